@@ -1,0 +1,6 @@
+import type { Access } from 'payload'
+
+import { isAdminUser } from './roles'
+
+/** Only administrators. */
+export const isAdmin: Access = ({ req }) => isAdminUser(req.user)

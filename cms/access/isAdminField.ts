@@ -1,0 +1,6 @@
+import type { FieldAccess } from 'payload'
+
+import { isAdminUser } from './roles'
+
+/** Field-level: only administrators may read or write this field. */
+export const isAdminField: FieldAccess = ({ req }) => isAdminUser(req.user)

@@ -1,0 +1,51 @@
+import type { CollectionConfig } from 'payload'
+
+import { isValidAgeGroup } from '../../../src/api/schemas/classes'
+import { anyone } from '../../access/anyone'
+import { isAdmin } from '../../access/isAdmin'
+import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
+
+export const Classes: CollectionConfig = {
+  slug: 'classes',
+  admin: {
+    group: 'Classes',
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'ageGroup', 'level', 'days', 'time', 'instructor', 'price'],
+  },
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: { afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 120 },
+    { name: 'description', type: 'textarea', required: true },
+    {
+      name: 'ageGroup',
+      type: 'text',
+      required: true,
+      index: true,
+      admin: { description: 'A range such as 6-8 (inclusive) or an open group such as 18+.' },
+      validate: (value: unknown) =>
+        typeof value === 'string' && isValidAgeGroup(value) ? true : 'Age group must look like "6-8" or "18+"',
+    },
+    { name: 'level', type: 'text', required: true },
+    { name: 'days', type: 'text', required: true, admin: { description: 'For example: Monday & Wednesday' } },
+    { name: 'time', type: 'text', required: true, admin: { description: 'For example: 4:00-5:00pm' } },
+    { name: 'location', type: 'text', required: true },
+    { name: 'instructor', type: 'text', required: true },
+    {
+      name: 'price',
+      type: 'number',
+      required: true,
+      min: 1,
+      admin: { description: 'Monthly price in cents (6500 = $65.00).', step: 1 },
+      validate: (value: unknown) =>
+        typeof value === 'number' && Number.isInteger(value) && value > 0 ? true : 'Price must be a positive whole number of cents',
+    },
+    {
+      name: 'capacity',
+      type: 'number',
+      min: 1,
+      admin: { description: 'Optional: the most students this class takes. Empty means no limit.', step: 1 },
+    },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,19 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '../../access/isAdmin'
+import { ownedByUser } from '../../access/ownedByUser'
+
+export const NotificationPreferences: CollectionConfig = {
+  slug: 'notification-preferences',
+  labels: { singular: 'Notification preferences', plural: 'Notification preferences' },
+  admin: { group: 'Families', defaultColumns: ['user', 'emailNotifications', 'smsNotifications', 'updatedAt'] },
+  access: { read: ownedByUser('user'), create: isAdmin, update: ownedByUser('user'), delete: isAdmin },
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true },
+    { name: 'emailNotifications', type: 'checkbox', defaultValue: true },
+    { name: 'smsNotifications', type: 'checkbox', defaultValue: false },
+    { name: 'classReminders', type: 'checkbox', defaultValue: true },
+    { name: 'promotionalEmails', type: 'checkbox', defaultValue: true },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,33 @@
+import type { CollectionConfig } from 'payload'
+
+import { PAYMENT_STATUSES } from '../../../src/api/schemas/billing'
+import { isAdmin } from '../../access/isAdmin'
+import { ownedByUser } from '../../access/ownedByUser'
+
+/** One row per Stripe PaymentIntent (decisions §5): `transactionId` is unique. */
+export const Payments: CollectionConfig = {
+  slug: 'payments',
+  admin: {
+    group: 'Billing',
+    defaultColumns: ['id', 'invoice', 'amountCents', 'status', 'method', 'createdAt'],
+  },
+  // Payments are recorded only by the server after Stripe confirms them.
+  access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: () => false },
+  fields: [
+    { name: 'invoice', type: 'relationship', relationTo: 'invoices', index: true },
+    { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
+    { name: 'amountCents', label: 'Amount (cents)', type: 'number', required: true, admin: { step: 1 } },
+    { name: 'paymentMethodId', type: 'number', defaultValue: 1 },
+    { name: 'method', type: 'text', defaultValue: 'stripe' },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'completed',
+      options: PAYMENT_STATUSES.map((s) => ({ label: s, value: s })),
+    },
+    { name: 'transactionId', type: 'text', unique: true },
+    { name: 'metadata', type: 'textarea', admin: { description: 'JSON: cardholderName and paymentIntentId.' } },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,39 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '../../access/anyone'
+import { isAdmin } from '../../access/isAdmin'
+import { invalidateAfterChange, invalidateAfterDelete } from '../SiteContent/hooks/invalidateContent'
+import { stampEditor } from '../SiteContent/hooks/stampEditor'
+
+export const SiteAssets: CollectionConfig = {
+  slug: 'site-assets',
+  labels: { singular: 'Site image', plural: 'Site images' },
+  admin: { group: 'Website', useAsTitle: 'key', defaultColumns: ['key', 'assetType', 'description', 'updatedAt'] },
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: {
+    beforeChange: [stampEditor],
+    afterChange: [invalidateAfterChange],
+    afterDelete: [invalidateAfterDelete],
+  },
+  upload: {
+    staticDir: path.resolve(process.env.ACADEMY_DATA_DIR ?? '.data', 'media'),
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+    // Re-encoded to WebP in responsive sizes (decisions §6).
+    formatOptions: { format: 'webp', options: { quality: 82 } },
+    imageSizes: [
+      { name: 'small', width: 640, formatOptions: { format: 'webp', options: { quality: 80 } } },
+      { name: 'medium', width: 1024, formatOptions: { format: 'webp', options: { quality: 80 } } },
+      { name: 'large', width: 1600, formatOptions: { format: 'webp', options: { quality: 80 } } },
+    ],
+  },
+  fields: [
+    { name: 'key', type: 'text', required: true, unique: true, access: { update: () => false } },
+    { name: 'assetType', type: 'text', defaultValue: 'image' },
+    { name: 'content', type: 'text', admin: { description: 'Alternative text for the image.' } },
+    { name: 'description', type: 'text' },
+    { name: 'updatedBy', type: 'relationship', relationTo: 'users', admin: { readOnly: true, position: 'sidebar' } },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,42 @@
+import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+
+import { EXPERIENCE_LEVELS } from '../../../src/api/schemas/classes'
+import { isSignedIn } from '../../access/isSignedIn'
+import { ownedByUser } from '../../access/ownedByUser'
+import { isAdminUser } from '../../access/roles'
+
+/** A family always creates students for itself; only an administrator may choose the owner. */
+const assignOwner: CollectionBeforeChangeHook = ({ data, operation, req }) => {
+  if (operation === 'create' && req.user && (!isAdminUser(req.user) || !data.user)) data.user = req.user.id
+  if (operation === 'update' && req.user && !isAdminUser(req.user)) delete data.user
+  return data
+}
+
+export const Students: CollectionConfig = {
+  slug: 'students',
+  admin: {
+    group: 'Families',
+    useAsTitle: 'fullName',
+    defaultColumns: ['fullName', 'dateOfBirth', 'experienceLevel', 'user'],
+  },
+  access: {
+    read: ownedByUser('user'),
+    create: isSignedIn,
+    update: ownedByUser('user'),
+    delete: ownedByUser('user'),
+  },
+  hooks: { beforeChange: [assignOwner] },
+  fields: [
+    { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'fullName', type: 'text', required: true, maxLength: 120 },
+    { name: 'dateOfBirth', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
+    {
+      name: 'experienceLevel',
+      type: 'select',
+      required: true,
+      defaultValue: 'Beginner',
+      options: EXPERIENCE_LEVELS.map((level) => ({ label: level, value: level })),
+    },
+  ],
+  timestamps: true,
+}

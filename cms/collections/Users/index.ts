@@ -1,0 +1,79 @@
+import type { CollectionConfig } from 'payload'
+
+import { anyone } from '../../access/anyone'
+import { isAdmin } from '../../access/isAdmin'
+import { isAdminField } from '../../access/isAdminField'
+import { isAdminOrSelf } from '../../access/isAdminOrSelf'
+import { nobody } from '../../access/nobody'
+import { isAdminUser } from '../../access/roles'
+import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
+import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
+import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
+
+const secureCookies = (process.env.PUBLIC_ORIGIN ?? '').startsWith('https://')
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  labels: { singular: 'Account', plural: 'Accounts' },
+  admin: {
+    group: 'Families',
+    useAsTitle: 'fullName',
+    defaultColumns: ['fullName', 'username', 'email', 'isActive', 'isAdmin', 'createdAt'],
+    description: 'Parents, adult students and administrators.',
+  },
+  auth: {
+    loginWithUsername: { allowEmailLogin: true, requireEmail: true, requireUsername: true },
+    tokenExpiration: 60 * 60 * 24 * 7,
+    maxLoginAttempts: 8,
+    lockTime: 10 * 60 * 1000,
+    useSessions: true,
+    cookies: { sameSite: 'Lax', secure: secureCookies },
+  },
+  access: {
+    // Only administrators may sign in to Payload's admin panel at /cms.
+    admin: ({ req }) => isAdminUser(req.user),
+    read: isAdminOrSelf,
+    create: anyone,
+    update: isAdminOrSelf,
+    delete: isAdmin,
+  },
+  hooks: {
+    beforeOperation: [enforcePasswordPolicy],
+    beforeLogin: [refuseInactiveLogin],
+    beforeChange: [endSessionsOnDeactivate],
+  },
+  fields: [
+    { name: 'fullName', type: 'text', required: true, maxLength: 120 },
+    { name: 'phone', type: 'text', maxLength: 40 },
+    {
+      name: 'isActive',
+      type: 'checkbox',
+      defaultValue: true,
+      index: true,
+      access: { create: isAdminField, update: isAdminField },
+      admin: { position: 'sidebar', description: 'Inactive accounts cannot sign in; their data is kept.' },
+    },
+    {
+      name: 'isAdmin',
+      type: 'checkbox',
+      defaultValue: false,
+      access: { create: isAdminField, update: isAdminField },
+      admin: { position: 'sidebar' },
+    },
+    {
+      // sha-256 of our password-reset token (decisions §3); never readable through any API.
+      name: 'resetTokenHash',
+      type: 'text',
+      index: true,
+      hidden: true,
+      access: { read: nobody, create: nobody, update: nobody },
+    },
+    {
+      name: 'resetTokenExpiry',
+      type: 'date',
+      hidden: true,
+      access: { read: nobody, create: nobody, update: nobody },
+    },
+  ],
+  timestamps: true,
+}

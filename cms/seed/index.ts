@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { DEMO_CLASSES } from './classes'
+
+export type SeedOptions = {
+  adminPassword?: string
+  log?: (message: string) => void
+}
+
+export const DEMO_FAMILY = {
+  username: 'family',
+  password: 'ballet-family-2026',
+  fullName: 'Jordan Rivera',
+  email: 'jordan.rivera@example.com',
+  phone: '(555) 010-2040',
+}
+
+async function exists(payload: Payload, collection: 'users' | 'classes', where: Record<string, unknown> = {}) {
+  const { totalDocs } = await payload.count({ collection, where: where as never, overrideAccess: true })
+  return totalDocs > 0
+}
+
+function isoDate(daysFromToday: number): string {
+  const d = new Date()
+  d.setUTCDate(d.getUTCDate() + daysFromToday)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * Demo data of decisions §8. Every part is created only when it is missing, so running it
+ * on every start never overwrites or duplicates anything.
+ */
+export async function seedDemoData(payload: Payload, options: SeedOptions = {}): Promise<{ created: string[] }> {
+  const log = options.log ?? ((m: string) => payload.logger.info(m))
+  const created: string[] = []
+
+  if (!(await exists(payload, 'users', { username: { equals: 'admin' } }))) {
+    const password = options.adminPassword ?? randomBytes(12).toString('base64url')
+    await payload.create({
+      collection: 'users',
+      overrideAccess: true,
+      data: { username: 'admin', email: 'admin@academy.local', fullName: 'Academy Administrator', password, isAdmin: true, isActive: true },
+    })
+    created.push('admin')
+    if (!options.adminPassword) log(`Created the admin account. Username: admin  Password: ${password}  (shown once; set ADMIN_PASSWORD to choose it)`)
+    else log('Created the admin account (username admin, password from ADMIN_PASSWORD).')
+  }
+
+  if (!(await exists(payload, 'classes'))) {
+    for (const data of DEMO_CLASSES) await payload.create({ collection: 'classes', overrideAccess: true, data })
+    created.push('classes')
+  }
+
+  if (!(await exists(payload, 'users', { username: { equals: DEMO_FAMILY.username } }))) {
+    const family = await payload.create({ collection: 'users', overrideAccess: true, data: { ...DEMO_FAMILY, isActive: true, isAdmin: false } })
+    await payload.create({
+      collection: 'students',
+      overrideAccess: true,
+      data: { user: family.id, fullName: 'Mia Rivera', dateOfBirth: '2018-04-12', experienceLevel: 'Some Experience' },
+    })
+    await payload.create({
+      collection: 'invoices',
+      overrideAccess: true,
+      data: {
+        userId: family.id,
+        payerName: family.fullName,
+        payerEmail: family.email,
+        amountCents: 7500,
+        description: 'Ballet Foundations I — monthly tuition',
+        status: 'pending',
+        dueDate: isoDate(14),
+      },
+    })
+    created.push('family')
+    log(`Created the demo family. Username: ${DEMO_FAMILY.username}  Password: ${DEMO_FAMILY.password}`)
+  }
+
+  return { created }
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs'
+
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
+
+/** Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer has it. */
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    // The production build on a fresh embedded PostgreSQL, exactly as `npm start` runs it.
+    command: 'rm -rf .data/e2e && exec node --import tsx server.ts',
+    url: `http://localhost:${PORT}/api/classes`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      ACADEMY_DATA_DIR: '.data/e2e',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      NODE_ENV: 'production',
+    },
+  },
+})

@@ -1,0 +1,140 @@
+/**
+ * `npm run bench`: performance figures of the production build on this machine.
+ * - cold start to the first 200 and resident memory after start (embedded PostgreSQL)
+ * - GET /api/classes throughput and latency at 50 connections, next to a bare node:http
+ *   server sending the same bytes (the limit of this machine)
+ * - GET /api/user and GET /api/students signed in (once those calls exist)
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import path from 'node:path'
+
+import autocannon from 'autocannon'
+
+const root = path.resolve(import.meta.dirname, '..')
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 50
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; coldStartMs: number }> {
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ACADEMY_DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-pass', NODE_ENV: 'production' }
+  delete env.DATABASE_URL
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: root, env, stdio: 'ignore' })
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start')
+    try {
+      const res = await fetch(`${url}/api/classes`)
+      if (res.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  return { child, url, coldStartMs: Math.round(performance.now() - started) }
+}
+
+function bareServer(body: Buffer): Promise<{ url: string; close(): void }> {
+  return new Promise((resolve) => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length })
+      res.end(body)
+    })
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() })
+    })
+  })
+}
+
+async function login(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username: 'family', password: 'ballet-family-2026' }),
+  })
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return { cookie, origin: url }
+}
+
+function row(name: string, l: Load, extra = ''): string {
+  return `| ${name} | ${l.rps.toLocaleString('en-US')} | ${l.p50} | ${l.p99} | ${l.non2xx + l.errors} | ${extra} |`
+}
+
+async function main() {
+  execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' })
+  const dataDir = path.join(root, '.data/bench')
+  rmSync(dataDir, { recursive: true, force: true })
+
+  // Cold start: first start creates the database; the figure that matters is a restart.
+  const first = await startServer(dataDir)
+  first.child.kill('SIGTERM')
+  await new Promise((r) => first.child.once('exit', r))
+  const server = await startServer(dataDir)
+  await new Promise((r) => setTimeout(r, 1000))
+  const rss = rssMiB(server.child.pid!)
+
+  const lines: string[] = []
+  lines.push(`Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.versions.node}; ${CONNECTIONS} connections, ${DURATION} s per run.`)
+  lines.push('')
+  lines.push(`- Cold start to first 200 (existing embedded database): ${server.coldStartMs} ms (first ever start, creating the database: ${first.coldStartMs} ms)`)
+  lines.push(`- Resident memory after start: ${rss} MiB`)
+  lines.push('')
+  lines.push('| call | req/s | p50 ms | p99 ms | errors | note |')
+  lines.push('|---|---|---|---|---|---|')
+
+  const classesBody = Buffer.from(await (await fetch(`${server.url}/api/classes`)).arrayBuffer())
+  const bare = await bareServer(classesBody)
+  const bareLoad = await load(bare.url)
+  bare.close()
+  lines.push(row('bare node:http, same bytes (machine limit)', bareLoad, '100 %'))
+
+  const classes = await load(`${server.url}/api/classes`)
+  lines.push(row('GET /api/classes', classes, `${Math.round((classes.rps / bareLoad.rps) * 100)} % of the limit`))
+
+  const session = await login(server.url)
+  const user = await load(`${server.url}/api/user`, session)
+  lines.push(row('GET /api/user (signed in)', user))
+  const students = await load(`${server.url}/api/students`, session)
+  if (students.non2xx < students.rps) lines.push(row('GET /api/students (signed in)', students))
+
+  server.child.kill('SIGTERM')
+  await new Promise((r) => server.child.once('exit', r))
+  console.log('\n' + lines.join('\n'))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

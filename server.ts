@@ -1,0 +1,97 @@
+/**
+ * The one process (architecture: "The shape"): Payload's admin panel and REST under /cms,
+ * the /api/* contract, Astro's pages and their assets, all on one port.
+ */
+import { existsSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { seedDemoData } from './cms/seed'
+import { createApp } from './src/server/app.server'
+import { setAppContext } from './src/server/context.server'
+import { allowedOrigins, bootPayload } from './src/server/boot.server'
+import { startDatabase } from './src/server/database.server'
+import { EnvError, loadEnv } from './src/server/env.server'
+import { createStaticHandler } from './src/server/static.server'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const startedAt = performance.now()
+
+async function main() {
+  const env = loadEnv()
+  const database = await startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.ACADEMY_DATA_DIR })
+  let server: http.Server | undefined
+  let stopping = false
+
+  const { payload, config } = await bootPayload(env, database.url).catch(async (error) => {
+    await database.stop()
+    throw error
+  })
+
+  async function shutdown(signal: string) {
+    if (stopping) return
+    stopping = true
+    console.log(`[server] ${signal}: shutting down`)
+    const force = setTimeout(() => process.exit(1), 20_000)
+    force.unref()
+    if (server) {
+      server.close()
+      server.closeAllConnections()
+    }
+    // payload.db.destroy() leaves a checked-out connection behind; end the pool itself.
+    const pool = (payload.db as unknown as { pool?: { end(): Promise<void> } }).pool
+    await Promise.race([pool?.end().catch(() => {}), new Promise((r) => setTimeout(r, 3000))])
+    await database.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  setAppContext({ payload, demoMode: env.demoMode })
+
+  if (env.SEED_DEMO_DATA === 'true') await seedDemoData(payload, { adminPassword: env.ADMIN_PASSWORD, log: (m) => console.log(`[seed] ${m}`) })
+
+  const nextDir = path.join(root, 'cms/admin-app')
+  let nextHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined
+  if (existsSync(path.join(nextDir, '.next/BUILD_ID'))) {
+    const { default: next } = await import('next')
+    const nextApp = next({ dev: false, dir: nextDir })
+    await nextApp.prepare()
+    nextHandler = nextApp.getRequestHandler()
+  } else {
+    console.warn('[server] the CMS admin panel is not built (npm run build): /cms is unavailable')
+  }
+
+  const astroEntry = path.join(root, 'dist/server/entry.mjs')
+  let astroHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined
+  if (existsSync(astroEntry)) {
+    const { handler } = await import(astroEntry)
+    astroHandler = (req, res) => handler(req, res)
+  } else {
+    console.warn('[server] the site is not built (npm run build): pages are unavailable')
+  }
+
+  const app = createApp({
+    config,
+    allowedOrigins: allowedOrigins(env),
+    https: env.publicOrigin.startsWith('https://'),
+    next: nextHandler,
+    astro: astroHandler,
+    serveStatic: createStaticHandler(path.join(root, 'dist/client')),
+  })
+
+  server = http.createServer((req, res) => void app(req, res))
+  server.keepAliveTimeout = 65_000
+  await new Promise<void>((resolve) => server!.listen(env.PORT, env.HOST, resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  const mode = env.demoMode ? 'demo mode (embedded PostgreSQL, mail to the log)' : 'production mode'
+  console.log(`[server] academy ready in ${Math.round(performance.now() - startedAt)} ms on http://localhost:${port} · ${mode}`)
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError) console.error(`[server] ${error.message}`)
+  else console.error('[server] failed to start', error)
+  process.exit(1)
+})

@@ -1,0 +1,76 @@
+import { APIError, ValidationError } from 'payload'
+import { ZodError } from 'zod'
+
+/** The one error type of the contract (decisions §1). */
+export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'UNAVAILABLE'
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+}
+
+export type FieldError = { path: string; message: string }
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+  readonly errors?: FieldError[]
+  readonly headers?: Record<string, string>
+
+  constructor(code: ErrorCode, message: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.status = STATUS[code]
+    this.errors = options.errors
+    this.headers = options.headers
+  }
+}
+
+export const badInput = (message: string, errors?: FieldError[]) => new AppError('BAD_INPUT', message, { errors })
+export const unauthenticated = (message = 'Please log in to continue.') => new AppError('UNAUTHENTICATED', message)
+export const forbidden = (message = 'You do not have permission to perform this action.') => new AppError('FORBIDDEN', message)
+export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message)
+export const conflict = (message: string) => new AppError('CONFLICT', message)
+
+/** PostgreSQL's unique_violation, wherever the driver or Payload wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (e.code === '23505') return true
+  }
+  return false
+}
+
+function fromZod(error: ZodError): AppError {
+  const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+  return badInput(errors[0]?.message ?? 'Invalid input', errors)
+}
+
+/** Turns anything thrown under an endpoint into the `{message}` answer with its status. */
+export function toErrorResponse(error: unknown): Response {
+  let appError: AppError | null = null
+  if (error instanceof AppError) appError = error
+  else if (error instanceof ZodError) appError = fromZod(error)
+  else if (error instanceof ValidationError) {
+    const errors = ((error.data as { errors?: FieldError[] })?.errors ?? []).map((e) => ({ path: e.path, message: e.message }))
+    appError = badInput(errors[0]?.message ?? 'Invalid input', errors)
+  } else if (isUniqueViolation(error)) appError = conflict('This record already exists.')
+  else if (error instanceof APIError && error.status >= 400 && error.status < 500) {
+    const code = (Object.entries(STATUS).find(([, s]) => s === error.status)?.[0] ?? 'BAD_INPUT') as ErrorCode
+    appError = new AppError(code, error.message)
+  }
+
+  if (!appError) {
+    console.error('[api] unexpected error', error)
+    return Response.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 })
+  }
+  const body: { message: string; errors?: FieldError[] } = { message: appError.message }
+  if (appError.errors?.length) body.errors = appError.errors
+  return Response.json(body, { status: appError.status, headers: appError.headers })
+}

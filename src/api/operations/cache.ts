@@ -1,0 +1,39 @@
+/**
+ * A tiny in-process cache for public reads (class list, site texts): the value is loaded
+ * once and kept until a collection hook invalidates it.
+ *
+ * The same source is bundled more than once in this process (tsx for server.ts, Astro's
+ * server build, Next's bundle of the Payload config), so each named cache lives on
+ * globalThis: every copy of this module sees, and invalidates, the same entry. Across
+ * processes, see docs/operations.md.
+ */
+export type MemoCache<T> = { get(load: () => Promise<T>): Promise<T>; invalidate(): void }
+
+type Slot = { current: Promise<unknown> | null; generation: number }
+
+function slot(name: string): Slot {
+  const key = Symbol.for(`academy.cache.${name}`)
+  const store = globalThis as unknown as Record<symbol, Slot | undefined>
+  return (store[key] ??= { current: null, generation: 0 })
+}
+
+export function createMemoCache<T>(name: string): MemoCache<T> {
+  return {
+    get(load) {
+      const s = slot(name)
+      if (s.current) return s.current as Promise<T>
+      const started = s.generation
+      const pending = load().catch((error) => {
+        if (s.generation === started) s.current = null
+        throw error
+      })
+      s.current = pending
+      return pending
+    },
+    invalidate() {
+      const s = slot(name)
+      s.generation++
+      s.current = null
+    },
+  }
+}

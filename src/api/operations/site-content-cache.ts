@@ -1,0 +1,10 @@
+import { createMemoCache } from './cache'
+
+/** Published site texts and assets, keyed by key; dropped by the collections' hooks. */
+export type SiteContentSnapshot = { texts: Map<string, { content: string; contentType: string }>; assets: Map<string, { url: string; alt: string; srcset: string }> }
+
+export const siteContentCache = createMemoCache<SiteContentSnapshot>('site-content')
+
+export function invalidateSiteContent(): void {
+  siteContentCache.invalidate()
+}

@@ -1,0 +1,36 @@
+import type { Payload } from 'payload'
+
+import type { SiteAsset, SiteContent } from '../../../cms/payload-types'
+import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '../schemas/site-content-defaults'
+import { siteContentCache, type SiteContentSnapshot } from './site-content-cache'
+
+async function loadSnapshot(payload: Payload): Promise<SiteContentSnapshot> {
+  const [texts, assets] = await Promise.all([
+    payload.find({ collection: 'site-content', where: { isPublished: { equals: true } }, limit: 0, pagination: false, depth: 0 }),
+    payload.find({ collection: 'site-assets', limit: 0, pagination: false, depth: 0 }),
+  ])
+  const snapshot: SiteContentSnapshot = { texts: new Map(), assets: new Map() }
+  for (const doc of texts.docs as SiteContent[]) snapshot.texts.set(doc.key, { content: doc.content, contentType: doc.contentType })
+  for (const doc of assets.docs as SiteAsset[]) {
+    if (!doc.url) continue
+    const sizes = Object.values(doc.sizes ?? {}).filter((s): s is { url: string; width: number } => Boolean(s?.url && s?.width))
+    const srcset = [...sizes.map((s) => `${s.url} ${s.width}w`), doc.width ? `${doc.url} ${doc.width}w` : ''].filter(Boolean).join(', ')
+    snapshot.assets.set(doc.key, { url: doc.url, alt: doc.content ?? '', srcset })
+  }
+  return snapshot
+}
+
+export type SiteTexts = {
+  /** The stored text for a key, or its built-in default. */
+  text(key: SiteContentKey): string
+  image(key: string): { url: string; alt: string; srcset: string } | null
+}
+
+/** Published texts with their defaults, served from memory until an edit invalidates them. */
+export async function getSiteTexts(payload: Payload): Promise<SiteTexts> {
+  const snapshot = await siteContentCache.get(() => loadSnapshot(payload))
+  return {
+    text: (key) => snapshot.texts.get(key)?.content ?? SITE_CONTENT_DEFAULTS[key],
+    image: (key) => snapshot.assets.get(key) ?? null,
+  }
+}

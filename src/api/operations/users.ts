@@ -1,0 +1,18 @@
+import { isAdminUser } from '../../../cms/access/roles'
+import type { User } from '../../../cms/payload-types'
+import type { UserDto } from '../schemas/auth'
+
+/** The only shape in which an account leaves the server. */
+export function toUserDto(user: User): UserDto {
+  return {
+    id: user.id,
+    username: user.username ?? '',
+    fullName: user.fullName,
+    email: user.email,
+    phone: user.phone ?? null,
+    isActive: user.isActive !== false,
+    // `isAdmin` reports the effective role (decisions §2), so clients need one check only.
+    isAdmin: isAdminUser(user),
+    createdAt: user.createdAt,
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+/** Experience levels of spec §3, in the order the forms list them. */
+export const EXPERIENCE_LEVELS = ['Beginner', 'Some Experience', 'Intermediate', 'Advanced'] as const
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]
+
+/** `a-b` (inclusive range) or `n+` (decisions §4). */
+export const AGE_GROUP_PATTERN = /^(\d{1,2})(?:-(\d{1,2})|\+)$/
+
+export function isValidAgeGroup(value: string): boolean {
+  const match = AGE_GROUP_PATTERN.exec(value)
+  if (!match) return false
+  if (match[2] === undefined) return true
+  return Number(match[1]) <= Number(match[2])
+}
+
+export const ageGroupSchema = z
+  .string()
+  .trim()
+  .min(1, 'Age group is required')
+  .refine(isValidAgeGroup, 'Age group must look like "6-8" or "18+"')
+
+const required = (label: string) => z.string().trim().min(1, `${label} is required`).max(200)
+
+/** Admin class form (spec §5); price is integer cents in the API (decisions §4). */
+export const classInputSchema = z.object({
+  name: z.string().trim().min(3, 'Name must be at least 3 characters').max(120),
+  description: z.string().trim().min(10, 'Description must be at least 10 characters').max(4000),
+  ageGroup: ageGroupSchema,
+  level: required('Level'),
+  days: required('Days'),
+  time: required('Time'),
+  location: required('Location'),
+  instructor: required('Instructor'),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .int('Price must be a whole number of cents')
+    .positive('Price must be positive')
+    .max(10_000_000),
+  capacity: z.number().int('Capacity must be a whole number').positive('Capacity must be positive').max(1000).nullable().optional(),
+})
+export type ClassInput = z.infer<typeof classInputSchema>
+
+export const classUpdateSchema = classInputSchema.partial()
+
+export type ClassDto = {
+  id: number
+  name: string
+  description: string
+  ageGroup: string
+  level: string
+  days: string
+  time: string
+  location: string
+  instructor: string
+  price: number
+  capacity: number | null
+  enrolledCount?: number
+}

@@ -1,0 +1,91 @@
+import type { ContentSection } from './site-content'
+
+/**
+ * The built-in text of every editable key on the public pages (decisions §6). A stored,
+ * published site-content item with the same key overrides it.
+ */
+export const SITE_CONTENT_DEFAULTS = {
+  'global.site_name': 'Grace Ballet Academy',
+  'global.tagline': 'Dance with grace and purpose',
+  'global.logo_text': 'GBA',
+
+  'home.header.sign_in': 'Sign In',
+  'home.header.contact': 'Contact Us',
+  'home.hero.title': 'Where every dancer finds their grace',
+  'home.hero.subtitle':
+    'Ballet and dance classes for children, teens and adults, taught with care by professional instructors in bright, welcoming studios.',
+  'home.hero.primary_cta': 'Explore Classes',
+  'home.hero.secondary_cta': 'Join the Academy',
+  'home.hero.image_alt': 'Young dancers in a bright ballet studio',
+  'home.mission.title': 'Our Mission',
+  'home.mission.text':
+    'We nurture dancers of all ages and abilities with classical technique, creativity and confidence. Every student is seen, encouraged and challenged to grow at their own pace.',
+  'home.programs.title': 'Our Programs',
+  'home.programs.children.title': "Children's Ballet",
+  'home.programs.children.text': 'Creative movement and pre-ballet that build coordination, musicality and a love of dance, from age 3.',
+  'home.programs.teen.title': 'Teen Ballet',
+  'home.programs.teen.text': 'Classical technique, pointe preparation and contemporary styles for dedicated young dancers.',
+  'home.programs.adult.title': 'Adult Ballet',
+  'home.programs.adult.text': 'Beginner and open classes for adults who want to start, return to or deepen their dancing.',
+  'home.programs.link': 'Explore Classes',
+
+  'classes.title': 'Our Classes',
+  'classes.description': 'Find the right class for every age and level. All classes are taught by experienced, caring instructors.',
+  'classes.filter.all': 'All Ages',
+  'classes.empty': 'No classes found for this age group. Please try another filter.',
+  'classes.card.signup': 'Sign Up to Enroll',
+  'classes.cta.title': 'Ready to start dancing?',
+  'classes.cta.description': 'Create an account to enrol your dancer, or get in touch and we will help you choose the right class.',
+  'classes.cta.contact_button': 'Contact Us',
+  'classes.cta.signup_button': 'Sign Up Now',
+
+  'contact.title': 'Contact Us',
+  'contact.subtitle': 'Questions about classes, registration or billing? Send us a message and we will reply within 24-48 hours.',
+
+  'footer.academy_name': 'Grace Ballet Academy',
+  'footer.academy_tagline': 'Dance with grace and purpose. Teaching dancers of all ages since 2010.',
+  'footer.quick_links_title': 'Quick Links',
+  'footer.link_classes': 'Classes',
+  'footer.link_login': 'Login',
+  'footer.link_register': 'Register',
+  'footer.link_contact': 'Contact Us',
+  'footer.contact_info_title': 'Contact Info',
+  'footer.address': '125 Pirouette Lane',
+  'footer.city': 'Springfield, IL 62701',
+  'footer.phone': '(555) 123-4567',
+  'footer.email': 'hello@graceballet.example',
+  'footer.copyright': '© Grace Ballet Academy. Dancing together since 2010.',
+
+  'nav.home': 'Home',
+  'nav.classes': 'Classes',
+  'nav.contact': 'Contact',
+  'nav.login': 'Login',
+
+  'notfound.title': 'Page not found',
+  'notfound.text': 'The page you are looking for has moved or never existed.',
+  'notfound.link': 'Back to the home page',
+} as const
+
+export type SiteContentKey = keyof typeof SITE_CONTENT_DEFAULTS
+
+/** The section a key belongs to, from its prefix (used when an admin first edits a default). */
+export function sectionOfKey(key: string): ContentSection {
+  const prefix = key.split('.')[0]
+  switch (prefix) {
+    case 'home':
+    case 'landing':
+      return 'home'
+    case 'classes':
+    case 'class':
+      return 'classes'
+    case 'contact':
+    case 'footer':
+    case 'dashboard':
+    case 'about':
+    case 'faq':
+    case 'policy':
+      return prefix
+    default:
+      return 'global'
+  }
+}

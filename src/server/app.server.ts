@@ -1,0 +1,102 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { handleEndpoints, type SanitizedConfig } from 'payload'
+
+import { CONTRACT_PREFIX } from '../api/http'
+import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
+import { securityHeaders } from './security-headers.server'
+
+export const API_BODY_LIMIT = 1024 * 1024
+/** Image uploads (hero image) may be up to 5 MB plus multipart overhead. */
+export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+type StaticHandler = (req: IncomingMessage, res: ServerResponse, pathname: string, headers: Record<string, string>) => boolean
+
+export type AppOptions = {
+  config: SanitizedConfig | Promise<SanitizedConfig>
+  /** Origins whose browsers may change state (the public origin, plus loopback aliases in demo mode). */
+  allowedOrigins: string[]
+  https: boolean
+  next?: NodeHandler
+  astro?: NodeHandler
+  serveStatic?: StaticHandler
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+function isCmsPath(pathname: string): boolean {
+  return pathname === '/cms' || pathname.startsWith('/cms/') || pathname.startsWith('/cms-api/') || pathname === '/cms-api' || pathname.startsWith('/_next/')
+}
+
+/**
+ * A state-changing call from a browser must come from our own origin: SameSite=Lax already
+ * keeps the cookie off cross-site POSTs, and this refuses the rest (decisions §3).
+ */
+function crossOriginRefusal(req: IncomingMessage, allowedOrigins: string[]): string | null {
+  if (!STATE_CHANGING.has(req.method ?? 'GET')) return null
+  const origin = req.headers.origin
+  if (origin && origin !== 'null' && !allowedOrigins.includes(origin)) return 'Cross-origin requests are not allowed.'
+  if (origin === 'null') return 'Cross-origin requests are not allowed.'
+  if (!origin && req.headers['sec-fetch-site'] === 'cross-site') return 'Cross-origin requests are not allowed.'
+  return null
+}
+
+/** The one request router of the process (architecture: "The shape"). */
+export function createApp(options: AppOptions) {
+  const apiHeaders = securityHeaders({ https: options.https, area: 'api' })
+  const pageHeaders = securityHeaders({ https: options.https, area: 'page' })
+  const cmsHeaders = securityHeaders({ https: options.https, area: 'cms' })
+  const assetHeaders = securityHeaders({ https: options.https, area: 'asset' })
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+    const refusal = crossOriginRefusal(req, options.allowedOrigins)
+    if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
+
+    let body: Buffer | undefined
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const limit = pathname.startsWith('/api/site-assets') ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT
+      try {
+        body = await readLimitedBody(req, limit)
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          res.setHeader('connection', 'close')
+          return sendJson(res, 413, { message: 'The request is too large.' }, apiHeaders)
+        }
+        throw error
+      }
+    }
+    const url = `http://${req.headers.host ?? 'localhost'}${pathname}${search}`
+    const request = new Request(url, { method: req.method, headers: toFetchHeaders(req), body: body ? new Uint8Array(body) : undefined })
+    const config = await options.config
+    const response = await handleEndpoints({
+      config,
+      request,
+      path: `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`,
+    })
+    await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' })
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? '/'
+    const queryAt = rawUrl.indexOf('?')
+    const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
+    const search = queryAt === -1 ? '' : rawUrl.slice(queryAt)
+    try {
+      if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search)
+      if (isCmsPath(pathname)) {
+        if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
+        for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
+        return await options.next(req, res)
+      }
+      if (options.serveStatic?.(req, res, pathname, assetHeaders)) return
+      if (!options.astro) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
+      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value)
+      return await options.astro(req, res)
+    } catch (error) {
+      console.error('[server] unhandled error for', req.method, pathname, error)
+      if (!res.headersSent) sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' }, apiHeaders)
+      else res.end()
+    }
+  }
+}

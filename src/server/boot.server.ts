@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+import type { Payload, SanitizedConfig } from 'payload'
+
+import type { Env } from './env.server'
+
+/** In demo mode the signing secret is generated once and kept in the data folder. */
+export function demoSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'payload-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(path.dirname(file), { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}
+
+/** Origins whose browsers may change state and send the session cookie. */
+export function allowedOrigins(env: Env): string[] {
+  const origins = new Set([env.publicOrigin])
+  if (env.demoMode && !env.PUBLIC_ORIGIN) {
+    const port = env.PORT
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) origins.add(`http://${host}:${port}`)
+  }
+  return [...origins]
+}
+
+/**
+ * Hands the resolved settings to payload.config.ts (and to the Next build that bundles it),
+ * then initialises Payload: migrations run here, before the server reports ready.
+ */
+export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payload: Payload; config: SanitizedConfig }> {
+  process.env.PAYLOAD_DATABASE_URL = databaseUrl
+  process.env.PAYLOAD_SECRET = env.demoMode ? env.PAYLOAD_SECRET || demoSecret(env.ACADEMY_DATA_DIR) : env.PAYLOAD_SECRET
+  process.env.PUBLIC_ORIGIN = env.publicOrigin
+  process.env.ACADEMY_ALLOWED_ORIGINS = allowedOrigins(env).join(',')
+  process.env.ACADEMY_DEMO_MODE = env.demoMode ? 'true' : 'false'
+  process.env.ACADEMY_DATA_DIR = path.resolve(env.ACADEMY_DATA_DIR)
+  // prodMigrations run only in production mode; development uses `payload migrate` explicitly.
+  ;(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production'
+
+  const [{ getPayload }, { default: configPromise }] = await Promise.all([import('payload'), import('../../payload.config')])
+  const config = await configPromise
+  const payload = await getPayload({ config })
+  return { payload, config }
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/**
+ * Every environment variable the process reads, validated once at start-up (documented in
+ * .env.example). Nothing else in the code base reads process.env for configuration.
+ */
+const DEFAULT_SECRETS = new Set(['', 'secret', 'changeme', 'change-me', 'YOUR_SECRET_HERE', 'replace-me'])
+
+const schema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_ORIGIN: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  ACADEMY_DATA_DIR: z.string().default('.data'),
+  PAYLOAD_SECRET: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Academy <no-reply@academy.local>'),
+  ACADEMY_INBOX: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // Test-only: points the Stripe SDK at the local stand-in (tests/support). Never set in production.
+  STRIPE_API_BASE: z.url().optional(),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
+})
+
+export type Env = z.infer<typeof schema> & { demoMode: boolean; publicOrigin: string }
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const demoMode = !env.DATABASE_URL
+  if (!demoMode) {
+    const secret = env.PAYLOAD_SECRET ?? ''
+    if (DEFAULT_SECRETS.has(secret) || secret.length < 32) {
+      throw new EnvError('PAYLOAD_SECRET must be set to a random value of at least 32 characters when DATABASE_URL is set.')
+    }
+  }
+  if (env.STRIPE_API_BASE && env.NODE_ENV === 'production' && !demoMode && !source.ACADEMY_ALLOW_STRIPE_STAND_IN) {
+    throw new EnvError('STRIPE_API_BASE is a test-only setting and cannot be used in a production deployment.')
+  }
+  const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '')
+  return { ...env, demoMode, publicOrigin }
+}

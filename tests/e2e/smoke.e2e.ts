@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test'
+
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config'
+
+test('the landing page renders the tagline from the site texts', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByText('Dance with grace and purpose').first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth')
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+})
+
+test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+})
+
+test('Payload admin panel: shows its login at /cms and an admin can sign in', async ({ page }) => {
+  await page.goto('/cms')
+  await expect(page).toHaveURL(/\/cms\/login/)
+  await page.getByLabel(/username/i).fill('admin')
+  await page.getByLabel(/password/i).fill(E2E_ADMIN_PASSWORD)
+  await page.getByRole('button', { name: /log ?in/i }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/, { timeout: 15_000 })
+  await expect(page.getByText(/classes/i).first()).toBeVisible()
+})
+
+test('a family cannot sign in to the Payload admin panel', async ({ page }) => {
+  await page.goto('/cms/login')
+  await page.getByLabel(/username/i).fill('family')
+  await page.getByLabel(/password/i).fill('ballet-family-2026')
+  await page.getByRole('button', { name: /log ?in/i }).click()
+  await expect(page).not.toHaveURL(/\/cms\/?$/)
+  await page.goto('/cms/collections/users')
+  await expect(page).toHaveURL(/\/cms\/(login|unauthorized)/)
+})

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { ApiClient } from '../support/client'
+
+const dataDir = path.resolve(`.data/boot-test-${process.pid}`)
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+type Running = { child: ChildProcess; output: () => string; url: string }
+
+/** Starts the production server as `npm start` does, on an embedded database in `dataDir`. */
+async function startServer(): Promise<Running> {
+  const port = await freePort()
+  let output = ''
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ACADEMY_DATA_DIR: dataDir, ADMIN_PASSWORD: 'boot-admin-pass', NODE_ENV: 'production' }
+  delete env.DATABASE_URL
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const deadline = Date.now() + 60_000
+  while (!/academy ready/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  // eslint-disable-next-line no-control-regex
+  return { child, output: () => output.replace(/\x1b\[[0-9;]*m/g, ""), url: `http://127.0.0.1:${port}` }
+}
+
+async function stop(running: Running): Promise<number | null> {
+  running.child.kill('SIGTERM')
+  return new Promise((resolve) => running.child.once('exit', (code) => resolve(code)))
+}
+
+function postgresPid(): number | null {
+  try {
+    return Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0])
+  } catch {
+    return null
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('booting the production server on an empty embedded database', () => {
+  it('migrates and seeds once, restarts without adding anything, and leaves no PostgreSQL behind', { timeout: 180_000 }, async () => {
+    const first = await startServer()
+    expect(first.output()).toMatch(/Migrated:\s+\w+_initial/)
+    expect(first.output()).toMatch(/Created the admin account/)
+    expect(first.output()).toMatch(/demo mode/)
+    const pid = postgresPid()
+    expect(pid).toBeGreaterThan(0)
+    const classesBefore = (await new ApiClient(first.url).get('/api/classes')).body.length
+    expect(classesBefore).toBeGreaterThanOrEqual(10)
+    await new ApiClient(first.url).login('admin', 'boot-admin-pass')
+    expect(await stop(first)).toBe(0)
+    expect(isAlive(pid!)).toBe(false)
+
+    const second = await startServer()
+    expect(second.output()).not.toMatch(/Migrating:/)
+    expect(second.output()).not.toMatch(/Created the/)
+    const classesAfter = (await new ApiClient(second.url).get('/api/classes')).body.length
+    expect(classesAfter).toBe(classesBefore)
+    const secondPid = postgresPid()
+    expect(await stop(second)).toBe(0)
+    expect(isAlive(secondPid!)).toBe(false)
+  })
+})

@@ -1,0 +1,65 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import type { Payload } from 'payload'
+import { inject } from 'vitest'
+
+import { createApp } from '../../src/server/app.server'
+import { allowedOrigins, bootPayload } from '../../src/server/boot.server'
+import { setAppContext } from '../../src/server/context.server'
+import { loadEnv } from '../../src/server/env.server'
+import { adminQuery, databaseUrl, uniqueName } from './postgres'
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1' }
+export const FAMILY = { username: 'family', password: 'ballet-family-2026' }
+
+export type TestApp = {
+  url: string
+  payload: Payload
+  databaseUrl: string
+  close(): Promise<void>
+}
+
+/**
+ * The real request pipeline (server.ts's router, Payload, the contract) on a fresh copy of
+ * the template database, listening on a free port of this test process.
+ */
+export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
+  const server = inject('pgServer')
+  const database = uniqueName('academy_t')
+  await adminQuery(server, `CREATE DATABASE ${database} TEMPLATE ${inject('pgTemplate')}`)
+  const dbUrl = databaseUrl(server, database)
+
+  let handler: http.RequestListener = (_req, res) => res.writeHead(503).end()
+  const httpServer = http.createServer((req, res) => handler(req, res))
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
+  const { port } = httpServer.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+
+  const env = loadEnv({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    PAYLOAD_SECRET: 'test-secret-that-is-long-enough-for-the-check',
+    PUBLIC_ORIGIN: url,
+    PORT: String(port),
+    ...extraEnv,
+  })
+  const { payload, config } = await bootPayload(env, dbUrl)
+  setAppContext({ payload, demoMode: env.demoMode })
+  const app = createApp({ config, allowedOrigins: allowedOrigins(env), https: false })
+  handler = (req, res) => void app(req, res)
+
+  return {
+    url,
+    payload,
+    databaseUrl: dbUrl,
+    async close() {
+      httpServer.closeAllConnections()
+      await new Promise((resolve) => httpServer.close(resolve))
+      const pool = (payload.db as unknown as { pool: { end(): Promise<void> } }).pool
+      await Promise.race([pool.end().catch(() => {}), new Promise((r) => setTimeout(r, 2000))])
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {})
+    },
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Run as its own process by the global setup: migrates (and seeds) the template database,
+ * then exits so that no connection holds it (a template in use cannot be cloned).
+ */
+import { seedDemoData } from '../../cms/seed'
+import { bootPayload } from '../../src/server/boot.server'
+import { loadEnv } from '../../src/server/env.server'
+
+const url = process.argv[2]
+if (!url) throw new Error('usage: prepare-template.ts <database url>')
+
+const env = loadEnv({ ...process.env, DATABASE_URL: url, PAYLOAD_SECRET: 'test-secret-that-is-long-enough-for-the-check', NODE_ENV: 'production' })
+const { payload } = await bootPayload(env, url)
+await seedDemoData(payload, { adminPassword: 'admin-password-1', log: () => {} })
+// Exiting closes every connection (pool.end() waits for one Payload keeps checked out).
+process.exit(0)
