@@ -13,6 +13,7 @@ import { setAppContext } from './src/server/context.server'
 import { allowedOrigins, bootPayload } from './src/server/boot.server'
 import { startDatabase } from './src/server/database.server'
 import { EnvError, loadEnv } from './src/server/env.server'
+import { createMailer } from './src/server/mailer.server'
 import { createStaticHandler } from './src/server/static.server'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
@@ -48,7 +49,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
-  setAppContext({ payload, demoMode: env.demoMode })
+  setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }) })
 
   if (env.SEED_DEMO_DATA === 'true') await seedDemoData(payload, { adminPassword: env.ADMIN_PASSWORD, log: (m) => console.log(`[seed] ${m}`) })
 
@@ -76,6 +77,7 @@ async function main() {
     config,
     allowedOrigins: allowedOrigins(env),
     https: env.publicOrigin.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY === 'true',
     next: nextHandler,
     astro: astroHandler,
     serveStatic: createStaticHandler(path.join(root, 'dist/client')),

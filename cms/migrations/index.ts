@@ -1,9 +1,15 @@
 import * as migration_20261121_233027_initial from './20261121_233027_initial';
+import * as migration_20261121_234500_rate_limits from './20261121_234500_rate_limits';
 
 export const migrations = [
   {
     up: migration_20261121_233027_initial.up,
     down: migration_20261121_233027_initial.down,
     name: '20261121_233027_initial'
+  },
+  {
+    up: migration_20261121_234500_rate_limits.up,
+    down: migration_20261121_234500_rate_limits.down,
+    name: '20261121_234500_rate_limits'
   },
 ];

@@ -21,6 +21,8 @@ export type AppOptions = {
   next?: NodeHandler
   astro?: NodeHandler
   serveStatic?: StaticHandler
+  /** Take the client address from X-Forwarded-For (behind a trusted reverse proxy only). */
+  trustProxy?: boolean
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -67,7 +69,11 @@ export function createApp(options: AppOptions) {
       }
     }
     const url = `http://${req.headers.host ?? 'localhost'}${pathname}${search}`
-    const request = new Request(url, { method: req.method, headers: toFetchHeaders(req), body: body ? new Uint8Array(body) : undefined })
+    const headers = toFetchHeaders(req)
+    // Endpoints read the client address from here (rate limits); never from the client's own header.
+    const forwarded = options.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : ''
+    headers.set('x-academy-client-ip', forwarded || req.socket.remoteAddress || 'unknown')
+    const request = new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined })
     const config = await options.config
     const response = await handleEndpoints({
       config,

@@ -25,13 +25,14 @@ const schema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 })
 
 export type Env = z.infer<typeof schema> & { demoMode: boolean; publicOrigin: string }
 
 export class EnvError extends Error {}
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)

@@ -8,6 +8,7 @@ import { createApp } from '../../src/server/app.server'
 import { allowedOrigins, bootPayload } from '../../src/server/boot.server'
 import { setAppContext } from '../../src/server/context.server'
 import { loadEnv } from '../../src/server/env.server'
+import { createMailer } from '../../src/server/mailer.server'
 import { adminQuery, databaseUrl, uniqueName } from './postgres'
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' }
@@ -46,7 +47,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     ...extraEnv,
   })
   const { payload, config } = await bootPayload(env, dbUrl)
-  setAppContext({ payload, demoMode: env.demoMode })
+  setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: () => {} }) })
   const app = createApp({ config, allowedOrigins: allowedOrigins(env), https: false })
   handler = (req, res) => void app(req, res)
 

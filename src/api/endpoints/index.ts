@@ -1,7 +1,24 @@
 import type { Endpoint } from 'payload'
 
+import { accountEndpoints } from './account'
+import { adminUserEndpoints } from './admin-users'
 import { classEndpoints } from './classes'
+import { enrollmentEndpoints } from './enrollments'
+import { inquiryEndpoints } from './inquiries'
+import { invoiceEndpoints } from './invoices'
 import { sessionEndpoints } from './session'
+import { siteContentEndpoints } from './site-content'
+import { studentEndpoints } from './students'
 
 /** Every call of the /api/* contract, mounted by server.ts (see ../http.ts for the prefix). */
-export const contractEndpoints: Endpoint[] = [...sessionEndpoints, ...classEndpoints]
+export const contractEndpoints: Endpoint[] = [
+  ...sessionEndpoints,
+  ...accountEndpoints,
+  ...studentEndpoints,
+  ...classEndpoints,
+  ...enrollmentEndpoints,
+  ...siteContentEndpoints,
+  ...inquiryEndpoints,
+  ...invoiceEndpoints,
+  ...adminUserEndpoints,
+]

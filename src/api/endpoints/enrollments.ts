@@ -1,0 +1,4 @@
+import type { Endpoint } from 'payload'
+
+// Being written in this session (issue 3).
+export const enrollmentEndpoints: Endpoint[] = []

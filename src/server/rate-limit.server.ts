@@ -1,0 +1,37 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import { AppError } from '../api/errors'
+
+type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ hits: number; reset_at: Date }> }> }
+
+export type RateLimit = { name: string; limit: number; windowSeconds: number; message?: string }
+
+/**
+ * Counts one hit for `key` in a fixed window, in PostgreSQL so that every app process shares
+ * the counters, and throws 429 with Retry-After once the limit is passed.
+ */
+export async function hitRateLimit(payload: Payload, rule: RateLimit, key: string): Promise<void> {
+  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const { rows } = await pool.query(
+    `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN now() + make_interval(secs => $2) ELSE rate_limits.reset_at END
+     RETURNING hits, reset_at`,
+    [`${rule.name}:${key}`.slice(0, 300), rule.windowSeconds],
+  )
+  const row = rows[0]
+  if (row && row.hits > rule.limit) {
+    const retryAfter = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000))
+    throw new AppError('RATE_LIMITED', rule.message ?? 'Too many requests. Please wait a few minutes and try again.', {
+      headers: { 'Retry-After': String(retryAfter) },
+    })
+  }
+  // Expired rows are cleaned now and then rather than on every hit.
+  if (Math.random() < 0.01) await pool.query('DELETE FROM rate_limits WHERE reset_at < now()', []).catch(() => {})
+}
+
+/** The caller's IP address as server.ts saw it (set from the socket, or the proxy when trusted). */
+export function clientIp(req: PayloadRequest): string {
+  return req.headers.get('x-academy-client-ip') ?? 'unknown'
+}
