@@ -164,3 +164,49 @@ describe('GET /api/classes', () => {
     expect(after).toBe(before + 1)
   })
 })
+
+describe('the signed-in user served from memory', () => {
+  async function newFamily(username: string) {
+    await app.payload.create({
+      collection: 'users',
+      overrideAccess: true,
+      data: { username, email: `${username}@example.com`, fullName: 'Cache Family', password: 'cache-pass-1' },
+    })
+    return new ApiClient(app.url).login(username, 'cache-pass-1')
+  }
+
+  it('reflects a role change on the very next request', async () => {
+    const client = await newFamily('cache-role')
+    expect((await client.get('/api/user')).body.isAdmin).toBe(false)
+    const { docs } = await app.payload.find({ collection: 'users', where: { username: { equals: 'cache-role' } }, overrideAccess: true })
+    await app.payload.update({ collection: 'users', id: docs[0]!.id, data: { isAdmin: true }, overrideAccess: true })
+    expect((await client.get('/api/user')).body.isAdmin).toBe(true)
+  })
+
+  it('ends every session at once when the account is deactivated', async () => {
+    const client = await newFamily('cache-deactivate')
+    expect((await client.get('/api/user')).status).toBe(200)
+    const { docs } = await app.payload.find({ collection: 'users', where: { username: { equals: 'cache-deactivate' } }, overrideAccess: true })
+    await app.payload.update({ collection: 'users', id: docs[0]!.id, data: { isActive: false }, overrideAccess: true })
+    expect((await client.get('/api/user')).status).toBe(401)
+  })
+
+  it('keeps a second device signed in when the first logs in and out', async () => {
+    const phone = await newFamily('cache-devices')
+    const laptop = await new ApiClient(app.url).login('cache-devices', 'cache-pass-1')
+    expect((await phone.get('/api/user')).status).toBe(200)
+    expect((await laptop.get('/api/user')).status).toBe(200)
+    await laptop.post('/api/logout')
+    expect((await laptop.get('/api/user')).status).toBe(401)
+    expect((await phone.get('/api/user')).status).toBe(200)
+  })
+
+  it('refuses a forged token signed with another secret', async () => {
+    const { SignJWT } = await import('jose')
+    const forged = await new SignJWT({ id: 1, collection: 'users', sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256', authVersion: 1 } as never)
+      .sign(new TextEncoder().encode('not-the-secret'))
+    const res = await fetch(`${app.url}/api/user`, { headers: { cookie: `payload-token=${forged}`, origin: app.url } })
+    expect(res.status).toBe(401)
+  })
+})

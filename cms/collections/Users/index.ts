@@ -6,8 +6,10 @@ import { isAdminField } from '../../access/isAdminField'
 import { isAdminOrSelf } from '../../access/isAdminOrSelf'
 import { nobody } from '../../access/nobody'
 import { isAdminUser } from '../../access/roles'
+import { cachedJwtStrategy } from './auth/cachedJwtStrategy'
 import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
+import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
 
 const secureCookies = (process.env.PUBLIC_ORIGIN ?? '').startsWith('https://')
@@ -28,6 +30,8 @@ export const Users: CollectionConfig = {
     lockTime: 10 * 60 * 1000,
     useSessions: true,
     cookies: { sameSite: 'Lax', secure: secureCookies },
+    // Serves the signed-in user from memory; Payload's own JWT strategy stays as the fallback.
+    strategies: [cachedJwtStrategy],
   },
   access: {
     // Only administrators may sign in to Payload's admin panel at /cms.
@@ -41,6 +45,9 @@ export const Users: CollectionConfig = {
     beforeOperation: [enforcePasswordPolicy],
     beforeLogin: [refuseInactiveLogin],
     beforeChange: [endSessionsOnDeactivate],
+    afterChange: [forgetUserAfterChange],
+    afterDelete: [forgetUserAfterDelete],
+    afterLogout: [forgetUserAfterLogout],
   },
   fields: [
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },
