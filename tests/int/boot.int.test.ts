@@ -19,6 +19,7 @@ async function freePort(): Promise<number> {
 }
 
 type Running = { child: ChildProcess; output: () => string; url: string }
+const started: ChildProcess[] = []
 
 /** Starts the production server as `npm start` does, on an embedded database in `dataDir`. */
 async function startServer(): Promise<Running> {
@@ -27,6 +28,7 @@ async function startServer(): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ACADEMY_DATA_DIR: dataDir, ADMIN_PASSWORD: 'boot-admin-pass', NODE_ENV: 'production' }
   delete env.DATABASE_URL
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  started.push(child)
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const deadline = Date.now() + 60_000
@@ -61,7 +63,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+afterAll(async () => {
+  // A failed assertion must not leave a server (and its PostgreSQL) running.
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 describe('booting the production server on an empty embedded database', () => {
   it('migrates and seeds once, restarts without adding anything, and leaves no PostgreSQL behind', { timeout: 180_000 }, async () => {
