@@ -4,6 +4,8 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 
+import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './src/server/security-headers.server.ts'
+
 export default defineConfig({
   srcDir: './astro-site',
   output: 'server',
@@ -14,8 +16,13 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   security: {
     checkOrigin: false,
-    // Astro hashes its own inline scripts and styles into a CSP meta tag.
-    csp: { scriptDirective: { resources: ["'self'", 'https://js.stripe.com'] } },
+    // On-demand pages get this policy as a response header, with the hashes of every inline
+    // script (island bootstrap) and style Astro emits; see src/server/security-headers.server.ts.
+    csp: {
+      directives: [...PAGE_CSP_DIRECTIVES],
+      scriptDirective: { resources: PAGE_SCRIPT_SOURCES },
+      styleDirective: { resources: PAGE_STYLE_SOURCES },
+    },
   },
   vite: {
     plugins: [tailwindcss()],

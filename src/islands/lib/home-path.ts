@@ -1,0 +1,6 @@
+import { isAdminUser, type RoleSubject } from '../../../cms/access/roles'
+
+/** Where a signed-in account lands (spec §2 /auth): admins on /admin, everyone else on /dashboard. */
+export function homePathFor(user: RoleSubject): '/admin' | '/dashboard' {
+  return isAdminUser(user) ? '/admin' : '/dashboard'
+}
