@@ -11,6 +11,7 @@ import { seedDemoData } from './cms/seed'
 import { createApp } from './src/server/app.server'
 import { setAppContext } from './src/server/context.server'
 import { allowedOrigins, bootPayload } from './src/server/boot.server'
+import { startCacheBus } from './src/server/cache-bus.server'
 import { startDatabase } from './src/server/database.server'
 import { EnvError, loadEnv } from './src/server/env.server'
 import { createMailer } from './src/server/mailer.server'
@@ -30,6 +31,8 @@ async function main() {
     throw error
   })
 
+  const cacheBus = await startCacheBus(database.url)
+
   async function shutdown(signal: string) {
     if (stopping) return
     stopping = true
@@ -40,9 +43,10 @@ async function main() {
       server.close()
       server.closeAllConnections()
     }
+    await cacheBus.stop()
     // payload.db.destroy() leaves a checked-out connection behind; end the pool itself.
     const pool = (payload.db as unknown as { pool?: { end(): Promise<void> } }).pool
-    await Promise.race([pool?.end().catch(() => {}), new Promise((r) => setTimeout(r, 3000))])
+    await Promise.race([pool?.end().catch(() => {}), new Promise((r) => setTimeout(r, 500))])
     await database.stop()
     process.exit(0)
   }

@@ -43,5 +43,11 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   const [{ getPayload }, { default: configPromise }] = await Promise.all([import('payload'), import('../../payload.config')])
   const config = await configPromise
   const payload = await getPayload({ config })
+  if (process.env.NODE_ENV !== 'production') {
+    // Development never pushes the schema: it applies the same committed migrations.
+    const { migrations } = await import('../../cms/migrations')
+    // Generated migrations type their args with the adapter's own drizzle types (see scripts/migrate-create.mjs).
+    await payload.db.migrate({ migrations: migrations as never })
+  }
   return { payload, config }
 }

@@ -5,8 +5,10 @@
  * The same source is bundled more than once in this process (tsx for server.ts, Astro's
  * server build, Next's bundle of the Payload config), so each named cache lives on
  * globalThis: every copy of this module sees, and invalidates, the same entry. Across
- * processes, see docs/operations.md.
+ * processes, invalidations are broadcast (./cache-broadcast.ts).
  */
+import { broadcastInvalidation, onInvalidation } from './cache-broadcast'
+
 export type MemoCache<T> = { get(load: () => Promise<T>): Promise<T>; invalidate(): void }
 
 type Slot = { current: Promise<unknown> | null; generation: number }
@@ -18,6 +20,12 @@ function slot(name: string): Slot {
 }
 
 export function createMemoCache<T>(name: string): MemoCache<T> {
+  const dropLocal = () => {
+    const s = slot(name)
+    s.generation++
+    s.current = null
+  }
+  onInvalidation(name, dropLocal)
   return {
     get(load) {
       const s = slot(name)
@@ -31,9 +39,8 @@ export function createMemoCache<T>(name: string): MemoCache<T> {
       return pending
     },
     invalidate() {
-      const s = slot(name)
-      s.generation++
-      s.current = null
+      dropLocal()
+      broadcastInvalidation(name)
     },
   }
 }

@@ -1,13 +1,15 @@
 import type { TypedUser } from 'payload'
 
+import { broadcastInvalidation, onInvalidation } from '../../../../src/api/operations/cache-broadcast'
+
 /**
  * Signed-in users by id, so that authenticating a request costs no database round trip
  * (the JWT strategy would otherwise load the user and its sessions on every call).
  *
  * Correctness rules: an entry is dropped whenever the user changes through Payload (users
  * hooks), logs out (afterLogout), or is deleted; a session id missing from the cached entry
- * forces a reload (a login adds sessions without hooks). Entries also expire after TTL_MS,
- * which bounds staleness across processes until invalidation is broadcast (docs/operations.md).
+ * forces a reload (a login adds sessions without hooks). Other processes hear of each drop
+ * through the invalidation broadcast; entries also expire after TTL_MS as a last resort.
  * Lives on globalThis: tsx and Next's bundle both load this module in one process.
  */
 const TTL_MS = 30_000
@@ -33,6 +35,10 @@ export function cacheUser(user: TypedUser): void {
   entries.set(String(user.id), { user, expires: Date.now() + TTL_MS })
 }
 
+onInvalidation('user', (id) => entries.delete(id))
+
 export function forgetUser(id: string | number | undefined | null): void {
-  if (id !== undefined && id !== null) entries.delete(String(id))
+  if (id === undefined || id === null) return
+  entries.delete(String(id))
+  broadcastInvalidation('user', String(id))
 }
