@@ -68,7 +68,8 @@ async function main() {
     console.warn('[server] the CMS admin panel is not built (npm run build): /cms is unavailable')
   }
 
-  const astroEntry = path.join(root, 'dist/server/entry.mjs')
+  const siteDir = path.resolve(root, env.ACADEMY_SITE_DIR)
+  const astroEntry = path.join(siteDir, 'server/entry.mjs')
   let astroHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined
   if (existsSync(astroEntry)) {
     const { handler } = await import(astroEntry)
@@ -84,7 +85,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY === 'true',
     next: nextHandler,
     astro: astroHandler,
-    serveStatic: createStaticHandler(path.join(root, 'dist/client')),
+    serveStatic: createStaticHandler(path.join(siteDir, 'client')),
   })
 
   server = http.createServer((req, res) => void app(req, res))
