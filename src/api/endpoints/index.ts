@@ -7,6 +7,7 @@ import { enrollmentEndpoints } from './enrollments'
 import { inquiryEndpoints } from './inquiries'
 import { invoiceEndpoints } from './invoices'
 import { sessionEndpoints } from './session'
+import { siteAssetEndpoints } from './site-assets'
 import { siteContentEndpoints } from './site-content'
 import { studentEndpoints } from './students'
 
@@ -18,6 +19,7 @@ export const contractEndpoints: Endpoint[] = [
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,
+  ...siteAssetEndpoints,
   ...inquiryEndpoints,
   ...invoiceEndpoints,
   ...adminUserEndpoints,

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { SiteAsset, SiteContent } from '../../../cms/payload-types'
 import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '../schemas/site-content-defaults'
+import { toSiteAssetDto } from './site-asset-files'
 import { siteContentCache, type SiteContentSnapshot } from './site-content-cache'
 
 async function loadSnapshot(payload: Payload): Promise<SiteContentSnapshot> {
@@ -12,10 +13,9 @@ async function loadSnapshot(payload: Payload): Promise<SiteContentSnapshot> {
   const snapshot: SiteContentSnapshot = { texts: new Map(), assets: new Map() }
   for (const doc of texts.docs as SiteContent[]) snapshot.texts.set(doc.key, { content: doc.content, contentType: doc.contentType })
   for (const doc of assets.docs as SiteAsset[]) {
-    if (!doc.url) continue
-    const sizes = Object.values(doc.sizes ?? {}).filter((s): s is { url: string; width: number } => Boolean(s?.url && s?.width))
-    const srcset = [...sizes.map((s) => `${s.url} ${s.width}w`), doc.width ? `${doc.url} ${doc.width}w` : ''].filter(Boolean).join(', ')
-    snapshot.assets.set(doc.key, { url: doc.url, alt: doc.content ?? '', srcset })
+    // The same urls as GET /api/site-assets/{key}: our own file route, not Payload's.
+    const asset = toSiteAssetDto(doc)
+    if (asset) snapshot.assets.set(doc.key, { url: asset.url, alt: asset.alt, srcset: asset.srcset })
   }
   return snapshot
 }
