@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../../access/isAdmin'
-import { isSignedIn } from '../../access/isSignedIn'
 import { studentOwnedByUser } from '../../access/studentOwnedByUser'
+import { invalidateClassCountsAfterChange, invalidateClassCountsAfterDelete } from './hooks/invalidateClassCounts'
 
 export const Enrollments: CollectionConfig = {
   slug: 'enrollments',
@@ -12,11 +12,13 @@ export const Enrollments: CollectionConfig = {
   },
   access: {
     read: studentOwnedByUser,
-    // The enrolment operation checks ownership, age group and capacity before creating.
-    create: isSignedIn,
+    // Families enrol only through POST /api/enrollments (src/api/operations/enrollments.ts), which
+    // checks ownership, age group and capacity and then creates with overrideAccess.
+    create: isAdmin,
     update: isAdmin,
     delete: studentOwnedByUser,
   },
+  hooks: { afterChange: [invalidateClassCountsAfterChange], afterDelete: [invalidateClassCountsAfterDelete] },
   // One enrolment per student and class, enforced by PostgreSQL itself.
   indexes: [{ fields: ['student', 'class'], unique: true }],
   fields: [

@@ -1,11 +1,16 @@
-import type { Payload } from 'payload'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { Class } from '../../../cms/payload-types'
-import type { ClassDto } from '../schemas/classes'
+import { requireAdmin } from '../auth'
+import { notFound } from '../errors'
+import type { ClassDto, ClassInput } from '../schemas/classes'
+import { ENROLLMENT_MESSAGES } from '../schemas/enrollments'
 import { createMemoCache } from './cache'
+import { inTransaction } from './transaction'
 
-export function toClassDto(doc: Class): ClassDto {
-  return {
+export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
+  const dto: ClassDto = {
     id: doc.id,
     name: doc.name,
     description: doc.description,
@@ -18,25 +23,47 @@ export function toClassDto(doc: Class): ClassDto {
     price: doc.price,
     capacity: doc.capacity ?? null,
   }
+  if (enrolledCount !== undefined) dto.enrolledCount = enrolledCount
+  return dto
 }
 
-type Catalogue = { all: ClassDto[]; json: string; byAgeGroup: Map<string, string> }
+type Catalogue = { all: ClassDto[]; byId: Map<number, ClassDto>; json: string; byAgeGroup: Map<string, string> }
 
 const catalogueCache = createMemoCache<Catalogue>('classes')
 
-/** Classes change rarely and are read on every public page: served from memory. */
+/**
+ * Classes change rarely and are read on every public page: served from memory. The entry also
+ * carries each class's enrolment count, so the class and enrolment hooks both invalidate it.
+ */
 export function invalidateClasses(): void {
   catalogueCache.invalidate()
 }
 
+/** Enrolments per class, in one grouped query (Payload's Local API has no GROUP BY). */
+async function countEnrollmentsByClass(payload: Payload): Promise<Map<number, number>> {
+  const pool = (payload.db as unknown as PostgresAdapter).pool
+  const { rows } = await pool.query<{ class_id: number; n: number }>(
+    'SELECT class_id, count(*)::int AS n FROM enrollments GROUP BY class_id',
+  )
+  return new Map(rows.map((row) => [Number(row.class_id), row.n]))
+}
+
 async function loadCatalogue(payload: Payload): Promise<Catalogue> {
-  const result = await payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 })
-  const all = (result.docs as Class[]).map(toClassDto)
-  return { all, json: JSON.stringify(all), byAgeGroup: new Map() }
+  const [result, counts] = await Promise.all([
+    payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 }),
+    countEnrollmentsByClass(payload),
+  ])
+  const all = (result.docs as Class[]).map((doc) => toClassDto(doc, counts.get(doc.id) ?? 0))
+  return { all, byId: new Map(all.map((c) => [c.id, c])), json: JSON.stringify(all), byAgeGroup: new Map() }
 }
 
 export async function listClasses(payload: Payload): Promise<ClassDto[]> {
   return (await catalogueCache.get(() => loadCatalogue(payload))).all
+}
+
+/** The cached classes by id (with their enrolment counts), for embedding in enrolments. */
+export async function classesById(payload: Payload): Promise<Map<number, ClassDto>> {
+  return (await catalogueCache.get(() => loadCatalogue(payload))).byId
 }
 
 /** The serialised class list, optionally filtered by an exact age group, ready to send. */
@@ -49,4 +76,42 @@ export async function listClassesJson(payload: Payload, ageGroup?: string): Prom
     if (catalogue.byAgeGroup.size < 100) catalogue.byAgeGroup.set(ageGroup, json)
   }
   return json
+}
+
+async function findClass(req: PayloadRequest, id: number): Promise<Class> {
+  const doc = await req.payload.findByID({ collection: 'classes', id, depth: 0, req, disableErrors: true, overrideAccess: true })
+  if (!doc) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
+  return doc as Class
+}
+
+async function withCount(req: PayloadRequest, doc: Class): Promise<ClassDto> {
+  const { totalDocs } = await req.payload.count({ collection: 'enrollments', where: { class: { equals: doc.id } }, req, overrideAccess: true })
+  return toClassDto(doc, totalDocs)
+}
+
+export async function createClass(req: PayloadRequest, input: ClassInput): Promise<ClassDto> {
+  const user = requireAdmin(req)
+  const doc = await req.payload.create({ collection: 'classes', data: input, depth: 0, req, user, overrideAccess: false })
+  return toClassDto(doc as Class, 0)
+}
+
+export async function updateClass(req: PayloadRequest, id: number, input: Partial<ClassInput>): Promise<ClassDto> {
+  const user = requireAdmin(req)
+  await findClass(req, id)
+  const doc = await req.payload.update({ collection: 'classes', id, data: input, depth: 0, req, user, overrideAccess: false })
+  return withCount(req, doc as Class)
+}
+
+/** Deletes the class and every enrolment in it, all or nothing (decisions §2). */
+export async function deleteClass(req: PayloadRequest, id: number): Promise<{ name: string; removedEnrollments: number }> {
+  const user = requireAdmin(req)
+  const result = await inTransaction(req, async () => {
+    const doc = await findClass(req, id)
+    const removed = await req.payload.delete({ collection: 'enrollments', where: { class: { equals: id } }, depth: 0, req, user, overrideAccess: false })
+    const failure = removed.errors[0]
+    if (failure) throw new Error(`Could not remove enrolment ${failure.id}: ${failure.message}`)
+    await req.payload.delete({ collection: 'classes', id, depth: 0, req, user, overrideAccess: false })
+    return { name: doc.name, removedEnrollments: removed.docs.length }
+  })
+  return result
 }

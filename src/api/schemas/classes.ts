@@ -1,17 +1,14 @@
 import { z } from 'zod'
 
+import { parseAgeGroup } from './eligibility'
+
 /** Experience levels of spec §3, in the order the forms list them. */
 export const EXPERIENCE_LEVELS = ['Beginner', 'Some Experience', 'Intermediate', 'Advanced'] as const
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]
 
-/** `a-b` (inclusive range) or `n+` (decisions §4). */
-export const AGE_GROUP_PATTERN = /^(\d{1,2})(?:-(\d{1,2})|\+)$/
-
+/** `a-b` (inclusive, a ≤ b) or `n+` (decisions §4). */
 export function isValidAgeGroup(value: string): boolean {
-  const match = AGE_GROUP_PATTERN.exec(value)
-  if (!match) return false
-  if (match[2] === undefined) return true
-  return Number(match[1]) <= Number(match[2])
+  return parseAgeGroup(value) !== null
 }
 
 export const ageGroupSchema = z

@@ -1,13 +1,17 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
 import { invalidateClasses } from '../../../../src/api/operations/classes'
+import { afterCommit } from '../../../../src/api/operations/transaction'
 
-export const invalidateClassesAfterChange: CollectionAfterChangeHook = ({ doc }) => {
+// Cleared now and again after the commit: a read between the two would otherwise cache old rows.
+export const invalidateClassesAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
   invalidateClasses()
+  afterCommit(req, invalidateClasses)
   return doc
 }
 
-export const invalidateClassesAfterDelete: CollectionAfterDeleteHook = ({ doc }) => {
+export const invalidateClassesAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
   invalidateClasses()
+  afterCommit(req, invalidateClasses)
   return doc
 }

@@ -1,0 +1,17 @@
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
+
+import { invalidateClasses } from '../../../../src/api/operations/classes'
+import { afterCommit } from '../../../../src/api/operations/transaction'
+
+// The cached class list carries each class's enrolment count ("Full" in the UI).
+export const invalidateClassCountsAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
+  invalidateClasses()
+  afterCommit(req, invalidateClasses)
+  return doc
+}
+
+export const invalidateClassCountsAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
+  invalidateClasses()
+  afterCommit(req, invalidateClasses)
+  return doc
+}

@@ -1,0 +1,66 @@
+import type { PayloadRequest } from 'payload'
+
+import type { NotificationPreference, User } from '../../../cms/payload-types'
+import { getAppContext } from '../../server/context.server'
+import type { ClassDto } from '../schemas/classes'
+import type { StudentDto } from '../schemas/students'
+
+const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
+/** The confirmation a family receives for a new enrolment (decisions §7), plain text only. */
+export function enrollmentConfirmation(
+  family: { fullName: string },
+  student: StudentDto,
+  cls: ClassDto,
+  scheduleUrl: string,
+): { subject: string; text: string } {
+  return {
+    subject: oneLine(`Enrollment confirmed: ${student.fullName} in ${cls.name}`).slice(0, 200),
+    text: [
+      `Hello ${oneLine(family.fullName)},`,
+      ``,
+      `${student.fullName} is now enrolled in ${cls.name}.`,
+      ``,
+      `Ages: ${cls.ageGroup}`,
+      `Level: ${cls.level}`,
+      `When: ${cls.days}, ${cls.time}`,
+      `Where: ${cls.location}`,
+      `Instructor: ${cls.instructor}`,
+      `Price: ${dollars(cls.price)}/month`,
+      ``,
+      `See the weekly schedule: ${scheduleUrl}`,
+      ``,
+      `You receive this email because email notifications are on in your account settings.`,
+    ].join('\n'),
+  }
+}
+
+/** Email notifications are on unless the family turned them off (no row = the spec's defaults). */
+async function wantsEmail(req: PayloadRequest, userId: number): Promise<boolean> {
+  const result = await req.payload.find({
+    collection: 'notification-preferences',
+    where: { user: { equals: userId } },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: true,
+  })
+  const prefs = result.docs[0] as NotificationPreference | undefined
+  return prefs?.emailNotifications !== false
+}
+
+/**
+ * Sends the confirmation to the student's family when they want it. Runs after the commit and
+ * outside the request's transaction (no `req` in the reads): a mail problem never touches the
+ * enrolment.
+ */
+export async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentDto, cls: ClassDto): Promise<boolean> {
+  if (!(await wantsEmail(req, student.userId))) return false
+  const family = (await req.payload.findByID({ collection: 'users', id: student.userId, depth: 0, disableErrors: true, overrideAccess: true })) as User | null
+  if (!family?.email) return false
+  const { env, mailer } = getAppContext()
+  const mail = enrollmentConfirmation(family, student, cls, `${env.publicOrigin}/schedule`)
+  await mailer.send({ to: family.email, subject: mail.subject, text: mail.text })
+  return true
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  ageFitsGroup,
+  ageGroupForAge,
+  ageOn,
+  isEligibleClass,
+  isIsoDate,
+  parseAgeGroup,
+  shiftYears,
+  sortAgeGroups,
+  todayIso,
+} from './eligibility'
+
+describe('calendar dates', () => {
+  it('accepts real YYYY-MM-DD days only', () => {
+    for (const ok of ['2018-04-12', '2024-02-29', '2000-02-29', '1999-12-31']) expect(isIsoDate(ok)).toBe(true)
+    for (const bad of ['2023-02-29', '1900-02-29', '2024-13-01', '2024-04-31', '2024-4-1', '12/04/2018', '2018-04-12T00:00:00Z', ''])
+      expect(isIsoDate(bad)).toBe(false)
+  })
+
+  it('reads today as the UTC calendar date', () => {
+    expect(todayIso(new Date('2026-03-01T23:59:59Z'))).toBe('2026-03-01')
+  })
+
+  it('shifts by whole years, sending 29 February to 28 February in a common year', () => {
+    expect(shiftYears('2026-05-10', -100)).toBe('1926-05-10')
+    expect(shiftYears('2024-02-29', -1)).toBe('2023-02-28')
+    expect(shiftYears('2024-02-29', -4)).toBe('2020-02-29')
+  })
+})
+
+describe('age from date of birth', () => {
+  it('counts a year only once the birthday has come', () => {
+    expect(ageOn('2018-04-12', '2026-04-11')).toBe(7)
+    expect(ageOn('2018-04-12', '2026-04-12')).toBe(8)
+    expect(ageOn('2018-04-12', '2026-12-31')).toBe(8)
+    expect(ageOn('2018-12-31', '2026-01-01')).toBe(7)
+  })
+
+  it('makes someone born on 29 February older on 1 March in common years and on 29 February in leap years', () => {
+    expect(ageOn('2016-02-29', '2025-02-28')).toBe(8)
+    expect(ageOn('2016-02-29', '2025-03-01')).toBe(9)
+    expect(ageOn('2016-02-29', '2028-02-28')).toBe(11)
+    expect(ageOn('2016-02-29', '2028-02-29')).toBe(12)
+  })
+
+  it('reads only the date part of a stored timestamp', () => {
+    expect(ageOn('2018-04-12T00:00:00.000Z', '2026-04-12')).toBe(8)
+  })
+
+  it('is zero on the day of birth and NaN for something that is not a date', () => {
+    expect(ageOn('2026-04-12', '2026-04-12')).toBe(0)
+    expect(ageOn('not a date', '2026-04-12')).toBeNaN()
+  })
+})
+
+describe('age group from age (spec §5)', () => {
+  it('uses the spec boundaries', () => {
+    const table: Array<[number, string]> = [
+      [0, '3-5'], [5, '3-5'], [6, '6-8'], [8, '6-8'], [9, '9-12'], [12, '9-12'], [13, '13-17'], [17, '13-17'], [18, '18+'], [70, '18+'],
+    ]
+    for (const [age, group] of table) expect(ageGroupForAge(age)).toBe(group)
+  })
+})
+
+describe('age groups', () => {
+  it('parses inclusive ranges and open groups, and nothing else', () => {
+    expect(parseAgeGroup('6-8')).toEqual({ min: 6, max: 8 })
+    expect(parseAgeGroup('18+')).toEqual({ min: 18, max: null })
+    for (const bad of ['8-6', '18', 'adults', '3 - 5', ' 3-5', '', '6-', '+18']) expect(parseAgeGroup(bad)).toBeNull()
+  })
+
+  it('includes both ends of a range', () => {
+    expect(ageFitsGroup(5, '6-8')).toBe(false)
+    expect(ageFitsGroup(6, '6-8')).toBe(true)
+    expect(ageFitsGroup(8, '6-8')).toBe(true)
+    expect(ageFitsGroup(9, '6-8')).toBe(false)
+  })
+
+  it('reads N+ as N or older', () => {
+    expect(ageFitsGroup(17, '18+')).toBe(false)
+    expect(ageFitsGroup(18, '18+')).toBe(true)
+    expect(ageFitsGroup(99, '18+')).toBe(true)
+  })
+
+  it('fits nothing for an invalid group or an unknown age', () => {
+    expect(ageFitsGroup(7, 'children')).toBe(false)
+    expect(ageFitsGroup(Number.NaN, '6-8')).toBe(false)
+  })
+})
+
+describe('class eligibility', () => {
+  const ballet = { id: 1, ageGroup: '6-8' }
+  const teens = { id: 2, ageGroup: '13-17' }
+
+  it('with "all", offers only not-yet-enrolled classes whose group contains the age', () => {
+    expect(isEligibleClass(ballet, { age: 7, enrolledClassIds: [] }, 'all')).toBe(true)
+    expect(isEligibleClass(teens, { age: 7, enrolledClassIds: [] }, 'all')).toBe(false)
+    expect(isEligibleClass(ballet, { age: 7, enrolledClassIds: [1] }, 'all')).toBe(false)
+  })
+
+  it('with a chosen group, offers every not-yet-enrolled class of that group whatever the age', () => {
+    expect(isEligibleClass(teens, { age: 7, enrolledClassIds: [] }, '13-17')).toBe(true)
+    expect(isEligibleClass(ballet, { age: 7, enrolledClassIds: [] }, '13-17')).toBe(false)
+    expect(isEligibleClass(teens, { age: 7, enrolledClassIds: new Set([2]) }, '13-17')).toBe(false)
+  })
+
+  it('defaults to "all"', () => {
+    expect(isEligibleClass(teens, { age: 7, enrolledClassIds: [] })).toBe(false)
+  })
+})
+
+describe('age-group chips', () => {
+  it('sort numerically, not as text, with + groups last and duplicates removed', () => {
+    expect(sortAgeGroups(['18+', '9-12', '13-17', '3-5', '6-8', '5-8', '6-8', '65+', '3-12'])).toEqual([
+      '3-5', '3-12', '5-8', '6-8', '9-12', '13-17', '18+', '65+',
+    ])
+  })
+
+  it('put anything that is not an age group at the very end', () => {
+    expect(sortAgeGroups(['adults', '18+', '3-5'])).toEqual(['3-5', '18+', 'adults'])
+  })
+})

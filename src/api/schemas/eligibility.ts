@@ -1,0 +1,112 @@
+/**
+ * Who may take which class (spec §5 "Class eligibility", "Age group from age"; decisions §4).
+ * Pure and browser-safe: the server's age check and the class-selection screen use the same rules.
+ */
+
+/** A calendar date as `YYYY-MM-DD`, checked to be a real day (no 2023-02-29, no 2024-13-01). */
+export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+
+export type CalendarDate = { year: number; month: number; day: number }
+
+export function parseIsoDate(value: string): CalendarDate | null {
+  const match = ISO_DATE_PATTERN.exec(value)
+  if (!match) return null
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const probe = new Date(Date.UTC(year, month - 1, day))
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null
+  return { year, month, day }
+}
+
+export function isIsoDate(value: string): boolean {
+  return parseIsoDate(value) !== null
+}
+
+/** The UTC calendar date of `now` as `YYYY-MM-DD`. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10)
+}
+
+/** Moves a `YYYY-MM-DD` date by whole years (29 Feb falls back to 28 Feb in common years). */
+export function shiftYears(value: string, years: number): string {
+  const date = parseIsoDate(value)
+  if (!date) throw new Error(`Not a date: ${value}`)
+  const year = date.year + years
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const day = date.month === 2 && date.day === 29 && !leap ? 28 : date.day
+  return `${String(year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/**
+ * Age in whole years on a given day. Someone born on 29 February becomes a year older on
+ * 1 March in common years (their birthday has not happened on 28 February).
+ * Accepts a stored timestamp too: only its date part counts.
+ */
+export function ageOn(dateOfBirth: string, onDate: string = todayIso()): number {
+  const born = parseIsoDate(dateOfBirth.slice(0, 10))
+  const on = parseIsoDate(onDate.slice(0, 10))
+  if (!born || !on) return Number.NaN
+  const hadBirthday = on.month > born.month || (on.month === born.month && on.day >= born.day)
+  return on.year - born.year - (hadBirthday ? 0 : 1)
+}
+
+/** The recommended age group for an age (spec §5). */
+export function ageGroupForAge(age: number): string {
+  if (age < 6) return '3-5'
+  if (age < 9) return '6-8'
+  if (age < 13) return '9-12'
+  if (age < 18) return '13-17'
+  return '18+'
+}
+
+export type AgeRange = { min: number; max: number | null }
+
+/** `a-b` (inclusive range) or `n+` (decisions §4). */
+export const AGE_GROUP_PATTERN = /^(\d{1,2})(?:-(\d{1,2})|\+)$/
+
+/** `a-b` (inclusive) or `n+` (no upper bound); anything else is not an age group. */
+export function parseAgeGroup(group: string): AgeRange | null {
+  const match = AGE_GROUP_PATTERN.exec(group)
+  if (!match) return null
+  const min = Number(match[1])
+  if (match[2] === undefined) return { min, max: null }
+  const max = Number(match[2])
+  return min <= max ? { min, max } : null
+}
+
+export function ageFitsGroup(age: number, group: string): boolean {
+  const range = parseAgeGroup(group)
+  if (!range || !Number.isFinite(age)) return false
+  return age >= range.min && (range.max === null || age <= range.max)
+}
+
+/** The filter chip value that shows every class the student's age fits. */
+export const ALL_AGES = 'all'
+
+/**
+ * Whether a class is offered to a student on the class-selection screen: never one they are
+ * already in; with 'all', only classes whose age group contains their age; with a chosen group,
+ * every class of that group (spec §5).
+ */
+export function isEligibleClass(
+  cls: { id: number; ageGroup: string },
+  student: { age: number; enrolledClassIds: Iterable<number> },
+  filter: string = ALL_AGES,
+): boolean {
+  for (const id of student.enrolledClassIds) if (id === cls.id) return false
+  if (filter === ALL_AGES) return ageFitsGroup(student.age, cls.ageGroup)
+  return cls.ageGroup === filter
+}
+
+/** Distinct age groups for the filter chips: numerically by lower then upper bound, `+` groups last. */
+export function sortAgeGroups(groups: Iterable<string>): string[] {
+  const distinct = [...new Set(groups)]
+  const key = (group: string): [number, number, number] => {
+    const range = parseAgeGroup(group)
+    if (!range) return [2, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+    return range.max === null ? [1, range.min, 0] : [0, range.min, range.max]
+  }
+  return distinct.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)]
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2] || a.localeCompare(b)
+  })
+}
