@@ -83,6 +83,7 @@ async function main() {
     allowedOrigins: allowedOrigins(env),
     https: env.publicOrigin.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === 'true',
+    authenticate: async (headers) => (await payload.auth({ headers })).user as { username?: string; isAdmin?: boolean } | null,
     next: nextHandler,
     astro: astroHandler,
     serveStatic: createStaticHandler(path.join(siteDir, 'client')),

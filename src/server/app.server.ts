@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
+import { isAdminUser } from '../../cms/access/roles'
 import { CONTRACT_PREFIX } from '../api/http'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { securityHeaders } from './security-headers.server'
@@ -23,9 +24,14 @@ export type AppOptions = {
   serveStatic?: StaticHandler
   /** Take the client address from X-Forwarded-For (behind a trusted reverse proxy only). */
   trustProxy?: boolean
+  /** Resolves the session of a request (Payload's auth); used to keep Payload's REST for administrators. */
+  authenticate?: (headers: Headers) => Promise<{ username?: string | null; isAdmin?: boolean | null } | null>
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Payload REST calls its admin panel makes before anyone is signed in (login page, session checks). */
+const CMS_API_PUBLIC = /^\/cms-api\/(?:users\/(?:login|logout|me|refresh-token|init)|access)\/?$/
 
 function isCmsPath(pathname: string): boolean {
   return pathname === '/cms' || pathname.startsWith('/cms/') || pathname.startsWith('/cms-api/') || pathname === '/cms-api' || pathname.startsWith('/_next/')
@@ -92,6 +98,12 @@ export function createApp(options: AppOptions) {
       if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search)
       if (isCmsPath(pathname)) {
         if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
+        // Payload's own REST is the editors' tool: families and visitors use the /api contract,
+        // whose operations enforce the business rules that Payload's generic routes would skip.
+        if (pathname.startsWith('/cms-api') && !CMS_API_PUBLIC.test(pathname) && options.authenticate) {
+          const user = await options.authenticate(toFetchHeaders(req))
+          if (!isAdminUser(user)) return sendJson(res, user ? 403 : 401, { message: 'The content API is for administrators only.' }, apiHeaders)
+        }
         for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
         return await options.next(req, res)
       }

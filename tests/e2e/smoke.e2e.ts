@@ -35,3 +35,14 @@ test('a family cannot sign in to the Payload admin panel', async ({ page }) => {
   await page.goto('/cms/collections/users')
   await expect(page).toHaveURL(/\/cms\/(login|unauthorized)/)
 })
+
+test("Payload's REST at /cms-api is for administrators only", async ({ page }) => {
+  const anonymous = await page.request.get('/cms-api/students')
+  expect(anonymous.status()).toBe(401)
+  const login = await page.request.post('/api/login', { data: { username: 'family', password: 'ballet-family-2026' } })
+  expect(login.status()).toBe(200)
+  const family = await page.request.get('/cms-api/students')
+  expect(family.status()).toBe(403)
+  const forged = await page.request.post('/cms-api/enrollments', { data: { student: 1, class: 1 } })
+  expect(forged.status()).toBe(403)
+})
