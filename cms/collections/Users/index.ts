@@ -7,9 +7,11 @@ import { isAdminOrSelf } from '../../access/isAdminOrSelf'
 import { nobody } from '../../access/nobody'
 import { isAdminUser } from '../../access/roles'
 import { cachedJwtStrategy } from './auth/cachedJwtStrategy'
+import { deleteUserData } from './hooks/deleteUserData'
 import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
+import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
 
 const secureCookies = (process.env.PUBLIC_ORIGIN ?? '').startsWith('https://')
@@ -44,7 +46,8 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [enforcePasswordPolicy],
     beforeLogin: [refuseInactiveLogin],
-    beforeChange: [endSessionsOnDeactivate],
+    beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange],
+    beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
     afterChange: [forgetUserAfterChange],
     afterDelete: [forgetUserAfterDelete],
     afterLogout: [forgetUserAfterLogout],

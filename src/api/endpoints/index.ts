@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import { accountEndpoints } from './account'
 import { adminUserEndpoints } from './admin-users'
 import { classEndpoints } from './classes'
+import { emailEndpoints } from './email'
 import { enrollmentEndpoints } from './enrollments'
 import { inquiryEndpoints } from './inquiries'
 import { invoiceEndpoints } from './invoices'
@@ -23,4 +24,5 @@ export const contractEndpoints: Endpoint[] = [
   ...inquiryEndpoints,
   ...invoiceEndpoints,
   ...adminUserEndpoints,
+  ...emailEndpoints,
 ]

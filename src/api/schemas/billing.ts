@@ -13,3 +13,14 @@ export function dollarsToCents(dollars: number): number {
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100
 }
+
+/** The largest invoice the academy issues, in dollars; anything beyond is a typo. */
+export const MAX_INVOICE_AMOUNT = 1_000_000
+
+/**
+ * True when a dollar amount has at most 2 decimals. Binary noise below a millionth of a cent
+ * (0.1 + 0.2 = 0.30000000000000004) is not a third decimal; 1.005 is.
+ */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Number.isInteger(Number((dollars * 100).toFixed(6)))
+}

@@ -1,0 +1,35 @@
+import { APIError, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
+
+type CascadeSlug = 'enrollments' | 'students' | 'notification-preferences' | 'payment-methods'
+
+async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Record<string, unknown>): Promise<void> {
+  const result = await req.payload.delete({ collection, where: where as never, req, overrideAccess: true, depth: 0 })
+  if (result.errors.length > 0) {
+    const reason = result.errors.map((e) => e.message).join('; ')
+    throw new APIError(`Could not delete the account's ${collection}: ${reason}`, 500)
+  }
+}
+
+/**
+ * Decisions §2: deleting an account removes its students, their enrolments, its notification
+ * preferences and saved payment methods, inside the delete's own transaction (so a failure
+ * keeps everything). Invoices and payments are financial records and stay: they carry a plain
+ * user id and a payer snapshot, not a relationship.
+ */
+export const deleteUserData: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const students = await req.payload.find({
+    collection: 'students',
+    where: { user: { equals: id } },
+    req,
+    overrideAccess: true,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    select: {},
+  })
+  const studentIds = students.docs.map((s) => s.id)
+  if (studentIds.length > 0) await deleteAll(req, 'enrollments', { student: { in: studentIds } })
+  await deleteAll(req, 'students', { user: { equals: id } })
+  await deleteAll(req, 'notification-preferences', { user: { equals: id } })
+  await deleteAll(req, 'payment-methods', { user: { equals: id } })
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** Bodies of the admin user calls (spec §7) and the refusals of decisions §2. */
+export const userStatusSchema = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+})
+export type UserStatusInput = z.infer<typeof userStatusSchema>
+
+export const userAdminSchema = z.object({
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+})
+export type UserAdminInput = z.infer<typeof userAdminSchema>
+
+export const ADMIN_USER_MESSAGES = {
+  notFound: 'User not found.',
+  selfDeactivate: 'You cannot deactivate your own account.',
+  selfDemote: 'You cannot remove your own administrator privileges.',
+  selfDelete: 'You cannot delete your own account.',
+  lastAdmin: 'The academy must keep at least one administrator.',
+  builtInAdmin: "The account named 'admin' is always an administrator; its privileges cannot be removed.",
+} as const
+
+/** The email test calls of the admin area (spec §5 "Test email", decisions §7). */
+export const troubleshootEmailSchema = z.object({
+  emailAddress: z
+    .string({ error: 'Please enter an email address to send the test email.' })
+    .trim()
+    .min(1, 'Please enter an email address to send the test email.')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+})
+export type TroubleshootEmailInput = z.infer<typeof troubleshootEmailSchema>
+
+export type EmailConfigCheck = {
+  success: boolean
+  message: string
+  details: { host?: string; port?: number; secure?: boolean; error?: string }
+}

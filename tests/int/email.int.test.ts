@@ -1,0 +1,139 @@
+import net from 'node:net'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { getAppContext, setAppContext } from '../../src/server/context.server'
+import { createMailer } from '../../src/server/mailer.server'
+import { startTestApp, ADMIN, FAMILY, type TestApp } from '../support/app'
+import { ApiClient } from '../support/client'
+import { startSmtpListener } from '../support/smtp'
+
+/** A port on this machine where nothing listens: connecting is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+let app: TestApp
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>
+let admin: ApiClient
+let family: ApiClient
+
+beforeAll(async () => {
+  smtp = await startSmtpListener()
+  app = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Academy Tests <tests@academy.example>' })
+  admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
+  family = await new ApiClient(app.url).login(FAMILY.username, FAMILY.password)
+})
+afterAll(async () => {
+  await app?.close()
+  await smtp?.close()
+})
+
+/**
+ * Payload allows one instance per process, so the other mail setups are the same app with its
+ * mail configuration replaced, exactly as server.ts would build it from another SMTP_URL.
+ */
+function useSmtpUrl(smtpUrl: string | undefined): void {
+  const context = getAppContext()
+  setAppContext({ ...context, env: { ...context.env, SMTP_URL: smtpUrl }, mailer: createMailer({ smtpUrl, from: context.env.MAIL_FROM, log: () => {} }) })
+}
+
+describe('with a working SMTP server', () => {
+
+  it('GET /api/test-email-config reports a successful connection with the host, port and TLS setting', async () => {
+    const res = await admin.get('/api/test-email-config')
+    expect(res.status).toBe(200)
+    const port = Number(new URL(smtp.url).port)
+    expect(res.body).toEqual({ success: true, message: `Connected to 127.0.0.1:${port} successfully.`, details: { host: '127.0.0.1', port, secure: false } })
+  })
+
+  it('POST /api/troubleshoot-email sends a real test message to the address', async () => {
+    const res = await admin.post('/api/troubleshoot-email', { emailAddress: '  Office.Manager@Example.com ' })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, message: 'Test email sent to Office.Manager@Example.com' })
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === 'office.manager@example.com'))
+    expect(mail.from).toBe('tests@academy.example')
+    expect(mail.subject).toBe('Test email from the academy')
+    expect(mail.text).toContain('outgoing email works')
+  })
+
+  it('asks for the address with the spec message, refuses an invalid one, and sends nothing', async () => {
+    const before = smtp.messages.length
+    for (const body of [{}, { emailAddress: '' }, { emailAddress: '   ' }, { emailAddress: null }]) {
+      const res = await admin.post('/api/troubleshoot-email', body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.message).toBe('Please enter an email address to send the test email.')
+    }
+    for (const emailAddress of ['not-an-email', 'a@b', 'someone@example.com\r\nBcc: victim@example.com']) {
+      const res = await admin.post('/api/troubleshoot-email', { emailAddress })
+      expect(res.status, emailAddress).toBe(400)
+      expect(res.body.message).toBe('Please enter a valid email address')
+    }
+    await new Promise((r) => setTimeout(r, 200))
+    expect(smtp.messages.length).toBe(before)
+  })
+
+  it('refuses a family (403) and a visitor (401) on both calls, and sends nothing', async () => {
+    const before = smtp.messages.length
+    expect((await family.get('/api/test-email-config')).status).toBe(403)
+    expect((await new ApiClient(app.url).get('/api/test-email-config')).status).toBe(401)
+    const asFamily = await family.post('/api/troubleshoot-email', { emailAddress: 'family-spam@example.com' })
+    expect(asFamily.status).toBe(403)
+    expect(asFamily.body.message).toBeTypeOf('string')
+    expect((await new ApiClient(app.url).post('/api/troubleshoot-email', { emailAddress: 'visitor-spam@example.com' })).status).toBe(401)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(smtp.messages.length).toBe(before)
+  })
+})
+
+describe('with an unreachable SMTP server', () => {
+  const password = 's3cret-Pa55'
+  let port: number
+
+  beforeAll(async () => {
+    port = await closedPort()
+    useSmtpUrl(`smtps://mailer:${password}@127.0.0.1:${port}`)
+  })
+  afterAll(() => useSmtpUrl(smtp.url))
+
+  it('GET /api/test-email-config answers success false with the reason, and never the password', async () => {
+    const res = await admin.get('/api/test-email-config')
+    expect(res.status).toBe(200)
+    expect(res.body.success).toBe(false)
+    expect(res.body.message).toBe('Could not connect to the SMTP server.')
+    expect(res.body.details).toMatchObject({ host: '127.0.0.1', port, secure: true })
+    expect(res.body.details.error).toMatch(/ECONNREFUSED/)
+    expect(JSON.stringify(res.body)).not.toContain(password)
+    expect(JSON.stringify(res.body)).not.toContain('mailer')
+  })
+
+  it('POST /api/troubleshoot-email answers 502 with the failure, not a 500', async () => {
+    const res = await admin.post('/api/troubleshoot-email', { emailAddress: 'office@example.com' })
+    expect(res.status).toBe(502)
+    expect(res.body).toMatchObject({ success: false, message: 'Failed to send email' })
+    expect(res.body.error).toMatch(/ECONNREFUSED/)
+    expect(JSON.stringify(res.body)).not.toContain(password)
+  })
+})
+
+describe('without SMTP configured (demo mail mode)', () => {
+  beforeAll(() => useSmtpUrl(undefined))
+  afterAll(() => useSmtpUrl(smtp.url))
+
+  it('reports that email is not configured', async () => {
+    const res = await admin.get('/api/test-email-config')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ success: false, details: { error: 'SMTP_URL is not set.' } })
+  })
+
+  it('does not pretend a test message was sent: 503 with the reason', async () => {
+    const res = await admin.post('/api/troubleshoot-email', { emailAddress: 'office@example.com' })
+    expect(res.status).toBe(503)
+    expect(res.body).toMatchObject({ success: false, message: 'Failed to send email' })
+    expect(res.body.error).toContain('SMTP_URL is not set')
+  })
+})
