@@ -31,6 +31,22 @@ export async function hitRateLimit(payload: Payload, rule: RateLimit, key: strin
   if (Math.random() < 0.01) await pool.query('DELETE FROM rate_limits WHERE reset_at < now()', []).catch(() => {})
 }
 
+/**
+ * Whether `key` has already used up its window, without counting a hit: for limits that count
+ * failures only (login), checked before the attempt and hit after a failure.
+ */
+export async function isRateLimited(payload: Payload, rule: RateLimit, key: string): Promise<boolean> {
+  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const { rows } = await pool.query('SELECT hits, reset_at FROM rate_limits WHERE key = $1 AND reset_at > now()', [`${rule.name}:${key}`.slice(0, 300)])
+  return (rows[0]?.hits ?? 0) >= rule.limit
+}
+
+/** Forgets the hits of `key` (a successful login clears its failures). */
+export async function clearRateLimit(payload: Payload, rule: RateLimit, key: string): Promise<void> {
+  const pool = (payload.db as unknown as { pool: Pool }).pool
+  await pool.query('DELETE FROM rate_limits WHERE key = $1', [`${rule.name}:${key}`.slice(0, 300)])
+}
+
 /** The caller's IP address as server.ts saw it (set from the socket, or the proxy when trusted). */
 export function clientIp(req: PayloadRequest): string {
   return req.headers.get('x-academy-client-ip') ?? 'unknown'

@@ -13,6 +13,7 @@ import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
+import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
 
 const secureCookies = (process.env.PUBLIC_ORIGIN ?? '').startsWith('https://')
 
@@ -46,7 +47,7 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [enforcePasswordPolicy],
     beforeLogin: [refuseInactiveLogin],
-    beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange],
+    beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
     beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
     afterChange: [forgetUserAfterChange],
     afterDelete: [forgetUserAfterDelete],

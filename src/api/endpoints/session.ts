@@ -1,6 +1,6 @@
 import { requireUser } from '../auth'
 import { defineEndpoint, readBody } from '../http'
-import { expiredSessionCookie, logIn, logOut, sessionCookie } from '../operations/session'
+import { expiredSessionCookie, logInThrottled, logOut, sessionCookie } from '../operations/session'
 import { toUserDto } from '../operations/users'
 import { loginSchema } from '../schemas/auth'
 
@@ -9,10 +9,11 @@ export const sessionEndpoints = [
 
   defineEndpoint('post', '/login', async (req) => {
     const input = await readBody(req, loginSchema)
-    const { user, token } = await logIn(req, input)
+    const { user, token } = await logInThrottled(req, input)
     return Response.json(toUserDto(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } })
   }),
 
+  // Signed out already is fine: the answer is the same and the cookie is cleared either way.
   defineEndpoint('post', '/logout', async (req) => {
     await logOut(req)
     return Response.json({ message: 'Logged out' }, { headers: { 'Set-Cookie': expiredSessionCookie(req) } })

@@ -2,6 +2,7 @@ import { APIError, AuthenticationError, LockedAuth, type PayloadRequest } from '
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared'
 
 import type { User } from '../../../cms/payload-types'
+import { clearRateLimit, clientIp, hitRateLimit, isRateLimited, type RateLimit } from '../../server/rate-limit.server'
 import { AppError, unauthenticated } from '../errors'
 import { LOGIN_FAILED, type LoginInput } from '../schemas/auth'
 
@@ -26,6 +27,24 @@ export function expiredSessionCookie(req: PayloadRequest): string {
   }) as string
 }
 
+export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again in a few minutes.'
+
+/**
+ * Failed logins per identifier, with the numbers of Payload's own account lock (8 failures,
+ * 10 minutes; cms/collections/Users). Payload locks only accounts that exist; this counter
+ * gives an unknown username the same 429 after the same number of failures, so the answer
+ * never tells whether an account exists (decisions §3). It is keyed by the identifier alone,
+ * not (IP, identifier): the account lock is not per IP either, and a per-IP count would let
+ * an attacker with many addresses tell the two apart.
+ */
+export const LOGIN_FAILURES_PER_IDENTIFIER: RateLimit = { name: 'login-failures-id', limit: 8, windowSeconds: 10 * 60 }
+/** Failed logins per client address, whatever the username (password spraying). */
+export const LOGIN_FAILURES_PER_IP: RateLimit = { name: 'login-failures-ip', limit: 30, windowSeconds: 15 * 60 }
+
+// One answer for every refusal of this kind, without Retry-After: Payload's lock has none,
+// and a header present on one kind only would tell them apart.
+const tooManyLogins = () => new AppError('RATE_LIMITED', TOO_MANY_LOGINS)
+
 /** Signs in with a username or an email; the failure never says which part was wrong. */
 export async function logIn(req: PayloadRequest, input: LoginInput): Promise<{ user: User; token: string }> {
   const identifier = input.username.trim().toLowerCase()
@@ -37,13 +56,41 @@ export async function logIn(req: PayloadRequest, input: LoginInput): Promise<{ u
     if (!result.token) throw unauthenticated(LOGIN_FAILED)
     return { user: result.user as User, token: result.token }
   } catch (error) {
-    if (error instanceof LockedAuth) {
-      throw new AppError('RATE_LIMITED', 'Too many failed login attempts. Please try again in a few minutes.')
-    }
+    if (error instanceof LockedAuth) throw tooManyLogins()
     if (error instanceof AuthenticationError) throw unauthenticated(LOGIN_FAILED)
     if (error instanceof APIError && error.status === 403) throw new AppError('FORBIDDEN', error.message)
     throw error
   }
+}
+
+/** The login of POST /api/login: `logIn` behind the failure limits above. */
+export async function logInThrottled(req: PayloadRequest, input: LoginInput): Promise<{ user: User; token: string }> {
+  const identifier = input.username.trim().toLowerCase()
+  const ip = clientIp(req)
+  const [identifierBlocked, ipBlocked] = await Promise.all([
+    isRateLimited(req.payload, LOGIN_FAILURES_PER_IDENTIFIER, identifier),
+    isRateLimited(req.payload, LOGIN_FAILURES_PER_IP, ip),
+  ])
+  if (identifierBlocked || ipBlocked) throw tooManyLogins()
+  try {
+    const session = await logIn(req, input)
+    await clearRateLimit(req.payload, LOGIN_FAILURES_PER_IDENTIFIER, identifier)
+    return session
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+      // The limits are enforced by the check above; a hit over the limit here (concurrent
+      // failures) must not change this answer.
+      await Promise.all([
+        hitRateLimit(req.payload, LOGIN_FAILURES_PER_IDENTIFIER, identifier).catch(ignoreRateLimited),
+        hitRateLimit(req.payload, LOGIN_FAILURES_PER_IP, ip).catch(ignoreRateLimited),
+      ])
+    }
+    throw error
+  }
+}
+
+function ignoreRateLimited(error: unknown): void {
+  if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error
 }
 
 /** Ends the current session only (other devices stay signed in). */

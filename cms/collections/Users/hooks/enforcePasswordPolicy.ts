@@ -1,16 +1,18 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
-import { passwordProblem } from '../../../../src/api/schemas/password'
+import { passwordPolicyProblem } from '../../../../src/api/operations/password-policy'
 
 /**
- * Payload's own minimum is 3 characters; ours is the spec's. A beforeValidate hook would
- * not see the password on resetPassword, so the check sits before the operation.
+ * Every way a password is set (the contract, Payload's admin panel, seeds) passes the rules of
+ * decisions §3: Payload's own minimum is 3 characters, ours is the spec's, and the 1,000 most
+ * common passwords are refused. A beforeValidate hook would not see the password on
+ * resetPassword, so the check sits before the operation.
  */
-export const enforcePasswordPolicy: CollectionBeforeOperationHook = ({ args, operation }) => {
+export const enforcePasswordPolicy: CollectionBeforeOperationHook = async ({ args, operation }) => {
   if (operation !== 'create' && operation !== 'update' && operation !== 'resetPassword') return args
   const password = (args.data as { password?: unknown } | undefined)?.password
   if (typeof password === 'string') {
-    const problem = passwordProblem(password)
+    const problem = await passwordPolicyProblem(password)
     if (problem) throw new APIError(problem, 400, [{ path: 'password', message: problem }], true)
   }
   return args

@@ -1,0 +1,23 @@
+/** The account emails we send (decisions §7), as plain text: mail clients link bare URLs. */
+export type MailContent = { subject: string; text: string }
+
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim()
+
+export function passwordResetMail(input: { fullName: string; academyName: string; link: string; validMinutes: number }): MailContent {
+  const academy = oneLine(input.academyName)
+  return {
+    subject: `Reset your ${academy} password`.slice(0, 200),
+    text: [
+      `Hello ${oneLine(input.fullName)},`,
+      '',
+      `We received a request to reset the password of your ${academy} account. To choose a new password, open this link:`,
+      '',
+      input.link,
+      '',
+      `The link works once and expires in ${input.validMinutes} minutes.`,
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+      '',
+      academy,
+    ].join('\n'),
+  }
+}

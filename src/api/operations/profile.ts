@@ -1,0 +1,90 @@
+import { AuthenticationError, LockedAuth, ValidationError, type Payload, type PayloadRequest } from 'payload'
+
+import type { User } from '../../../cms/payload-types'
+import { clearRateLimit, hitRateLimit, isRateLimited, type RateLimit } from '../../server/rate-limit.server'
+import { requireUser } from '../auth'
+import { AppError, badInput, conflict, isUniqueViolation } from '../errors'
+import { ACCOUNT_MESSAGES, type ChangePasswordInput, type ProfileInput } from '../schemas/account'
+import { AUTH_MESSAGES } from '../schemas/auth'
+import { assertPasswordAllowed } from './password-policy'
+import { TOO_MANY_LOGINS } from './session'
+
+/** PATCH /api/user/profile: the caller's own name, email and phone (spec §5). */
+export async function updateProfile(req: PayloadRequest, input: ProfileInput): Promise<User> {
+  const user = requireUser(req)
+  const data: Partial<Pick<User, 'fullName' | 'email' | 'phone'>> = {}
+  if (input.fullName !== undefined) data.fullName = input.fullName
+  if (input.email !== undefined && input.email !== user.email) data.email = input.email
+  if (input.phone !== undefined) data.phone = input.phone
+  if (Object.keys(data).length === 0) return user
+
+  if (data.email) {
+    const { totalDocs } = await req.payload.count({
+      collection: 'users',
+      where: { and: [{ email: { equals: data.email } }, { id: { not_equals: user.id } }] },
+      overrideAccess: true,
+      req,
+    })
+    if (totalDocs > 0) throw conflict(AUTH_MESSAGES.emailTaken)
+  }
+  try {
+    return (await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: false, depth: 0, req })) as User
+  } catch (error) {
+    const collided = error instanceof ValidationError && (error.data?.errors ?? []).some((e) => e.path === 'email' && /unique/i.test(e.message))
+    if (collided || isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken)
+    throw error
+  }
+}
+
+/**
+ * Wrong current passwords per account: this guards a session left open on a shared computer,
+ * below Payload's login lock (8), so a wrong current password never locks the account.
+ */
+export const WRONG_CURRENT_PASSWORD: RateLimit = { name: 'wrong-current-password', limit: 5, windowSeconds: 15 * 60 }
+
+/**
+ * Checks a password through Payload's own login (the one place that knows the hash format).
+ * A failed login counts towards Payload's account lock, so the counter is put back: a wrong
+ * current password is limited above instead. The session a successful check creates is
+ * removed by the password update that follows (Payload keeps only the caller's session).
+ */
+async function isCurrentPassword(payload: Payload, user: User, password: string): Promise<boolean> {
+  const before = (await payload.db.findOne({ collection: 'users', where: { id: { equals: user.id } } })) as Pick<User, 'loginAttempts' | 'lockUntil'> | null
+  try {
+    // Not the request's `req`: Payload's login would make the new session the caller's.
+    await payload.login({ collection: 'users', data: { username: user.username, password } })
+    return true
+  } catch (error) {
+    if (error instanceof LockedAuth) throw new AppError('RATE_LIMITED', TOO_MANY_LOGINS)
+    if (!(error instanceof AuthenticationError)) throw error
+    await payload.db.updateOne({
+      collection: 'users',
+      id: user.id,
+      data: { loginAttempts: before?.loginAttempts ?? 0, lockUntil: before?.lockUntil ?? null },
+      returning: false,
+    })
+    return false
+  }
+}
+
+/** PATCH /api/user/password (decisions §3): needs the current password; ends the caller's other sessions. */
+export async function changePassword(req: PayloadRequest, input: ChangePasswordInput): Promise<{ message: string }> {
+  const user = requireUser(req)
+  const key = String(user.id)
+  if (await isRateLimited(req.payload, WRONG_CURRENT_PASSWORD, key)) {
+    throw new AppError('RATE_LIMITED', 'Too many incorrect attempts. Please wait a few minutes and try again.')
+  }
+  await assertPasswordAllowed(input.newPassword, 'newPassword')
+  if (!(await isCurrentPassword(req.payload, user, input.currentPassword))) {
+    // Enforced by the check above; a hit over the limit (concurrent tries) keeps this answer.
+    await hitRateLimit(req.payload, WRONG_CURRENT_PASSWORD, key).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error
+    })
+    throw badInput(ACCOUNT_MESSAGES.currentPasswordWrong, [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong }])
+  }
+  await clearRateLimit(req.payload, WRONG_CURRENT_PASSWORD, key)
+  // With `req` (whose user carries the session id), Payload keeps this session and ends the
+  // others; the users hook voids any outstanding reset link.
+  await req.payload.update({ collection: 'users', id: user.id, data: { password: input.newPassword }, overrideAccess: false, depth: 0, req })
+  return { message: ACCOUNT_MESSAGES.passwordUpdated }
+}
