@@ -1,19 +1,26 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionAfterLogoutHook } from 'payload'
 
+import { afterCommit } from '../../../../src/api/operations/transaction'
 import { forgetUser } from '../auth/sessionUserCache'
 
-/** Any change to an account (role, status, password, sessions) drops its cached copy. */
-export const forgetUserAfterChange: CollectionAfterChangeHook = ({ doc }) => {
+/**
+ * Any change to an account (role, status, password, sessions) drops its cached copy: now, and
+ * again once the transaction commits, since a request in between could cache the old row.
+ */
+export const forgetUserAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
   forgetUser(doc?.id)
+  afterCommit(req, () => forgetUser(doc?.id))
   return doc
 }
 
-export const forgetUserAfterDelete: CollectionAfterDeleteHook = ({ doc }) => {
+export const forgetUserAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
   forgetUser(doc?.id)
+  afterCommit(req, () => forgetUser(doc?.id))
   return doc
 }
 
 /** Logout removes the session with a direct database write, past the change hooks. */
 export const forgetUserAfterLogout: CollectionAfterLogoutHook = ({ req }) => {
   forgetUser(req.user?.id)
+  afterCommit(req, () => forgetUser(req.user?.id))
 }
