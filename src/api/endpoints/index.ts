@@ -7,9 +7,11 @@ import { emailEndpoints } from './email'
 import { enrollmentEndpoints } from './enrollments'
 import { inquiryEndpoints } from './inquiries'
 import { invoiceEndpoints } from './invoices'
+import { paymentEndpoints } from './payments'
 import { sessionEndpoints } from './session'
 import { siteAssetEndpoints } from './site-assets'
 import { siteContentEndpoints } from './site-content'
+import { stripeEndpoints } from './stripe'
 import { studentEndpoints } from './students'
 
 /** Every call of the /api/* contract, mounted by server.ts (see ../http.ts for the prefix). */
@@ -23,6 +25,8 @@ export const contractEndpoints: Endpoint[] = [
   ...siteAssetEndpoints,
   ...inquiryEndpoints,
   ...invoiceEndpoints,
+  ...stripeEndpoints,
+  ...paymentEndpoints,
   ...adminUserEndpoints,
   ...emailEndpoints,
 ]

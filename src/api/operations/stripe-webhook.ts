@@ -1,0 +1,40 @@
+import type { PayloadRequest } from 'payload'
+import Stripe from 'stripe'
+
+import { AppError, badInput } from '../errors'
+import { readPaymentSettings } from './payment-config'
+import { recordFailedIntent, recordSucceededIntent } from './payment-recording'
+
+/**
+ * POST /api/stripe/webhook (Stripe calls it, nobody signs in): the event is believed only when
+ * its `stripe-signature` matches the raw body under STRIPE_WEBHOOK_SECRET. A signed event about
+ * a charge we cannot match to its invoice is acknowledged and logged (Stripe would otherwise
+ * retry it for days); it never marks anything paid.
+ */
+export async function handleStripeWebhook(req: PayloadRequest): Promise<{ received: true }> {
+  const { webhookSecret } = await readPaymentSettings(req.payload, req)
+  if (!webhookSecret) throw new AppError('UNAVAILABLE', 'Stripe webhooks are not configured.')
+  const signature = req.headers.get('stripe-signature')
+  const rawBody = req.text ? await req.text() : ''
+  if (!signature || !rawBody) throw badInput('Invalid signature')
+
+  let event: Stripe.Event
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
+  } catch {
+    throw badInput('Invalid signature')
+  }
+
+  if (event.type === 'payment_intent.succeeded') {
+    try {
+      await recordSucceededIntent(req.payload, event.data.object)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error
+      req.payload.logger.warn(`[payments] webhook ${event.id}: succeeded PaymentIntent ${event.data.object.id} not recorded: ${error.message}`)
+    }
+  } else if (event.type === 'payment_intent.payment_failed') {
+    const recorded = await recordFailedIntent(req.payload, event.data.object)
+    if (!recorded) req.payload.logger.warn(`[payments] webhook ${event.id}: failed PaymentIntent ${event.data.object.id} matches no invoice of its family`)
+  }
+  return { received: true }
+}

@@ -1,0 +1,454 @@
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import Stripe from 'stripe'
+
+/**
+ * A local stand-in for the part of Stripe's API the app calls, spoken through the real `stripe`
+ * SDK (STRIPE_API_BASE points it here): form-encoded requests, Stripe's JSON objects and error
+ * shapes, idempotency keys, and the test cards' behaviour. Tests drive the other side (a card
+ * succeeding, a webhook arriving) through the helpers it returns.
+ */
+export type StandInIntent = {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  amount_received: number
+  currency: string
+  status: Stripe.PaymentIntent.Status
+  client_secret: string
+  metadata: Record<string, string>
+  description: string | null
+  payment_method: string | null
+  latest_charge: string | null
+  last_payment_error: Record<string, unknown> | null
+  next_action: Record<string, unknown> | null
+  [field: string]: unknown
+}
+
+export type StandInRequest = { method: string; path: string; apiKey: string; idempotencyKey: string | null; params: Record<string, unknown> }
+
+type StripeErrorBody = { type: string; message: string; code?: string; decline_code?: string; param?: string; [field: string]: unknown }
+
+class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.message)
+  }
+}
+
+const id = (prefix: string, length = 24) => `${prefix}_${randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length)}`
+const now = () => Math.floor(Date.now() / 1000)
+const maskKey = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+
+/** Stripe's form encoding (`metadata[invoiceId]=7`, `allowed_payment_method_types[0]=card`) into objects. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {}
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const path = rawKey.replace(/\]/g, '').split('[')
+    let node: Record<string, unknown> = root
+    path.forEach((segment, index) => {
+      const key = segment === '' ? String(Object.keys(node).length) : segment
+      if (index === path.length - 1) node[key] = value
+      else node = (node[key] ??= {}) as Record<string, unknown>
+    })
+  }
+  // Objects whose keys are 0..n-1 were arrays.
+  const arrays = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arrays(v)] as const)
+    if (entries.length && entries.every(([k], i) => k === String(i))) return entries.map(([, v]) => v)
+    return Object.fromEntries(entries)
+  }
+  return arrays(root) as Record<string, unknown>
+}
+
+type CardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_action'
+
+const TEST_PAYMENT_METHODS: Record<string, CardBehaviour> = {
+  pm_card_visa: 'succeeds',
+  pm_card_mastercard: 'succeeds',
+  pm_card_visa_chargeDeclined: 'declined',
+  pm_card_chargeDeclined: 'declined',
+  pm_card_chargeDeclinedInsufficientFunds: 'insufficient_funds',
+  pm_card_authenticationRequired: 'requires_action',
+  pm_card_threeDSecure2Required: 'requires_action',
+}
+
+const TEST_CARD_NUMBERS: Record<string, CardBehaviour> = {
+  '4242424242424242': 'succeeds',
+  '5555555555554444': 'succeeds',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002760003184': 'requires_action',
+  '4000002500003155': 'requires_action',
+}
+
+const CREATE_PARAMS = new Set([
+  'amount',
+  'currency',
+  'allowed_payment_method_types',
+  'automatic_payment_methods',
+  'excluded_payment_method_types',
+  'capture_method',
+  'confirm',
+  'customer',
+  'description',
+  'expand',
+  'metadata',
+  'payment_method',
+  'receipt_email',
+  'setup_future_usage',
+  'statement_descriptor_suffix',
+])
+const CONFIRM_PARAMS = new Set(['payment_method', 'payment_method_data', 'return_url', 'client_secret', 'expand', 'off_session', 'receipt_email', 'use_stripe_sdk'])
+
+export type StripeStandIn = {
+  url: string
+  /** Every API call received, oldest first. */
+  requests: StandInRequest[]
+  /** How many PaymentIntents were really created (idempotent replays do not count). */
+  readonly creations: number
+  intents(): StandInIntent[]
+  intent(id: string): StandInIntent
+  /** Stripe's side of a successful card payment (what confirming with 4242… does). */
+  succeed(id: string): StandInIntent
+  /** A declined attempt: the intent goes back to requires_payment_method with last_payment_error. */
+  decline(id: string): StandInIntent
+  setStatus(id: string, status: Stripe.PaymentIntent.Status): StandInIntent
+  /** A Stripe event about the intent as it is now, and its signed delivery. */
+  webhook(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | string, intentId: string, secret: string): { payload: string; signature: string; event: Record<string, unknown> }
+  close(): Promise<void>
+}
+
+export async function startStripeStandIn(options: { secretKeys?: string[]; latencyMs?: number; accountName?: string } = {}): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInIntent>()
+  const requests: StandInRequest[] = []
+  const idempotent = new Map<string, { path: string; body: string; status: number; response: unknown }>()
+  const inProgress = new Set<string>()
+  let creations = 0
+  const account = {
+    id: 'acct_1StandInAcademy',
+    object: 'account',
+    business_profile: { name: options.accountName ?? 'Academy Test Account', url: null, support_email: null },
+    settings: { dashboard: { display_name: 'Academy Test', timezone: 'America/New_York' } },
+    email: 'owner@academy.example',
+    country: 'US',
+    default_currency: 'usd',
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    type: 'standard',
+    created: now(),
+  }
+
+  function find(intentId: string): StandInIntent {
+    const intent = intents.get(intentId)
+    if (!intent) {
+      throw new StripeFailure(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${intentId}'`,
+      })
+    }
+    return intent
+  }
+
+  function markSucceeded(intent: StandInIntent, paymentMethod = id('pm')): StandInIntent {
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      payment_method: paymentMethod,
+      latest_charge: id('ch'),
+      last_payment_error: null,
+      next_action: null,
+    })
+    return intent
+  }
+
+  function declineError(intent: StandInIntent, paymentMethod: string, reason: 'generic_decline' | 'insufficient_funds'): StripeErrorBody {
+    return {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: reason,
+      message: reason === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
+      charge: id('ch'),
+      doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+      payment_method: { id: paymentMethod, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: reason === 'insufficient_funds' ? '9995' : '0002' } },
+      request_log_url: `https://dashboard.stripe.com/test/logs/${id('req', 14)}`,
+    }
+  }
+
+  function markDeclined(intent: StandInIntent, paymentMethod = id('pm'), reason: 'generic_decline' | 'insufficient_funds' = 'generic_decline'): StripeErrorBody {
+    const error = declineError(intent, paymentMethod, reason)
+    Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: error, next_action: null })
+    return error
+  }
+
+  function createIntent(params: Record<string, unknown>): StandInIntent {
+    for (const key of Object.keys(params)) {
+      if (!CREATE_PARAMS.has(key)) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
+    }
+    for (const key of ['amount', 'currency']) {
+      if (params[key] === undefined) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_missing', param: key, message: `Missing required param: ${key}.` })
+    }
+    const amount = Number(params.amount)
+    if (!/^\d+$/.test(String(params.amount))) {
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: `Invalid integer: ${String(params.amount)}` })
+    }
+    const currency = String(params.currency).toLowerCase()
+    if (currency === 'usd' && amount < 50) {
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' })
+    }
+    const metadata = (params.metadata ?? {}) as Record<string, string>
+    if (typeof metadata !== 'object' || Array.isArray(metadata)) {
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'metadata', message: 'Invalid metadata: must be an object' })
+    }
+    const allowed = (params.allowed_payment_method_types as string[] | undefined) ?? null
+    const automatic = (params.automatic_payment_methods as { enabled?: string } | undefined)?.enabled === 'true'
+    const intentId = id('pi')
+    const intent: StandInIntent = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_capturable: 0,
+      amount_details: { tip: {} },
+      amount_received: 0,
+      allowed_payment_method_types: allowed,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: automatic ? { allow_redirects: 'always', enabled: true } : null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: (params.capture_method as string) ?? 'automatic_async',
+      client_secret: `${intentId}_secret_${randomBytes(18).toString('hex')}`,
+      confirmation_method: 'automatic',
+      created: now(),
+      currency,
+      customer: (params.customer as string) ?? null,
+      description: (params.description as string) ?? null,
+      excluded_payment_method_types: null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: { ...metadata },
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
+      payment_method_types: allowed ?? ['card'],
+      processing: null,
+      receipt_email: (params.receipt_email as string) ?? null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: (params.statement_descriptor_suffix as string) ?? null,
+      status: 'requires_payment_method',
+      transfer_data: null,
+      transfer_group: null,
+    }
+    intents.set(intent.id, intent)
+    creations++
+    return intent
+  }
+
+  function confirmIntent(intent: StandInIntent, params: Record<string, unknown>): StandInIntent {
+    for (const key of Object.keys(params)) {
+      if (!CONFIRM_PARAMS.has(key)) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
+    }
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot confirm this PaymentIntent because it has ${intent.status === 'succeeded' ? 'already succeeded after being previously confirmed' : 'been canceled'}.`,
+        payment_intent: { ...intent },
+      })
+    }
+    // Confirming again after the customer completed 3D Secure: the payment goes through.
+    if (intent.status === 'requires_action' && !params.payment_method && !params.payment_method_data) return markSucceeded(intent, intent.payment_method ?? undefined)
+
+    let behaviour: CardBehaviour | undefined
+    let paymentMethod = id('pm')
+    if (typeof params.payment_method === 'string') {
+      behaviour = TEST_PAYMENT_METHODS[params.payment_method]
+      paymentMethod = params.payment_method
+      if (!behaviour) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${params.payment_method}'` })
+    } else if (params.payment_method_data) {
+      const number = String((params.payment_method_data as { card?: { number?: string } }).card?.number ?? '').replace(/\s/g, '')
+      behaviour = TEST_CARD_NUMBERS[number]
+      if (!behaviour) throw new StripeFailure(402, { type: 'card_error', code: 'incorrect_number', param: 'number', message: 'Your card number is incorrect.' })
+    } else {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it\'s missing a payment method. To confirm the PaymentIntent with a payment method, pass `payment_method`.',
+      })
+    }
+    if (behaviour === 'succeeds') return markSucceeded(intent, paymentMethod)
+    if (behaviour === 'requires_action') {
+      if (intent.status === 'requires_action') return markSucceeded(intent, paymentMethod)
+      Object.assign(intent, {
+        status: 'requires_action',
+        payment_method: paymentMethod,
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } },
+      })
+      return intent
+    }
+    const error = markDeclined(intent, paymentMethod, behaviour === 'insufficient_funds' ? 'insufficient_funds' : 'generic_decline')
+    throw new StripeFailure(402, { ...error, payment_intent: { ...intent } })
+  }
+
+  function authenticate(req: http.IncomingMessage, params: Record<string, unknown>, intentId?: string): string {
+    const header = req.headers.authorization ?? ''
+    const key = header.startsWith('Bearer ') ? header.slice(7) : ''
+    if (!key) {
+      throw new StripeFailure(401, {
+        type: 'invalid_request_error',
+        message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+      })
+    }
+    if (key.startsWith('pk_')) {
+      // A publishable key may only act on an intent it holds the client secret of (Stripe.js).
+      const intent = intentId ? intents.get(intentId) : undefined
+      if (!intent || params.client_secret !== intent.client_secret) {
+        throw new StripeFailure(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' })
+      }
+      return key
+    }
+    if (!/^(sk|rk)_(test|live)_/.test(key) || (options.secretKeys && !options.secretKeys.includes(key))) {
+      throw new StripeFailure(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${maskKey(key)}` })
+    }
+    return key
+  }
+
+  function route(method: string, path: string, params: Record<string, unknown>, req: http.IncomingMessage): { status: number; body: unknown } {
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path)
+    authenticate(req, params, intentMatch?.[1])
+    if (method === 'GET' && path === '/v1/account') return { status: 200, body: account }
+    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) }
+    if (intentMatch && method === 'GET' && !intentMatch[2]) return { status: 200, body: find(intentMatch[1]!) }
+    if (intentMatch && method === 'POST' && intentMatch[2]) return { status: 200, body: confirmIntent(find(intentMatch[1]!), params) }
+    throw new StripeFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    })
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const url = new URL(req.url ?? '/', 'http://stand-in')
+    const method = req.method ?? 'GET'
+    const raw = method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8')
+    const params = parseStripeForm(raw)
+    const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null
+    const apiKey = String(req.headers.authorization ?? '').replace(/^Bearer /, '')
+    requests.push({ method, path: url.pathname, apiKey, idempotencyKey, params })
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req', 14), 'stripe-version': String(req.headers['stripe-version'] ?? '') }
+
+    const send = (status: number, body: unknown, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { ...headers, ...extra })
+      res.end(JSON.stringify(body))
+    }
+
+    const scopedKey = idempotencyKey && method === 'POST' ? `${apiKey} ${idempotencyKey}` : null
+    if (scopedKey) {
+      const saved = idempotent.get(scopedKey)
+      if (saved) {
+        if (saved.path !== url.pathname || saved.body !== raw) {
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          })
+        }
+        return send(saved.status, saved.response, { 'idempotent-replayed': 'true', 'original-request': headers['request-id']! })
+      }
+      if (inProgress.has(scopedKey)) {
+        return send(409, {
+          error: {
+            type: 'idempotency_error',
+            code: 'idempotency_key_in_use',
+            message: 'There is currently another in-progress request using this Stripe-Idempotency-Key. Please try again later.',
+          },
+        })
+      }
+      inProgress.add(scopedKey)
+    }
+    try {
+      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
+      let status: number
+      let body: unknown
+      try {
+        ;({ status, body } = route(method, url.pathname, params, req))
+        body = JSON.parse(JSON.stringify(body))
+      } catch (error) {
+        if (!(error instanceof StripeFailure)) throw error
+        status = error.status
+        body = { error: error.body }
+      }
+      // Stripe saves the answer to a keyed request (not authentication failures) and replays it.
+      if (scopedKey && status !== 401) idempotent.set(scopedKey, { path: url.pathname, body: raw, status, response: body })
+      send(status, body)
+    } finally {
+      if (scopedKey) inProgress.delete(scopedKey)
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { type: 'api_error', message: `Stand-in failure: ${(error as Error).message}` } }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get creations() {
+      return creations
+    },
+    intents: () => [...intents.values()].map((intent) => structuredClone(intent)),
+    intent: (intentId) => structuredClone(find(intentId)),
+    succeed: (intentId) => structuredClone(markSucceeded(find(intentId))),
+    decline: (intentId) => {
+      const intent = find(intentId)
+      markDeclined(intent)
+      return structuredClone(intent)
+    },
+    setStatus: (intentId, status) => {
+      const intent = find(intentId)
+      if (status === 'succeeded') markSucceeded(intent)
+      else intent.status = status
+      return structuredClone(intent)
+    },
+    webhook(type, intentId, secret) {
+      const event = {
+        id: id('evt'),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        data: { object: structuredClone(find(intentId)) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      }
+      const payload = JSON.stringify(event, null, 2)
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }), event }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
