@@ -9,13 +9,16 @@ export class ApiError extends Error {
   /** The server's own sentence, when it sent one (`{ message }`). */
   readonly serverMessage: string | null
   readonly errors: FieldError[]
+  /** The parsed JSON answer, for calls whose failure carries more than `message` (e.g. `error`). */
+  readonly body: unknown
 
-  constructor(status: number, serverMessage: string | null, fallback: string, errors: FieldError[] = []) {
+  constructor(status: number, serverMessage: string | null, fallback: string, errors: FieldError[] = [], body: unknown = null) {
     super(serverMessage ?? fallback)
     this.name = 'ApiError'
     this.status = status
     this.serverMessage = serverMessage
     this.errors = errors
+    this.body = body
   }
 }
 
@@ -36,7 +39,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const message = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : null
   const errors = isRecord(body) && Array.isArray(body.errors) ? (body.errors.filter((e) => isRecord(e) && typeof e.message === 'string') as FieldError[]) : []
-  return new ApiError(response.status, message, `${response.status} ${text || response.statusText}`.trim(), errors)
+  return new ApiError(response.status, message, `${response.status} ${text || response.statusText}`.trim(), errors, body)
 }
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown | FormData): Promise<T> {
