@@ -22,6 +22,8 @@ export const SiteAssets: CollectionConfig = {
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
     // Re-encoded to WebP in responsive sizes (decisions §6).
     formatOptions: { format: 'webp', options: { quality: 82 } },
+    // The original is kept too; bound it so a camera-sized upload is never served as is.
+    resizeOptions: { width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true },
     imageSizes: [
       { name: 'small', width: 640, formatOptions: { format: 'webp', options: { quality: 80 } } },
       { name: 'medium', width: 1024, formatOptions: { format: 'webp', options: { quality: 80 } } },
