@@ -1,0 +1,147 @@
+import ICAL from 'ical.js'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { enrolmentEvent, escapeText, foldLine, writeCalendar, type WeeklyEvent } from './ics'
+
+const NOW = new Date('2026-11-21T12:00:00Z')
+const OPTIONS = { prodId: '-//Grace Ballet Academy//Family Schedule//EN', name: 'Grace Ballet Academy', now: NOW }
+
+const CLASS = {
+  name: 'Ballet Foundations I',
+  description: 'Posture, positions; and the first barre, step by step.',
+  days: 'Monday & Wednesday',
+  time: '4:00-5:00pm',
+  location: 'Studio A, first floor',
+  instructor: 'Ms. Elena Park',
+  level: 'Beginner',
+}
+
+function event(overrides: Partial<WeeklyEvent> = {}): WeeklyEvent {
+  const base = enrolmentEvent({ id: 7, enrollmentDate: '2026-11-18', class: CLASS }, { fullName: 'Mia Rivera' }, 'academy.example')
+  if (!base) throw new Error('the test class should be readable')
+  return { ...base, ...overrides }
+}
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone)
+  return calendar
+}
+
+/** The first `count` occurrences of the calendar's only event, as ICAL times. */
+function occurrences(calendar: ICAL.Component, count: number) {
+  const vevent = calendar.getFirstSubcomponent('vevent')!
+  const ev = new ICAL.Event(vevent)
+  const iterator = ev.iterator()
+  const out: ICAL.Time[] = []
+  for (let next = iterator.next(); next && out.length < count; next = iterator.next()) out.push(next)
+  return { ev, out }
+}
+
+afterEach(() => ICAL.TimezoneService.reset())
+
+describe('the calendar feed document', () => {
+  it('is a VCALENDAR with CRLF lines of at most 75 octets', () => {
+    const text = writeCalendar([event({ description: 'é'.repeat(200) })], OPTIONS)
+    expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true)
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true)
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+    for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
+  })
+
+  it('parses back as one weekly recurring event on the class days, in floating time without a time zone', () => {
+    const calendar = parse(writeCalendar([event()], OPTIONS))
+    expect(calendar.getFirstPropertyValue('prodid')).toBe(OPTIONS.prodId)
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1)
+    const { ev, out } = occurrences(calendar, 4)
+    expect(ev.uid).toBe('enrollment-7@academy.example')
+    expect(ev.summary).toBe('Ballet Foundations I (Mia)')
+    expect(ev.location).toBe('Studio A, first floor')
+    expect(ev.isRecurring()).toBe(true)
+    const rule = ev.component.getFirstPropertyValue('rrule') as ICAL.Recur
+    expect(rule.freq).toBe('WEEKLY')
+    expect(rule.parts.BYDAY).toEqual(['MO', 'WE'])
+    // 2026-11-18 is a Wednesday: the first meeting is that day.
+    expect(out.map((t) => t.toString())).toEqual(['2026-11-18T16:00:00', '2026-11-23T16:00:00', '2026-11-25T16:00:00', '2026-11-30T16:00:00'])
+    expect(ev.startDate.zone?.tzid).toBe('floating')
+    expect(ev.endDate.toString()).toBe('2026-11-18T17:00:00')
+  })
+
+  it('starts on the first meeting day on or after the enrolment date', () => {
+    // 2026-11-19 is a Thursday: next Monday.
+    const calendar = parse(writeCalendar([event({ from: '2026-11-19' })], OPTIONS))
+    expect(occurrences(calendar, 1).out[0]!.toString()).toBe('2026-11-23T16:00:00')
+  })
+
+  it('keeps commas, semicolons, backslashes and line breaks of the texts', () => {
+    const calendar = parse(writeCalendar([event({ summary: 'Jazz; Tap, and \\ more', description: 'Line one\nLine two' })], OPTIONS))
+    const ev = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
+    expect(ev.summary).toBe('Jazz; Tap, and \\ more')
+    expect(ev.description).toBe('Line one\nLine two')
+  })
+
+  it('unfolds long texts with multi-byte characters to exactly what was written', () => {
+    const description = `Élan — ${'pas de bourrée, '.repeat(12)}fin ✨`
+    const calendar = parse(writeCalendar([event({ description })], OPTIONS))
+    expect(new ICAL.Event(calendar.getFirstSubcomponent('vevent')!).description).toBe(description)
+  })
+
+  it('uses the time zone with its own VTIMEZONE, so daylight saving moves the UTC time', () => {
+    const calendar = parse(writeCalendar([event({ from: '2026-06-01' })], { ...OPTIONS, timeZone: 'America/New_York' }))
+    expect(calendar.getAllSubcomponents('vtimezone')).toHaveLength(1)
+    const ev = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
+    expect(ev.startDate.zone?.tzid).toBe('America/New_York')
+    const iterator = ev.iterator()
+    let summer: ICAL.Time | null = null
+    let winter: ICAL.Time | null = null
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      if (!summer && next.month === 7) summer = next
+      if (next.year === 2026 && next.month === 12) {
+        winter = next
+        break
+      }
+    }
+    // 16:00 in New York is 20:00 UTC in summer (EDT) and 21:00 UTC in winter (EST).
+    expect(summer!.toJSDate().toISOString()).toMatch(/T20:00:00/)
+    expect(winter!.toJSDate().toISOString()).toMatch(/T21:00:00/)
+  })
+
+  it('describes a zone without daylight saving with one fixed observance', () => {
+    const text = writeCalendar([event()], { ...OPTIONS, timeZone: 'Asia/Tokyo' })
+    expect(text).toContain('TZOFFSETTO:+0900')
+    const calendar = parse(text)
+    const { out } = occurrences(calendar, 1)
+    expect(out[0]!.toJSDate().toISOString()).toBe('2026-11-18T07:00:00.000Z')
+  })
+
+  it('writes an empty calendar when there is nothing to attend', () => {
+    const calendar = parse(writeCalendar([], OPTIONS))
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(0)
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Grace Ballet Academy')
+  })
+})
+
+describe('events from enrolments', () => {
+  it('reads the class days and time texts', () => {
+    const ev = enrolmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'Saturday', time: '10:30am-12:00pm' } }, { fullName: 'Leo Rivera' }, 'x.test')
+    expect(ev).toMatchObject({ weekdays: [5], start: 630, end: 720, summary: 'Ballet Foundations I (Leo)' })
+  })
+
+  it('leaves out a class whose days or time cannot be read', () => {
+    expect(enrolmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'TBA' } }, { fullName: 'Leo' }, 'x.test')).toBeNull()
+    expect(enrolmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, time: 'afternoons' } }, { fullName: 'Leo' }, 'x.test')).toBeNull()
+  })
+})
+
+describe('text and line rules', () => {
+  it('escapes TEXT values', () => {
+    expect(escapeText('a\\b;c,d\ne')).toBe('a\\\\b\\;c\\,d\\ne')
+  })
+
+  it('leaves short lines alone and folds long ones with a leading space', () => {
+    expect(foldLine('SUMMARY:short')).toBe('SUMMARY:short')
+    const folded = foldLine(`DESCRIPTION:${'x'.repeat(200)}`)
+    expect(folded.split('\r\n').slice(1).every((line) => line.startsWith(' '))).toBe(true)
+    expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'x'.repeat(200)}`)
+  })
+})
