@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { isTimeZone } from '../api/schemas/ics'
+
 /**
  * Every environment variable the process reads, validated once at start-up (documented in
  * .env.example). Nothing else in the code base reads process.env for configuration.
@@ -25,6 +27,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   // Test-only: points the Stripe SDK at the local stand-in (tests/support). Never set in production.
   STRIPE_API_BASE: z.url().optional(),
+  // The academy's IANA time zone for the calendar feed (unset: floating local times).
+  ACADEMY_TIMEZONE: z.string().refine(isTimeZone, 'ACADEMY_TIMEZONE must be an IANA time zone such as America/Chicago').optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

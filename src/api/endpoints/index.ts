@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { accountEndpoints } from './account'
 import { adminUserEndpoints } from './admin-users'
+import { calendarEndpoints } from './calendar'
 import { classEndpoints } from './classes'
 import { emailEndpoints } from './email'
 import { enrollmentEndpoints } from './enrollments'
@@ -29,4 +30,5 @@ export const contractEndpoints: Endpoint[] = [
   ...paymentEndpoints,
   ...adminUserEndpoints,
   ...emailEndpoints,
+  ...calendarEndpoints,
 ]

@@ -58,7 +58,7 @@ export function parseDays(text: string): Weekday[] {
     }
     if (pendingRange && previous !== null) {
       // 'Fri-Mon' wraps round the weekend.
-      for (let d = previous; d !== day; d = ((d + 1) % 7) as Weekday) found.add(d)
+      for (let d: Weekday = previous; d !== day; d = ((d + 1) % 7) as Weekday) found.add(d)
     }
     found.add(day)
     previous = day

@@ -1,0 +1,173 @@
+import ICAL from 'ical.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startTestApp, type TestApp } from '../support/app'
+import { ApiClient } from '../support/client'
+import { addClass, addStudent, createFamily, type Family } from '../support/families'
+
+let app: TestApp
+let visitor: ApiClient
+let familyA: Family
+let familyB: Family
+
+beforeAll(async () => {
+  app = await startTestApp({ ACADEMY_TIMEZONE: 'America/Chicago' })
+  visitor = new ApiClient(app.url)
+  familyA = await createFamily(app, 'cal-a')
+  familyB = await createFamily(app, 'cal-b')
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+/** The feed's path from a family's link (`{origin}/api/calendar/{token}.ics`). */
+async function feedPath(family: Family): Promise<string> {
+  const res = await family.client.get('/api/calendar-link')
+  expect(res.status).toBe(200)
+  const url = new URL(res.body.url)
+  expect(url.origin).toBe(app.url)
+  expect(url.pathname).toMatch(/^\/api\/calendar\/\d+\.[A-Za-z0-9_-]{43}\.ics$/)
+  return url.pathname
+}
+
+const versionRow = (userId: number) => app.payload.kv.get(`calendar-version:${userId}`)
+
+function events(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent))
+}
+
+describe('GET /api/calendar/{token}.ics', () => {
+  it("serves a family's classes as weekly recurring events, without a session", async () => {
+    const student = await addStudent(app, familyA.userId, 'Ava Calendar', 7)
+    const monWed = await addClass(app, { ageGroup: '6-8' })
+    const saturday = await addClass(app, { ageGroup: '6-8' })
+    await app.payload.update({ collection: 'classes', id: saturday.id, overrideAccess: true, data: { days: 'Saturday', time: '10:30am-12:00pm' } })
+    for (const cls of [monWed, saturday]) expect((await familyA.client.post('/api/enrollments', { studentId: student, classId: cls.id })).status).toBe(201)
+
+    const path = await feedPath(familyA)
+    const res = await fetch(app.url + path)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    const text = await res.text()
+    expect(text).toContain('\r\n')
+
+    const found = events(text)
+    expect(found.map((e) => e.summary).sort()).toEqual([`${monWed.name} (Ava)`, `${saturday.name} (Ava)`].sort())
+    const byName = new Map(found.map((e) => [e.summary, e]))
+    const first = byName.get(`${monWed.name} (Ava)`)!
+    expect((first.component.getFirstPropertyValue('rrule') as ICAL.Recur).parts.BYDAY).toEqual(['MO', 'WE'])
+    expect(first.startDate.hour).toBe(16)
+    expect(first.endDate.hour).toBe(17)
+    const second = byName.get(`${saturday.name} (Ava)`)!
+    expect((second.component.getFirstPropertyValue('rrule') as ICAL.Recur).parts.BYDAY).toEqual(['SA'])
+    expect([second.startDate.hour, second.startDate.minute]).toEqual([10, 30])
+    expect(first.location).toBe('Studio A')
+  })
+
+  it('uses the academy time zone from the environment, with its VTIMEZONE', async () => {
+    const text = await (await fetch(app.url + (await feedPath(familyA)))).text()
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Chicago')
+    expect(text).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T160000/)
+  })
+
+  it("holds only the family's own classes", async () => {
+    const studentB = await addStudent(app, familyB.userId, 'Ben Other', 7)
+    const cls = await addClass(app, { ageGroup: '6-8', name: 'Only For B' })
+    expect((await familyB.client.post('/api/enrollments', { studentId: studentB, classId: cls.id })).status).toBe(201)
+
+    const textA = await (await fetch(app.url + (await feedPath(familyA)))).text()
+    const textB = await (await fetch(app.url + (await feedPath(familyB)))).text()
+    expect(textA).not.toContain('Only For B')
+    expect(events(textB).map((e) => e.summary)).toEqual(['Only For B (Ben)'])
+  })
+
+  it('drops a class once its enrolment is removed', async () => {
+    const family = await createFamily(app, 'cal-remove')
+    const student = await addStudent(app, family.userId, 'Remy Remove', 7)
+    const cls = await addClass(app, { ageGroup: '6-8', name: 'Removed Later' })
+    const enrolment = await family.client.post('/api/enrollments', { studentId: student, classId: cls.id })
+    const path = await feedPath(family)
+    expect(await (await fetch(app.url + path)).text()).toContain('Removed Later')
+    expect((await family.client.delete(`/api/enrollments/${enrolment.body.id}`)).status).toBe(200)
+    expect(events(await (await fetch(app.url + path)).text())).toHaveLength(0)
+  })
+
+  it('answers 404 to a forged, malformed or foreign token, revealing nothing', async () => {
+    const path = await feedPath(familyA)
+    const token = path.slice('/api/calendar/'.length, -'.ics'.length)
+    const [, signature] = token.split('.')
+    const tampered = signature!.slice(0, -1) + (signature!.endsWith('A') ? 'B' : 'A')
+    const attempts = [
+      `/api/calendar/${familyA.userId}.${tampered}.ics`,
+      // family A's signature presented for family B
+      `/api/calendar/${familyB.userId}.${signature}.ics`,
+      `/api/calendar/${token}`,
+      `/api/calendar/${token}.ical`,
+      `/api/calendar/${familyA.userId}.ics`,
+      `/api/calendar/not-a-token.ics`,
+      `/api/calendar/999999.${signature}.ics`,
+    ]
+    for (const attempt of attempts) {
+      const res = await visitor.get(attempt)
+      expect(res.status, attempt).toBe(404)
+      expect(res.body.message, attempt).toBe('This calendar link is not valid. Get a new one from the Schedule page.')
+    }
+  })
+
+  it('stops serving a deactivated account', async () => {
+    const family = await createFamily(app, 'cal-inactive')
+    const path = await feedPath(family)
+    expect((await fetch(app.url + path)).status).toBe(200)
+    await app.payload.update({ collection: 'users', id: family.userId, overrideAccess: true, data: { isActive: false } })
+    expect((await visitor.get(path)).status).toBe(404)
+  })
+})
+
+describe('GET /api/calendar-link', () => {
+  it('gives the same link on every call until it is reset', async () => {
+    expect(await feedPath(familyA)).toBe(await feedPath(familyA))
+  })
+
+  it('gives each family its own link', async () => {
+    expect(await feedPath(familyA)).not.toBe(await feedPath(familyB))
+  })
+
+  it('asks a visitor to log in', async () => {
+    const res = await visitor.get('/api/calendar-link')
+    expect(res.status).toBe(401)
+    expect(res.body.message).toBe('Please log in to continue.')
+  })
+})
+
+describe('POST /api/calendar-link/reset', () => {
+  it('gives a new link and the old one stops working at once', async () => {
+    const family = await createFamily(app, 'cal-reset')
+    const old = await feedPath(family)
+    expect((await fetch(app.url + old)).status).toBe(200)
+
+    const res = await family.client.post('/api/calendar-link/reset')
+    expect(res.status).toBe(200)
+    const fresh = new URL(res.body.url).pathname
+    expect(fresh).not.toBe(old)
+    expect((await visitor.get(old)).status).toBe(404)
+    expect((await fetch(app.url + fresh)).status).toBe(200)
+    expect(await feedPath(family)).toBe(fresh)
+  })
+
+  it("leaves other families' links working", async () => {
+    const pathB = await feedPath(familyB)
+    const family = await createFamily(app, 'cal-reset-other')
+    expect((await family.client.post('/api/calendar-link/reset')).status).toBe(200)
+    expect((await fetch(app.url + pathB)).status).toBe(200)
+  })
+
+  it('asks a visitor to log in and changes nothing', async () => {
+    const before = await versionRow(familyA.userId)
+    const pathA = await feedPath(familyA)
+    const res = await visitor.post('/api/calendar-link/reset')
+    expect(res.status).toBe(401)
+    expect(await versionRow(familyA.userId)).toEqual(before)
+    expect((await fetch(app.url + pathA)).status).toBe(200)
+  })
+})
