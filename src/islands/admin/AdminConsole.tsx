@@ -1,0 +1,41 @@
+import type { UserDto } from '../../api/schemas/auth'
+import { QueryProvider } from '../components/QueryProvider'
+import { AdminTabs, type Tab } from './AdminTabs'
+import { ClassesTab } from './classes/ClassesTab'
+import { EmailTestsTab } from './email/EmailTestsTab'
+import { InquiriesTab } from './inquiries/InquiriesTab'
+import { InvoicesTab } from './invoices/InvoicesTab'
+import { PaymentsTab } from './payments/PaymentsTab'
+import { SiteContentList } from './site-content/SiteContentList'
+import { StudentsTab } from './students/StudentsTab'
+import { NotifyProvider } from './ui/notify'
+import { ViewerContext } from './ui/viewer'
+import { UsersTab } from './users/UsersTab'
+
+/** Spec §2 "Admin": seven tabs. */
+const TABS: Tab[] = [
+  { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
+  { id: 'classes', label: 'Classes', render: () => <ClassesTab /> },
+  { id: 'users', label: 'Users', render: () => <UsersTab /> },
+  { id: 'students', label: 'Students', render: () => <StudentsTab /> },
+  { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
+  { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
+  { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },
+]
+
+/**
+ * The administration console at /admin. The page renders it only for an administrator, so
+ * nobody else downloads it; the server refuses every admin call from anyone else anyway.
+ */
+export default function AdminConsole({ viewer }: { viewer: UserDto }) {
+  return (
+    <QueryProvider>
+      <ViewerContext.Provider value={viewer}>
+        <NotifyProvider>
+          <AdminTabs tabs={TABS} label="Administration" />
+          <SiteContentList />
+        </NotifyProvider>
+      </ViewerContext.Provider>
+    </QueryProvider>
+  )
+}

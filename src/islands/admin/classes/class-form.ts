@@ -1,0 +1,68 @@
+import { dollarsToCents, hasAtMostTwoDecimals } from '../../../api/schemas/billing'
+import { classInputSchema, type ClassDto, type ClassInput } from '../../../api/schemas/classes'
+import { validate, type FieldErrors } from '../../lib/form'
+
+/**
+ * The admin class form (decisions §4): one form for create and edit, the price asked in
+ * dollars ("65" or "65.00") and sent in integer cents; capacity optional.
+ */
+export const CLASS_PRICE_MESSAGES = {
+  required: 'Price is required',
+  number: 'Price must be a number, for example 65 or 65.00',
+  decimals: 'Price can have at most 2 decimal places',
+  positive: 'Price must be positive',
+} as const
+
+export const CAPACITY_MESSAGE = 'Capacity must be a whole number of students, or empty for no limit'
+
+export const CLASS_FORM_FIELDS = ['name', 'description', 'ageGroup', 'level', 'days', 'time', 'location', 'instructor', 'price', 'capacity'] as const
+export type ClassFormValues = Partial<Record<(typeof CLASS_FORM_FIELDS)[number], string>>
+
+function parsePriceCents(raw: string | undefined): { cents: number } | { error: string } {
+  const text = (raw ?? '').trim().replace(/^\$/, '').replace(/,/g, '')
+  if (text === '') return { error: CLASS_PRICE_MESSAGES.required }
+  if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return { error: CLASS_PRICE_MESSAGES.number }
+  const dollars = Number(text)
+  if (!(dollars > 0)) return { error: CLASS_PRICE_MESSAGES.positive }
+  if (!hasAtMostTwoDecimals(dollars)) return { error: CLASS_PRICE_MESSAGES.decimals }
+  return { cents: dollarsToCents(dollars) }
+}
+
+function parseCapacity(raw: string | undefined): { capacity: number | null } | { error: string } {
+  const text = (raw ?? '').trim()
+  if (text === '') return { capacity: null }
+  if (!/^\d+$/.test(text)) return { error: CAPACITY_MESSAGE }
+  return { capacity: Number(text) }
+}
+
+/** Form strings → the API's class input, or the first message of each field. */
+export function parseClassForm(values: ClassFormValues): { ok: true; data: ClassInput } | { ok: false; errors: FieldErrors } {
+  const price = parsePriceCents(values.price)
+  const capacity = parseCapacity(values.capacity)
+  const checked = validate(classInputSchema, {
+    ...values,
+    price: 'cents' in price ? price.cents : 1,
+    capacity: 'capacity' in capacity ? capacity.capacity : null,
+  })
+  const errors: FieldErrors = checked.ok ? {} : { ...checked.errors }
+  if ('error' in price) errors.price = price.error
+  if ('error' in capacity) errors.capacity = capacity.error
+  if (Object.keys(errors).length > 0 || !checked.ok) return { ok: false, errors }
+  return { ok: true, data: checked.data }
+}
+
+/** An existing class as form strings; the price goes back to dollars ("65.00"). */
+export function classToFormValues(item: ClassDto): ClassFormValues {
+  return {
+    name: item.name,
+    description: item.description,
+    ageGroup: item.ageGroup,
+    level: item.level,
+    days: item.days,
+    time: item.time,
+    location: item.location,
+    instructor: item.instructor,
+    price: (item.price / 100).toFixed(2),
+    capacity: item.capacity === null || item.capacity === undefined ? '' : String(item.capacity),
+  }
+}

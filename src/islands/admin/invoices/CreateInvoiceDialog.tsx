@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react'
+
+import { INVOICE_STATUSES } from '../../../api/schemas/billing'
+import { createInvoiceSchema } from '../../../api/schemas/invoices'
+import { useCreateInvoice } from '../../api/admin-create-invoice'
+import { useUsers } from '../../api/admin-list-users'
+import { ErrorAlert } from '../../components/Alert'
+import { SelectField, TextField } from '../../components/Field'
+import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
+import { ApiError } from '../../lib/http'
+import { formatDollars, localToday } from '../format'
+import { formValues } from '../form-values'
+import { Modal } from '../ui/Modal'
+import { useNotify } from '../ui/notify'
+import { BUTTON } from '../ui/styles'
+
+const FIELDS = ['userId', 'amount', 'description', 'status', 'dueDate'] as const
+
+/** Spec §2 "Create Invoice": a family, an amount in dollars, a description, a status and a due date. */
+export function CreateInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Create Invoice" description="The family sees the invoice on their Billing page and can pay it by card.">
+      {open ? <CreateInvoiceForm onDone={onClose} /> : null}
+    </Modal>
+  )
+}
+
+function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
+  const id = useId()
+  const users = useUsers()
+  const create = useCreateInvoice()
+  const notify = useNotify()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setFailure(null)
+    const checked = validate(createInvoiceSchema, formValues(event.currentTarget))
+    if (!checked.ok) return setErrors(checked.errors)
+    setErrors({})
+    try {
+      const invoice = await create.mutateAsync(checked.data)
+      const payer = users.data?.find((user) => user.id === invoice.userId)?.fullName ?? invoice.payerName ?? 'the family'
+      notify({ title: 'Invoice Created', text: `Invoice #${invoice.id} for ${payer} (${formatDollars(invoice.amount)}) has been created.` })
+      onDone()
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
+      setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please check your connection and try again.')
+    }
+  }
+
+  const accounts = [...(users.data ?? [])].sort((a, b) => a.fullName.localeCompare(b.fullName))
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {failure ? <ErrorAlert title="Failed to create invoice">{failure}</ErrorAlert> : null}
+      <SelectField
+        id={`${id}-userId`}
+        name="userId"
+        label="User"
+        defaultValue=""
+        error={errors.userId}
+        hint={users.isError ? 'Failed to load users. Please try again.' : undefined}
+      >
+        <option value="">{users.isPending ? 'Loading users…' : 'Select a user'}</option>
+        {accounts.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.fullName} ({user.username}, {user.email}){user.isActive ? '' : ' (inactive)'}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id={`${id}-amount`}
+        name="amount"
+        label="Amount (USD)"
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        step="0.01"
+        placeholder="125.00"
+        error={errors.amount}
+      />
+      <TextField id={`${id}-description`} name="description" label="Description" placeholder="Monthly tuition – March" maxLength={300} error={errors.description} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField id={`${id}-status`} name="status" label="Status" defaultValue="pending" error={errors.status}>
+          {INVOICE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status[0]!.toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField id={`${id}-dueDate`} name="dueDate" label="Due Date" type="date" defaultValue={localToday()} error={errors.dueDate} />
+      </div>
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" className={BUTTON.secondary} onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className={BUTTON.primary} disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create Invoice'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react'
+
+import type { InvoiceStatus } from '../../../api/schemas/billing'
+import type { InvoiceDto } from '../../../api/schemas/invoices'
+import { useDeleteInvoice } from '../../api/admin-delete-invoice'
+import { useAllInvoices } from '../../api/admin-list-invoices'
+import { useUpdateInvoiceStatus } from '../../api/admin-update-invoice-status'
+import { ApiError } from '../../lib/http'
+import { formatDay, formatDollars } from '../format'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { Empty, LoadFailed, Loading } from '../ui/LoadState'
+import { useLoadFailureToast, useNotify } from '../ui/notify'
+import { SectionHeader } from '../ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '../ui/styles'
+import { useViewer } from '../ui/viewer'
+import { CreateInvoiceDialog } from './CreateInvoiceDialog'
+import { InvoiceStatusBadge } from './InvoiceStatusBadge'
+
+const LOAD_FAILED = 'Failed to load invoices. Please try again.'
+const DELETE_CONFIRMATION = 'Are you sure you want to delete this invoice? This action cannot be undone.'
+
+type Actions = {
+  setStatus: (invoice: InvoiceDto, status: InvoiceStatus) => void
+  askDelete: (invoice: InvoiceDto) => void
+  busyId: number | null
+}
+
+export function InvoicesTab() {
+  const invoices = useAllInvoices()
+  const updateStatus = useUpdateInvoiceStatus()
+  const remove = useDeleteInvoice()
+  const notify = useNotify()
+  const viewer = useViewer()
+  const [creating, setCreating] = useState(false)
+  const [deleting, setDeleting] = useState<InvoiceDto | null>(null)
+  useLoadFailureToast(invoices.isError, LOAD_FAILED)
+
+  function setStatus(invoice: InvoiceDto, status: InvoiceStatus) {
+    // Spec §6: the client checks the role too; the server refuses a non-admin anyway.
+    if (!viewer?.isAdmin) {
+      notify({ title: 'Access Denied', text: 'You do not have permission to perform this action.', tone: 'error' })
+      return
+    }
+    updateStatus.mutate(
+      { id: invoice.id, status },
+      {
+        onSuccess: (updated) => notify({ title: 'Invoice Updated', text: `Invoice #${updated.id} status updated to "${updated.status}".` }),
+        onError: (error) =>
+          notify({ title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to update invoice status. Please try again.', tone: 'error' }),
+      },
+    )
+  }
+
+  function confirmDelete() {
+    if (!deleting) return
+    const invoice = deleting
+    remove.mutate(invoice.id, {
+      onSuccess: () => notify({ title: 'Invoice Deleted', text: `Invoice #${invoice.id} (${invoice.description}) has been deleted.` }),
+      onError: (error) =>
+        notify({ title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to delete invoice. Please try again.', tone: 'error' }),
+      onSettled: () => setDeleting(null),
+    })
+  }
+
+  const rows = [...(invoices.data ?? [])].sort((a, b) => b.id - a.id)
+  const actions: Actions = { setStatus, askDelete: setDeleting, busyId: updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null }
+
+  return (
+    <section aria-labelledby="invoices-heading">
+      <SectionHeader
+        id="invoices-heading"
+        title="Invoices"
+        action={
+          <button type="button" className={BUTTON.primary} onClick={() => setCreating(true)}>
+            Create Invoice
+          </button>
+        }
+      >
+        Every family&apos;s invoices, newest first. Amounts are in US dollars.
+      </SectionHeader>
+
+      {invoices.isPending ? (
+        <Loading label="Loading invoices…" />
+      ) : invoices.isError ? (
+        <LoadFailed message={LOAD_FAILED} onRetry={() => invoices.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty>No invoices yet. Create one with the Create Invoice button.</Empty>
+      ) : (
+        <>
+          <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Invoices table" tabIndex={0}>
+            <table className={TABLE}>
+              <thead>
+                <tr>
+                  <th scope="col" className={TH}>ID</th>
+                  <th scope="col" className={TH}>Description</th>
+                  <th scope="col" className={`${TH} text-right`}>Amount</th>
+                  <th scope="col" className={TH}>Status</th>
+                  <th scope="col" className={TH}>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((invoice) => (
+                  <tr key={invoice.id} data-invoice-id={invoice.id}>
+                    <td className={`${TD} font-mono`}>#{invoice.id}</td>
+                    <td className={TD}>
+                      <p className="font-medium">{invoice.description}</p>
+                      <p className="text-gray-700">
+                        {invoice.payerName ?? `Account ${invoice.userId}`} · Due {formatDay(invoice.dueDate)}
+                      </p>
+                    </td>
+                    <td className={`${TD} text-right font-semibold tabular-nums`}>{formatDollars(invoice.amount)}</td>
+                    <td className={TD}>
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </td>
+                    <td className={TD}>
+                      <InvoiceActions invoice={invoice} actions={actions} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <ul className={`space-y-3 p-3 md:hidden ${SCROLL_LIST}`} aria-label="Invoices">
+            {rows.map((invoice) => (
+              <li key={invoice.id} className={CARD} data-invoice-id={invoice.id}>
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-medium">{invoice.description}</p>
+                    <p className="text-sm text-gray-700">
+                      #{invoice.id} · {invoice.payerName ?? `Account ${invoice.userId}`}
+                    </p>
+                    <p className="text-sm text-gray-700">Due {formatDay(invoice.dueDate)}</p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold tabular-nums">{formatDollars(invoice.amount)}</p>
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </div>
+                </div>
+                <div className="mt-3">
+                  <InvoiceActions invoice={invoice} actions={actions} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <CreateInvoiceDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete invoice?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting ? (
+          <>
+            <p>{DELETE_CONFIRMATION}</p>
+            <p className="mt-2 font-medium">
+              #{deleting.id} · {deleting.description} · {formatDollars(deleting.amount)}
+            </p>
+          </>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+/** Spec §4: Set Pending when not pending, Set Paid when not paid; delete always. */
+function InvoiceActions({ invoice, actions }: { invoice: InvoiceDto; actions: Actions }) {
+  const busy = actions.busyId === invoice.id
+  return (
+    <div className="flex flex-wrap gap-2">
+      {invoice.status !== 'pending' ? (
+        <button type="button" className={BUTTON.secondary} disabled={busy} onClick={() => actions.setStatus(invoice, 'pending')}>
+          Set Pending<span className="sr-only"> for invoice #{invoice.id}</span>
+        </button>
+      ) : null}
+      {invoice.status !== 'paid' ? (
+        <button type="button" className={BUTTON.secondary} disabled={busy} onClick={() => actions.setStatus(invoice, 'paid')}>
+          Set Paid<span className="sr-only"> for invoice #{invoice.id}</span>
+        </button>
+      ) : null}
+      <button type="button" className={BUTTON.dangerOutline} onClick={() => actions.askDelete(invoice)}>
+        Delete<span className="sr-only"> invoice #{invoice.id}</span>
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+
+import type { ClassDto } from '../../../api/schemas/classes'
+import type { AdminEnrollmentDto } from '../../../api/schemas/enrollments'
+import type { StudentDto } from '../../../api/schemas/students'
+import { classesToAdd, enrollmentsOf, filterStudents } from './student-filters'
+
+const student = (id: number, userId: number): StudentDto => ({ id, userId, fullName: `Student ${id}`, dateOfBirth: '2018-04-12', experienceLevel: 'Beginner' })
+const klass = (id: number, name: string) => ({ id, name }) as ClassDto
+const enrolment = (id: number, studentId: number, classId: number, name: string) =>
+  ({ id, studentId, classId, enrollmentDate: '2026-01-01', class: klass(classId, name), student: student(studentId, 0) }) as AdminEnrollmentDto
+
+const students = [student(1, 10), student(2, 10), student(3, 20)]
+const classes = [klass(100, 'Tap'), klass(101, 'Ballet I'), klass(102, 'Jazz')]
+const enrollments = [enrolment(1, 1, 100, 'Tap'), enrolment(2, 3, 100, 'Tap'), enrolment(3, 1, 101, 'Ballet I')]
+
+describe('the Students tab', () => {
+  it('shows every student without filters', () => {
+    expect(filterStudents(students, enrollments, { userId: null, classId: null }).map((s) => s.id)).toEqual([1, 2, 3])
+  })
+
+  it("filters by the student's account", () => {
+    expect(filterStudents(students, enrollments, { userId: 10, classId: null }).map((s) => s.id)).toEqual([1, 2])
+  })
+
+  it('filters by a class the student attends, and by both at once', () => {
+    expect(filterStudents(students, enrollments, { userId: null, classId: 100 }).map((s) => s.id)).toEqual([1, 3])
+    expect(filterStudents(students, enrollments, { userId: 20, classId: 100 }).map((s) => s.id)).toEqual([3])
+    expect(filterStudents(students, enrollments, { userId: 20, classId: 101 })).toEqual([])
+  })
+
+  it('offers only classes the student is not in yet, by name', () => {
+    expect(classesToAdd(classes, enrollments, 1).map((c) => c.name)).toEqual(['Jazz'])
+    expect(classesToAdd(classes, enrollments, 2).map((c) => c.name)).toEqual(['Ballet I', 'Jazz', 'Tap'])
+  })
+
+  it("lists a student's enrolments by class name", () => {
+    expect(enrollmentsOf(enrollments, 1).map((e) => e.class.name)).toEqual(['Ballet I', 'Tap'])
+  })
+})

@@ -1,0 +1,284 @@
+import { useId, useState, type ReactNode } from 'react'
+
+import type { UserDto } from '../../../api/schemas/auth'
+import { useDeleteUser } from '../../api/admin-delete-user'
+import { useUsers } from '../../api/admin-list-users'
+import { useSetUserAdmin } from '../../api/admin-set-user-admin'
+import { useSetUserStatus } from '../../api/admin-set-user-status'
+import { formatDateTime } from '../format'
+import { Badge } from '../ui/Badge'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { Empty, LoadFailed, Loading } from '../ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '../ui/notify'
+import { SectionHeader } from '../ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '../ui/styles'
+import { useViewer } from '../ui/viewer'
+import { blockedActions, filterByEmail } from './user-protection'
+
+const LOAD_FAILED = 'Failed to load users. Please try again.'
+
+type Confirming = { kind: 'deactivate' | 'delete'; user: UserDto }
+
+export function UsersTab() {
+  const id = useId()
+  const users = useUsers()
+  const viewer = useViewer()
+  const setStatus = useSetUserStatus()
+  const setAdmin = useSetUserAdmin()
+  const remove = useDeleteUser()
+  const notify = useNotify()
+  const notifyFailure = useNotifyFailure()
+  const [filter, setFilter] = useState('')
+  const [confirming, setConfirming] = useState<Confirming | null>(null)
+  useLoadFailureToast(users.isError, LOAD_FAILED)
+
+  const everyone = users.data ?? []
+  const shown = filterByEmail(everyone, filter)
+
+  function changeStatus(user: UserDto, isActive: boolean) {
+    setStatus.mutate(
+      { id: user.id, isActive },
+      {
+        onSuccess: () =>
+          notify({ title: 'User Status Updated', text: isActive ? `${user.fullName} has been reactivated and can log in again.` : `${user.fullName} has been deactivated.` }),
+        onError: (error) => notifyFailure('Failed to update user status', error),
+        onSettled: () => setConfirming(null),
+      },
+    )
+  }
+
+  function changeAdmin(user: UserDto, isAdmin: boolean) {
+    setAdmin.mutate(
+      { id: user.id, isAdmin },
+      {
+        onSuccess: () =>
+          notify({ title: 'Admin Privileges Updated', text: isAdmin ? `${user.fullName} is now an administrator.` : `${user.fullName} is no longer an administrator.` }),
+        onError: (error) => notifyFailure('Failed to update admin privileges', error),
+      },
+    )
+  }
+
+  function deleteAccount(user: UserDto) {
+    remove.mutate(user.id, {
+      onSuccess: () => notify({ title: 'User Deleted', text: `${user.fullName}'s account has been deleted.` }),
+      onError: (error) => notifyFailure('Failed to delete user', error),
+      onSettled: () => setConfirming(null),
+    })
+  }
+
+  const busy = (user: UserDto) =>
+    (setStatus.isPending && setStatus.variables?.id === user.id) || (setAdmin.isPending && setAdmin.variables?.id === user.id) || (remove.isPending && remove.variables === user.id)
+
+  const actionsFor = (user: UserDto) => (
+    <UserActions
+      user={user}
+      blocked={blockedActions(user, viewer, everyone)}
+      busy={busy(user)}
+      onDeactivate={() => setConfirming({ kind: 'deactivate', user })}
+      onReactivate={() => changeStatus(user, true)}
+      onToggleAdmin={() => changeAdmin(user, !user.isAdmin)}
+      onDelete={() => setConfirming({ kind: 'delete', user })}
+    />
+  )
+
+  return (
+    <section aria-labelledby="users-heading">
+      <SectionHeader id="users-heading" title="Users">
+        Family and administrator accounts. A deactivated account cannot log in; its data is kept.
+      </SectionHeader>
+
+      <div className="mb-4 max-w-md">
+        <label htmlFor={`${id}-filter`} className="block text-sm font-semibold">
+          Filter by email
+        </label>
+        <input
+          id={`${id}-filter`}
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder="name@example.com"
+          autoComplete="off"
+          className="mt-1 block w-full rounded-xl border border-gray-400 bg-white px-3 py-2.5 text-base"
+        />
+      </div>
+
+      {users.isPending ? (
+        <Loading label="Loading users…" />
+      ) : users.isError ? (
+        <LoadFailed message={LOAD_FAILED} onRetry={() => users.refetch()} />
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-gray-700" aria-live="polite">
+            Showing {shown.length} of {everyone.length} accounts
+          </p>
+          {shown.length === 0 ? (
+            <Empty>No account matches that email.</Empty>
+          ) : (
+            <>
+              <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Users table" tabIndex={0}>
+                <table className={TABLE}>
+                  <thead>
+                    <tr>
+                      <th scope="col" className={TH}>Name</th>
+                      <th scope="col" className={TH}>Email</th>
+                      <th scope="col" className={TH}>Status</th>
+                      <th scope="col" className={TH}>Role</th>
+                      <th scope="col" className={TH}>Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((user) => (
+                      <tr key={user.id} data-user-id={user.id} data-username={user.username}>
+                        <td className={TD}>
+                          <p className="font-medium">{user.fullName}</p>
+                          <p className="text-gray-700">
+                            {user.username} · joined {formatDateTime(user.createdAt)}
+                          </p>
+                        </td>
+                        <td className={`${TD} break-all`}>{user.email}</td>
+                        <td className={TD}>
+                          <StatusBadge user={user} />
+                        </td>
+                        <td className={TD}>
+                          <RoleBadge user={user} />
+                        </td>
+                        <td className={TD}>{actionsFor(user)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ul className={`space-y-3 p-3 md:hidden ${SCROLL_LIST}`} aria-label="Users">
+                {shown.map((user) => (
+                  <li key={user.id} className={CARD} data-user-id={user.id} data-username={user.username}>
+                    <p className="font-medium">{user.fullName}</p>
+                    <p className="text-sm break-all text-gray-700">
+                      {user.username} · {user.email}
+                    </p>
+                    <p className="mt-2 flex gap-2">
+                      <StatusBadge user={user} />
+                      <RoleBadge user={user} />
+                    </p>
+                    <div className="mt-3">{actionsFor(user)}</div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming?.kind === 'deactivate'}
+        title="Deactivate account?"
+        confirmLabel="Deactivate"
+        pendingLabel="Deactivating…"
+        pending={setStatus.isPending}
+        onConfirm={() => confirming && changeStatus(confirming.user, false)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming ? (
+          <p>
+            {confirming.user.fullName} ({confirming.user.email}) will no longer be able to log in, and any session they have open ends now. Their data — students,
+            enrolments, invoices and payments — is kept, and you can reactivate the account at any time.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming?.kind === 'delete'}
+        title="Delete account?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={() => confirming && deleteAccount(confirming.user)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming ? (
+          <>
+            <p>Are you sure you want to delete {confirming.user.fullName}&apos;s account? This action cannot be undone.</p>
+            <p className="mt-2">
+              Their students, enrolments, notification preferences and saved cards are removed. Invoices and payments are kept as financial records.
+            </p>
+          </>
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+function StatusBadge({ user }: { user: UserDto }) {
+  return user.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>
+}
+
+function RoleBadge({ user }: { user: UserDto }) {
+  return user.isAdmin ? <Badge tone="brand">Admin</Badge> : <Badge tone="grey">Family</Badge>
+}
+
+type ActionProps = {
+  user: UserDto
+  blocked: ReturnType<typeof blockedActions>
+  busy: boolean
+  onDeactivate: () => void
+  onReactivate: () => void
+  onToggleAdmin: () => void
+  onDelete: () => void
+}
+
+/** The three actions; a refused one stays visible, disabled, with the reason next to it. */
+function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onDelete }: ActionProps) {
+  const id = useId()
+  const reasons = [...new Set([blocked.deactivate, blocked.demote, blocked.delete].filter(Boolean))] as string[]
+  const reasonId = (reason: string | undefined) => (reason ? `${id}-reason-${reasons.indexOf(reason)}` : undefined)
+  return (
+    <div>
+      <div className="flex flex-wrap gap-2">
+        {user.isActive ? (
+          <ActionButton className={BUTTON.secondary} reason={blocked.deactivate} reasonId={reasonId(blocked.deactivate)} busy={busy} onClick={onDeactivate}>
+            Deactivate<span className="sr-only"> {user.fullName}</span>
+          </ActionButton>
+        ) : (
+          <ActionButton className={BUTTON.secondary} busy={busy} onClick={onReactivate}>
+            Reactivate<span className="sr-only"> {user.fullName}</span>
+          </ActionButton>
+        )}
+        {user.isAdmin ? (
+          <ActionButton className={BUTTON.secondary} reason={blocked.demote} reasonId={reasonId(blocked.demote)} busy={busy} onClick={onToggleAdmin}>
+            Remove Admin<span className="sr-only"> from {user.fullName}</span>
+          </ActionButton>
+        ) : (
+          <ActionButton className={BUTTON.secondary} busy={busy} onClick={onToggleAdmin}>
+            Make Admin<span className="sr-only">: {user.fullName}</span>
+          </ActionButton>
+        )}
+        <ActionButton className={BUTTON.dangerOutline} reason={blocked.delete} reasonId={reasonId(blocked.delete)} busy={busy} onClick={onDelete}>
+          Delete<span className="sr-only"> {user.fullName}</span>
+        </ActionButton>
+      </div>
+      {reasons.map((reason, index) => (
+        <p key={reason} id={`${id}-reason-${index}`} className="mt-1.5 text-xs text-gray-700">
+          {reason}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * A button refused by a rule stays focusable (aria-disabled), so keyboard and screen-reader
+ * users reach it and hear why; it does nothing when pressed.
+ */
+function ActionButton({ className, reason, reasonId, busy, onClick, children }: { className: string; reason?: string; reasonId?: string; busy: boolean; onClick: () => void; children: ReactNode }) {
+  const blocked = Boolean(reason)
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-disabled={blocked || busy ? true : undefined}
+      aria-describedby={blocked ? reasonId : undefined}
+      title={reason}
+      onClick={blocked || busy ? undefined : onClick}
+    >
+      {children}
+    </button>
+  )
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+
+import { ADMIN_USER_MESSAGES } from '../../../api/schemas/admin-users'
+import type { UserDto } from '../../../api/schemas/auth'
+import { blockedActions, filterByEmail } from './user-protection'
+
+function account(id: number, fields: Partial<UserDto> = {}): UserDto {
+  return { id, username: `user${id}`, fullName: `User ${id}`, email: `user${id}@example.com`, phone: null, isActive: true, isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z', ...fields }
+}
+
+describe('the Users tab protection rules', () => {
+  const admin = account(1, { username: 'admin', isAdmin: true })
+  const helper = account(2, { isAdmin: true })
+  const family = account(3)
+
+  it('an admin cannot deactivate, demote or delete their own account', () => {
+    expect(blockedActions(helper, helper, [admin, helper, family])).toEqual({
+      deactivate: ADMIN_USER_MESSAGES.selfDeactivate,
+      demote: ADMIN_USER_MESSAGES.selfDemote,
+      delete: ADMIN_USER_MESSAGES.selfDelete,
+    })
+  })
+
+  it("the account named 'admin' always keeps its privileges", () => {
+    expect(blockedActions(admin, helper, [admin, helper, family])).toEqual({ demote: ADMIN_USER_MESSAGES.builtInAdmin })
+  })
+
+  it('the last active administrator cannot be deactivated, demoted or deleted', () => {
+    const inactiveAdmin = account(4, { isAdmin: true, isActive: false })
+    expect(blockedActions(helper, null, [helper, inactiveAdmin, family])).toEqual({
+      deactivate: ADMIN_USER_MESSAGES.lastAdmin,
+      demote: ADMIN_USER_MESSAGES.lastAdmin,
+      delete: ADMIN_USER_MESSAGES.lastAdmin,
+    })
+  })
+
+  it('a family account has every action available', () => {
+    expect(blockedActions(family, helper, [admin, helper, family])).toEqual({})
+  })
+
+  it('filters by any part of the email, ignoring case', () => {
+    expect(filterByEmail([admin, helper, family], ' USER3@ ').map((u) => u.id)).toEqual([3])
+    expect(filterByEmail([admin, helper, family], '')).toHaveLength(3)
+  })
+})

@@ -1,0 +1,33 @@
+import { ADMIN_USER_MESSAGES } from '../../../api/schemas/admin-users'
+import type { UserDto } from '../../../api/schemas/auth'
+
+export type BlockedActions = { deactivate?: string; demote?: string; delete?: string }
+
+const isActiveAdmin = (user: UserDto) => user.isAdmin && user.isActive
+
+/**
+ * Decisions §2 as the Users tab shows them: why a button is disabled. The server enforces the
+ * same rules (and says so if it refuses anyway); this only spares the admin a refused click.
+ */
+export function blockedActions(target: UserDto, viewer: Pick<UserDto, 'id'> | null, everyone: UserDto[]): BlockedActions {
+  const blocked: BlockedActions = {}
+  if (viewer && target.id === viewer.id) {
+    blocked.deactivate = ADMIN_USER_MESSAGES.selfDeactivate
+    blocked.demote = ADMIN_USER_MESSAGES.selfDemote
+    blocked.delete = ADMIN_USER_MESSAGES.selfDelete
+    return blocked
+  }
+  if (target.isAdmin && target.username === 'admin') blocked.demote = ADMIN_USER_MESSAGES.builtInAdmin
+  if (isActiveAdmin(target) && !everyone.some((other) => other.id !== target.id && isActiveAdmin(other))) {
+    blocked.deactivate = ADMIN_USER_MESSAGES.lastAdmin
+    blocked.demote ??= ADMIN_USER_MESSAGES.lastAdmin
+    blocked.delete = ADMIN_USER_MESSAGES.lastAdmin
+  }
+  return blocked
+}
+
+/** The email filter of the Users tab: case-insensitive, anywhere in the address. */
+export function filterByEmail(users: UserDto[], text: string): UserDto[] {
+  const needle = text.trim().toLowerCase()
+  return needle ? users.filter((user) => user.email.toLowerCase().includes(needle)) : users
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { ClassDto, ClassInput } from '../../api/schemas/classes'
+import { apiRequest } from '../lib/http'
+
+/** POST /api/classes (admin): price in integer cents (decisions §4). */
+export function createClass(input: ClassInput): Promise<ClassDto> {
+  return apiRequest<ClassDto>('POST', '/api/classes', input)
+}
+
+export function useCreateClass() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createClass,
+    // Every class list (all ages and each age group) is stale now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['classes'] }),
+  })
+}

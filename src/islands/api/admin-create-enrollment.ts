@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { AdminEnrollmentInput, EnrollmentDto } from '../../api/schemas/enrollments'
+import { apiRequest } from '../lib/http'
+import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
+
+/** POST /api/enrollments from an administrator (no age check; dated by the admin). */
+export function createEnrollment(input: AdminEnrollmentInput): Promise<EnrollmentDto> {
+  return apiRequest<EnrollmentDto>('POST', '/api/enrollments', input)
+}
+
+export function useCreateEnrollment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createEnrollment,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: allEnrollmentsQueryOptions().queryKey })
+      // Class lists carry the enrolled count.
+      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+    },
+  })
+}

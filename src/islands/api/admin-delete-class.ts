@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { apiRequest } from '../lib/http'
+
+export type DeletedClass = { message: string; removedEnrollments: number }
+
+/** DELETE /api/classes/{id} (admin): its enrolments are removed with it (decisions §2). */
+export function deleteClass(id: number): Promise<DeletedClass> {
+  return apiRequest<DeletedClass>('DELETE', `/api/classes/${id}`)
+}
+
+export function useDeleteClass() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteClass,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'enrollments'] })
+    },
+  })
+}

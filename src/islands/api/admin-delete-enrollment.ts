@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { apiRequest } from '../lib/http'
+import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
+
+/** DELETE /api/enrollments/{id}: takes a student out of a class. */
+export function deleteEnrollment(id: number): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('DELETE', `/api/enrollments/${id}`)
+}
+
+export function useDeleteEnrollment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteEnrollment,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: allEnrollmentsQueryOptions().queryKey })
+      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+    },
+  })
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { apiRequest } from '../lib/http'
+import { usersQueryOptions } from './admin-list-users'
+
+/** DELETE /api/users/{id} (admin): removes the family's students, enrolments and cards; invoices stay. */
+export function deleteUser(id: number): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('DELETE', `/api/users/${id}`)
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey })
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'students'] })
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'enrollments'] })
+      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+    },
+  })
+}

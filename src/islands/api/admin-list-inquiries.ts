@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { InquiryDto } from '../../api/schemas/inquiries'
+import { apiRequest } from '../lib/http'
+
+/** GET /api/inquiries (admin): the contact form's inbox. */
+export function fetchInquiries(): Promise<InquiryDto[]> {
+  return apiRequest<InquiryDto[]>('GET', '/api/inquiries')
+}
+
+export const inquiriesQueryOptions = () => queryOptions({ queryKey: ['admin', 'inquiries'], queryFn: fetchInquiries })
+
+export function useInquiries() {
+  return useQuery(inquiriesQueryOptions())
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { SiteContentDto } from '../../api/schemas/site-content'
+import { apiRequest } from '../lib/http'
+
+/** GET /api/site-content?all=true (admin): every stored text, unpublished ones included. */
+export function fetchAllSiteContent(): Promise<SiteContentDto[]> {
+  return apiRequest<SiteContentDto[]>('GET', '/api/site-content?all=true')
+}
+
+export const allSiteContentQueryOptions = () => queryOptions({ queryKey: ['admin', 'site-content'], queryFn: fetchAllSiteContent })
+
+export function useAllSiteContent() {
+  return useQuery(allSiteContentQueryOptions())
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { InquiryDto } from '../../api/schemas/inquiries'
+import { apiRequest } from '../lib/http'
+import { inquiriesQueryOptions } from './admin-list-inquiries'
+
+/** PATCH /api/inquiries/{id}/mark-addressed (admin): records the time and the admin; one way. */
+export function markInquiryAddressed(id: number): Promise<InquiryDto> {
+  return apiRequest<InquiryDto>('PATCH', `/api/inquiries/${id}/mark-addressed`)
+}
+
+export function useMarkInquiryAddressed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: markInquiryAddressed,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inquiriesQueryOptions().queryKey }),
+  })
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query'
+
+import type { TroubleshootEmailInput } from '../../api/schemas/admin-users'
+import { ApiError, apiRequest } from '../lib/http'
+
+export type TestEmailAnswer = { success: boolean; message: string; error?: string }
+
+/** POST /api/troubleshoot-email (admin): sends one real test message. */
+export function sendTestEmail(input: TroubleshootEmailInput): Promise<TestEmailAnswer> {
+  return apiRequest<TestEmailAnswer>('POST', '/api/troubleshoot-email', input)
+}
+
+/** The mail server's own reason for a failed send (the answer's `error`), when it gave one. */
+export function testEmailFailureDetail(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null
+  const body = error.body as Partial<TestEmailAnswer> | null
+  if (body && typeof body.error === 'string' && body.error) return body.error
+  return error.serverMessage
+}
+
+export function useSendTestEmail() {
+  return useMutation({ mutationFn: sendTestEmail })
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { UserDto } from '../../api/schemas/auth'
+import { apiRequest } from '../lib/http'
+import { usersQueryOptions } from './admin-list-users'
+
+/** PATCH /api/users/{id}/status (admin): an inactive account cannot log in; its data is kept. */
+export function setUserStatus({ id, isActive }: { id: number; isActive: boolean }): Promise<UserDto> {
+  return apiRequest<UserDto>('PATCH', `/api/users/${id}/status`, { isActive })
+}
+
+export function useSetUserStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: setUserStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+  })
+}

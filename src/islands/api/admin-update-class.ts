@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { ClassDto, ClassInput } from '../../api/schemas/classes'
+import { apiRequest } from '../lib/http'
+
+/** PATCH /api/classes/{id} (admin): price in integer cents (decisions §4). */
+export function updateClass({ id, input }: { id: number; input: Partial<ClassInput> }): Promise<ClassDto> {
+  return apiRequest<ClassDto>('PATCH', `/api/classes/${id}`, input)
+}
+
+export function useUpdateClass() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateClass,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+      // Enrolments embed their class.
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'enrollments'] })
+    },
+  })
+}
