@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { InvoiceDto } from '../../api/schemas/invoices'
+import { apiRequest } from '../lib/http'
+
+/** GET /api/invoices: the signed-in family's own invoices (the billing page). */
+export function fetchInvoices(): Promise<InvoiceDto[]> {
+  return apiRequest<InvoiceDto[]>('GET', '/api/invoices')
+}
+
+export const invoicesQueryOptions = () => queryOptions({ queryKey: ['invoices'], queryFn: fetchInvoices })
+
+export function useInvoices() {
+  return useQuery(invoicesQueryOptions())
+}

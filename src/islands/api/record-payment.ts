@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { PaymentDto } from '../../api/schemas/payments'
+import { apiRequest } from '../lib/http'
+import { invoicesQueryOptions } from './list-invoices'
+import { paymentsQueryOptions } from './list-payments'
+
+export type RecordPaymentRequest = { invoiceId: number; paymentIntentId: string; cardholderName: string }
+
+/**
+ * POST /api/payments: tells the server a card payment succeeded. The server checks the
+ * PaymentIntent with Stripe before it records anything or marks the invoice paid.
+ */
+export function recordPayment({ invoiceId, paymentIntentId, cardholderName }: RecordPaymentRequest): Promise<PaymentDto> {
+  return apiRequest<PaymentDto>('POST', '/api/payments', {
+    invoiceId,
+    paymentIntentId,
+    transactionId: paymentIntentId,
+    method: 'stripe',
+    metadata: { cardholderName, paymentIntentId },
+  })
+}
+
+/** Whatever the answer, the charge may have changed the invoices and the history: both refresh. */
+export function useRecordPayment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: recordPayment,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoicesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: paymentsQueryOptions().queryKey }),
+      ]),
+  })
+}
