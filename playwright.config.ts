@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
+const MAILBOX_HTTP_PORT = Number(process.env.MAILBOX_HTTP_PORT ?? 3125)
+const MAILBOX_SMTP_PORT = Number(process.env.MAILBOX_SMTP_PORT ?? 3126)
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
 
 /** Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer has it. */
@@ -28,18 +30,30 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
   ],
-  webServer: {
-    // The production build on a fresh embedded PostgreSQL, exactly as `npm start` runs it.
-    command: 'rm -rf .data/e2e && exec node --import tsx server.ts',
-    url: `http://localhost:${PORT}/api/classes`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(PORT),
-      ACADEMY_DATA_DIR: '.data/e2e',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      // A real SMTP server for the app's mail (password reset links), readable by the tests.
+      command: 'exec node --import tsx tests/e2e/support/mailbox-server.ts',
+      url: `http://127.0.0.1:${MAILBOX_HTTP_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: { MAILBOX_HTTP_PORT: String(MAILBOX_HTTP_PORT), MAILBOX_SMTP_PORT: String(MAILBOX_SMTP_PORT) },
     },
-  },
+    {
+      // The production build on a fresh embedded PostgreSQL, exactly as `npm start` runs it.
+      command: 'rm -rf .data/e2e && exec node --import tsx server.ts',
+      url: `http://localhost:${PORT}/api/classes`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(PORT),
+        ACADEMY_DATA_DIR: '.data/e2e',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        NODE_ENV: 'production',
+        SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+      },
+    },
+  ],
 })

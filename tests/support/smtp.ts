@@ -17,7 +17,7 @@ function decodeHeader(value: string): string {
  * A real SMTP listener in the test process (the `smtp-server` package): the app sends mail to
  * it through nodemailer exactly as it would to a hosted mail service.
  */
-export async function startSmtpListener(): Promise<{ url: string; messages: CaughtMail[]; waitFor(predicate: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>; close(): Promise<void> }> {
+export async function startSmtpListener(options: { port?: number } = {}): Promise<{ url: string; messages: CaughtMail[]; waitFor(predicate: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>; close(): Promise<void> }> {
   const messages: CaughtMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -41,7 +41,7 @@ export async function startSmtpListener(): Promise<{ url: string; messages: Caug
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {
     url: `smtp://127.0.0.1:${port}`,

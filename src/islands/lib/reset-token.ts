@@ -1,25 +1,23 @@
+import { ACCOUNT_MESSAGES, cleanResetToken, RESET_TOKEN_PATTERN } from '../../api/schemas/account'
+
 /**
- * Reading the reset token from the link a family clicked (spec §5 "Reset token"). Mail
- * programs damage links: quoted-printable leaves `=3D` for `=` and soft line breaks, some
- * escape characters as `\xHH` or percent-encode them (sometimes twice), and wrapping adds
- * whitespace. The cleaned token must be URL-safe base64 characters, at least 20 long.
+ * Reading the reset token from the link a family clicked (spec §5 "Reset token"). The token
+ * itself is cleaned by the shared rule (`cleanResetToken`, also applied by the server); this
+ * adds what only the whole link shows: a quoted-printable `token=3D…` (the `=` after the
+ * parameter name damaged), percent-encoding of the separators (once or twice), and a link
+ * that cannot be decoded at all.
  */
 export const RESET_LINK_MESSAGES = {
-  missing: 'Invalid reset link. Please request a new password reset.',
+  missing: ACCOUNT_MESSAGES.resetLinkMissing,
   unparsable: 'Invalid reset link format. Please request a new password reset.',
-  format: 'Invalid reset token format. Please request a new password reset.',
+  format: ACCOUNT_MESSAGES.resetTokenFormat,
   /** Spec §8: a submit without any token (the form is not shown then, but the call guards it). */
   noToken: 'Invalid reset token. Please request a new password reset.',
 } as const
 
-export const RESET_TOKEN_MIN = 20
-/** Our tokens are 43 characters; anything far longer is not a link we sent. */
-export const RESET_TOKEN_MAX = 512
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/
-
 export type ResetTokenResult =
   | { ok: true; token: string }
-  | { ok: false; reason: keyof Omit<typeof RESET_LINK_MESSAGES, 'noToken'>; message: string }
+  | { ok: false; reason: 'missing' | 'unparsable' | 'format'; message: string }
 
 function fail(reason: 'missing' | 'unparsable' | 'format'): ResetTokenResult {
   return { ok: false, reason, message: RESET_LINK_MESSAGES[reason] }
@@ -41,20 +39,22 @@ export function readResetToken(search: string): ResetTokenResult {
   } catch {
     return fail('unparsable')
   }
+  // The quoted-printable repairs run on the whole query first: `token=3D…` only makes
+  // sense once the parameter's own `=` is seen.
   query = query
-    .replace(/=\r?\n/g, '') // quoted-printable soft line breaks
-    .replace(/=3D/gi, '=') // quoted-printable `=`
-    .replace(/\\x([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\s+/g, '')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/gi, '=')
+    .replace(/\\x3d/gi, '=')
 
-  let token: string | null = null
+  let raw: string | null = null
   for (const part of query.split('&')) {
     const at = part.indexOf('=')
-    if (at === -1 || part.slice(0, at).toLowerCase() !== 'token') continue
-    token = part.slice(at + 1).replace(/^=+/, '')
+    if (at === -1 || part.slice(0, at).trim().toLowerCase() !== 'token') continue
+    raw = part.slice(at + 1).replace(/^=+/, '')
     break
   }
+  const token = raw === null ? '' : cleanResetToken(raw)
   if (!token) return fail('missing')
-  if (token.length < RESET_TOKEN_MIN || token.length > RESET_TOKEN_MAX || !TOKEN_PATTERN.test(token)) return fail('format')
+  if (!RESET_TOKEN_PATTERN.test(token)) return fail('format')
   return { ok: true, token }
 }

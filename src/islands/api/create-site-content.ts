@@ -1,0 +1,7 @@
+import type { SiteContentCreate, SiteContentDto } from '../../api/schemas/site-content'
+import { apiRequest } from '../lib/http'
+
+/** POST /api/site-content (admin): 409 when the key exists already. */
+export function createSiteContent(input: SiteContentCreate): Promise<SiteContentDto> {
+  return apiRequest<SiteContentDto>('POST', '/api/site-content', input)
+}

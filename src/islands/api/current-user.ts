@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { UserDto } from '../../api/schemas/auth'
+import { ApiError, apiRequest } from '../lib/http'
+
+/** GET /api/user: the signed-in account, or null when signed out (401). */
+export async function fetchCurrentUser(): Promise<UserDto | null> {
+  try {
+    return await apiRequest<UserDto>('GET', '/api/user')
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export const currentUserQueryOptions = () => queryOptions({ queryKey: ['user'], queryFn: fetchCurrentUser })
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions())
+}

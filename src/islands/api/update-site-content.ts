@@ -1,0 +1,7 @@
+import type { SiteContentDto, SiteContentUpdate } from '../../api/schemas/site-content'
+import { apiRequest } from '../lib/http'
+
+/** PATCH /api/site-content/{key} (admin): 404 for a key never stored. */
+export function updateSiteContent(key: string, input: SiteContentUpdate): Promise<SiteContentDto> {
+  return apiRequest<SiteContentDto>('PATCH', `/api/site-content/${encodeURIComponent(key)}`, input)
+}

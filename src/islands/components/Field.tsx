@@ -1,0 +1,89 @@
+import type { ComponentProps, ReactNode } from 'react'
+
+const CONTROL =
+  'mt-1 block w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-700 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand-600'
+
+type Common = { id: string; label: ReactNode; labelKey?: string; error?: string; hint?: ReactNode }
+
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
+  return ids.length ? ids.join(' ') : undefined
+}
+
+function Label({ id, label, labelKey }: Pick<Common, 'id' | 'label' | 'labelKey'>) {
+  return (
+    <label htmlFor={id} className="block text-sm font-semibold text-ink" data-content-key={labelKey}>
+      {label}
+    </label>
+  )
+}
+
+function Messages({ id, error, hint }: Pick<Common, 'id' | 'error' | 'hint'>) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+export function TextField({ id, label, labelKey, error, hint, className, ...input }: Common & ComponentProps<'input'>) {
+  return (
+    <div className={className}>
+      <Label id={id} label={label} labelKey={labelKey} />
+      <input
+        id={id}
+        name={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  )
+}
+
+export function TextAreaField({ id, label, labelKey, error, hint, className, ...input }: Common & ComponentProps<'textarea'>) {
+  return (
+    <div className={className}>
+      <Label id={id} label={label} labelKey={labelKey} />
+      <textarea
+        id={id}
+        name={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  )
+}
+
+export function SelectField({ id, label, labelKey, error, hint, className, children, ...select }: Common & ComponentProps<'select'>) {
+  return (
+    <div className={className}>
+      <Label id={id} label={label} labelKey={labelKey} />
+      <select
+        id={id}
+        name={id}
+        {...select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
+      >
+        {children}
+      </select>
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  )
+}

@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test'
+
+/** Journeys of a visitor on the server-rendered pages (spec §2: /, /classes, 404). */
+
+test('the landing page shows every section from the site texts, without any JavaScript', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+
+  const account = page.getByRole('navigation', { name: 'Account' })
+  await expect(account.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth')
+  await expect(account.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+  await expect(page.getByRole('heading', { level: 1, name: 'Where every dancer finds their grace' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Explore Classes' }).first()).toHaveAttribute('href', '/classes')
+  await expect(page.getByRole('link', { name: 'Join the Academy' })).toHaveAttribute('href', '/auth')
+  await expect(page.getByRole('img', { name: 'Young dancers in a bright ballet studio' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Our Mission' })).toBeVisible()
+  for (const program of ["Children's Ballet", 'Teen Ballet', 'Adult Ballet']) {
+    await expect(page.getByRole('heading', { name: program })).toBeVisible()
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: program }) })
+    await expect(card.getByRole('link', { name: 'Explore Classes' })).toHaveAttribute('href', '/classes')
+    await expect(card.getByRole('link', { name: 'Explore Classes' })).toHaveAccessibleDescription(program)
+  }
+  const footer = page.getByRole('contentinfo')
+  const quickLinks: Array<[string, string]> = [['Classes', '/classes'], ['Login', '/auth'], ['Register', '/auth?mode=register'], ['Contact Us', '/contact']]
+  for (const [name, href] of quickLinks) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+  }
+  await expect(footer).toContainText('125 Pirouette Lane')
+  await expect(footer).toContainText('since 2010')
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Classes', 'Contact', 'Login'])
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  expect(scripts, 'an anonymous visitor downloads no script on /').toEqual([])
+})
+
+test('a visitor filters the classes by age without a page reload, and back restores all ages', async ({ page }) => {
+  await page.goto('/classes')
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Classes' })).toBeVisible()
+  const filter = page.getByRole('navigation', { name: 'Filter classes by age group' })
+  await expect(filter.getByRole('link')).toHaveText(['All Ages', 'Ages 3-5', 'Ages 6-8', 'Ages 9-12', 'Ages 13-17', 'Ages 18+'])
+  await expect(filter.getByRole('link', { name: 'All Ages' })).toHaveAttribute('aria-current', 'true')
+  const cards = page.locator('[data-class-list] > [data-class-card]')
+  await expect(cards).toHaveCount(10)
+
+  const firstCard = cards.first()
+  await expect(firstCard.getByRole('link', { name: /^Sign Up to Enroll/ })).toHaveAttribute('href', '/auth')
+  await expect(firstCard).toContainText(/\$\d+\/mo/)
+  for (const label of ['Time', 'Days', 'Instructor', 'Location']) await expect(firstCard.getByText(label, { exact: true })).toBeVisible()
+
+  await page.evaluate(() => ((window as unknown as { stayedHere: boolean }).stayedHere = true))
+  // Hold the API answer so the skeletons can be seen.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/classes?ageGroup=*', async (route) => {
+    await held
+    await route.continue()
+  })
+  await filter.getByRole('link', { name: 'Ages 6-8' }).click()
+  await expect(page.locator('[data-class-list] > [data-skeleton]')).toHaveCount(6)
+  await expect(page.locator('[data-class-list]')).toHaveAttribute('aria-busy', 'true')
+  release()
+
+  await expect(cards).toHaveCount(2)
+  for (const card of await cards.all()) await expect(card).toContainText('Ages 6-8')
+  await expect(page).toHaveURL(/\/classes\?age=6-8$/)
+  await expect(filter.getByRole('link', { name: 'Ages 6-8' })).toHaveAttribute('aria-current', 'true')
+  expect(await page.evaluate(() => (window as unknown as { stayedHere?: boolean }).stayedHere)).toBe(true)
+
+  await filter.getByRole('link', { name: 'Ages 18+' }).click()
+  await expect(cards).toHaveCount(2)
+  for (const card of await cards.all()) await expect(card).toContainText('Ages 18+')
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\/classes\?age=6-8$/)
+  await expect(cards).toHaveCount(2)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/classes$/)
+  await expect(cards).toHaveCount(10)
+  expect(await page.evaluate(() => (window as unknown as { stayedHere?: boolean }).stayedHere)).toBe(true)
+})
+
+test('an age that no class has shows the empty text', async ({ page }) => {
+  await page.goto('/classes?age=60%2B')
+  await expect(page.locator('[data-class-card]:visible')).toHaveCount(0)
+  await expect(page.locator('[data-class-empty]')).toHaveText('No classes found for this age group. Please try another filter.')
+  await expect(page.locator('[data-class-empty]')).toBeVisible()
+})
+
+test('the catalogue has the call to action and the footer', async ({ page }) => {
+  await page.goto('/classes')
+  const cta = page.getByRole('region', { name: 'Ready to start dancing?' })
+  await expect(cta.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact')
+  await expect(cta.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute('href', /^\/auth/)
+  await expect(page.getByRole('contentinfo')).toContainText('Grace Ballet Academy')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes' })).toHaveAttribute('aria-current', 'page')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a filter link renders the filtered catalogue on the server', async ({ page }) => {
+    await page.goto('/classes')
+    await page.getByRole('link', { name: 'Ages 18+' }).click()
+    await expect(page).toHaveURL(/\/classes\?age=18%2B$/)
+    const cards = page.locator('[data-class-list] > [data-class-card]')
+    await expect(cards).toHaveCount(2)
+    for (const card of await cards.all()) await expect(card).toContainText('Ages 18+')
+    await expect(page.getByRole('link', { name: 'Ages 18+' })).toHaveAttribute('aria-current', 'true')
+  })
+
+  test('every page shows its words with no script at all', async ({ page }) => {
+    const pages: Array<[string, string]> = [
+      ['/auth', 'Welcome Back'],
+      ['/auth?mode=register', 'Confirm Password'],
+      ['/forgot-password', 'Send Reset Link'],
+      ['/reset-password', 'Invalid reset link. Please request a new password reset.'],
+      ['/contact', 'Send us a message'],
+    ]
+    for (const [path, text] of pages) {
+      await page.goto(path)
+      await expect(page.getByText(text).first()).toBeVisible()
+    }
+  })
+})
+
+test('any other path shows the 404 page with status 404 and a way home', async ({ page }) => {
+  const response = await page.goto('/programs/winter-gala')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the home page' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('pages carry one complete content security policy with the hashes of their inline scripts', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  const response = await page.goto('/auth')
+  const policy = response?.headers()['content-security-policy'] ?? ''
+  expect(policy).toContain("frame-ancestors 'none'")
+  expect(policy).toContain("default-src 'self'")
+  expect(policy).toMatch(/script-src 'self'[^;]*'sha256-/)
+  expect(policy).not.toContain('unsafe-inline')
+  // The island hydrated (its inline bootstrap ran): the toggle answers.
+  await page.getByRole('button', { name: 'Create an Account' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
+  expect(violations).toEqual([])
+})
