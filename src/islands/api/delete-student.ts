@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+
+import type { StudentDto } from '../../api/schemas/students'
+import { apiRequest } from '../lib/http'
+import { studentsQueryOptions } from './list-students'
+import { ENROLLMENTS_KEY } from './list-student-enrollments'
+
+/** DELETE /api/students/{id}: the student and all their enrolments. */
+export function deleteStudent(id: number): Promise<{ message: string; student: StudentDto } | undefined> {
+  return apiRequest<{ message: string; student: StudentDto } | undefined>('DELETE', `/api/students/${id}`)
+}
+
+function refresh(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: studentsQueryOptions().queryKey })
+  void queryClient.invalidateQueries({ queryKey: ENROLLMENTS_KEY })
+}
+
+/** Spec §4: refreshes students and enrolments, then again about 300 ms later. */
+export function useDeleteStudent() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteStudent,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: ['students', id], exact: true })
+      refresh(queryClient)
+      setTimeout(() => refresh(queryClient), 300)
+    },
+  })
+}

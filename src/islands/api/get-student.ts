@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { StudentDto } from '../../api/schemas/students'
+import { apiRequest } from '../lib/http'
+
+/** GET /api/students/{id}: 404 for a student that is not the family's (spec: back to /account). */
+export function fetchStudent(id: number): Promise<StudentDto> {
+  return apiRequest<StudentDto>('GET', `/api/students/${id}`)
+}
+
+export const studentQueryOptions = (id: number) => queryOptions({ queryKey: ['students', id], queryFn: () => fetchStudent(id) })
+
+export function useStudent(id: number) {
+  return useQuery(studentQueryOptions(id))
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { EnrollmentDto } from '../../api/schemas/enrollments'
+import { apiRequest } from '../lib/http'
+
+/** The prefix of every student's enrolment list. */
+export const ENROLLMENTS_KEY = ['enrollments'] as const
+
+/** GET /api/students/{id}/enrollments: each with its class. */
+export function fetchStudentEnrollments(studentId: number): Promise<EnrollmentDto[]> {
+  return apiRequest<EnrollmentDto[]>('GET', `/api/students/${studentId}/enrollments`)
+}
+
+export const studentEnrollmentsQueryOptions = (studentId: number) =>
+  queryOptions({ queryKey: [...ENROLLMENTS_KEY, studentId], queryFn: () => fetchStudentEnrollments(studentId) })
+
+export function useStudentEnrollments(studentId: number) {
+  return useQuery(studentEnrollmentsQueryOptions(studentId))
+}

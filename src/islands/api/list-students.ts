@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+import type { StudentDto } from '../../api/schemas/students'
+import { apiRequest } from '../lib/http'
+
+/** GET /api/students: the family's students (every student for an administrator). */
+export function fetchStudents(): Promise<StudentDto[]> {
+  return apiRequest<StudentDto[]>('GET', '/api/students')
+}
+
+/** ['students'] also prefixes each single student's key, so one invalidation refreshes both. */
+export const studentsQueryOptions = () => queryOptions({ queryKey: ['students'], queryFn: fetchStudents })
+
+export function useStudents() {
+  return useQuery(studentsQueryOptions())
+}

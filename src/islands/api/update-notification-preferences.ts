@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from '../../api/schemas/account'
+import { apiRequest } from '../lib/http'
+import { notificationPreferencesQueryOptions } from './get-notification-preferences'
+
+/** PATCH /api/notification-preferences: only the four booleans (id, userId, updatedAt stripped, spec §5). */
+export function updateNotificationPreferences(input: NotificationPreferencesInput): Promise<NotificationPreferencesDto> {
+  const body: NotificationPreferencesInput = {}
+  for (const name of NOTIFICATION_SETTINGS) if (typeof input[name] === 'boolean') body[name] = input[name]
+  return apiRequest<NotificationPreferencesDto>('PATCH', '/api/notification-preferences', body)
+}
+
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateNotificationPreferences,
+    onSuccess: (preferences) => queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, preferences),
+  })
+}

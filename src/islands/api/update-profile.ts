@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { ProfileInput } from '../../api/schemas/account'
+import type { UserDto } from '../../api/schemas/auth'
+import { apiRequest } from '../lib/http'
+import { currentUserQueryOptions } from './current-user'
+
+/** PATCH /api/user/profile: name, email and phone of the signed-in account. */
+export function updateProfile(input: ProfileInput): Promise<UserDto> {
+  return apiRequest<UserDto>('PATCH', '/api/user/profile', input)
+}
+
+/** Spec §7: the updated user replaces the cached one. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryOptions().queryKey, user),
+  })
+}
