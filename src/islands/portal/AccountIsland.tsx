@@ -1,0 +1,77 @@
+import { useEffect } from 'react'
+
+import type { UserDto } from '../../api/schemas/auth'
+import { useCurrentUser } from '../api/current-user'
+import { useLogout } from '../api/logout'
+import { Toast, useToast } from '../components/Toast'
+import { errorMessage } from '../lib/http'
+import { CalendarLinkCard } from './account/CalendarLinkCard'
+import { SettingsTabs } from './account/SettingsTabs'
+import { StudentsSection } from './account/StudentsSection'
+import { PortalRoot } from './components/PortalRoot'
+import { Avatar } from './components/StudentAvatar'
+import { takeFlash } from './flash'
+import { PORTAL_TEXT } from './texts'
+
+function Account({ user: initial }: { user: UserDto }) {
+  // The cached user: a profile change shows here at once.
+  const user = useCurrentUser().data ?? initial
+  const { toast, show, dismiss } = useToast()
+  const logout = useLogout()
+
+  useEffect(() => {
+    const flash = takeFlash()
+    if (flash) show(flash)
+  }, [show])
+
+  async function signOut() {
+    try {
+      await logout.mutateAsync()
+      show({ title: PORTAL_TEXT.loggedOut, text: PORTAL_TEXT.loggedOutText })
+      window.location.assign('/auth')
+    } catch (error) {
+      show({ title: PORTAL_TEXT.logoutError, text: errorMessage(error, PORTAL_TEXT.logoutErrorText), tone: 'error' })
+    }
+  }
+
+  return (
+    <main id="main" className="space-y-4 px-4 pb-5">
+      <h1 className="sr-only">My Account</h1>
+      <section aria-label="Your account" className="flex items-center gap-4 rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
+        <Avatar name={user.fullName} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{user.fullName}</p>
+          <p className="truncate text-sm text-gray-800">{user.email}</p>
+          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-green-800">
+            <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-700" />
+            {PORTAL_TEXT.membership}
+          </p>
+        </div>
+      </section>
+
+      <StudentsSection user={user} notify={show} />
+      <SettingsTabs user={user} notify={show} />
+      <CalendarLinkCard notify={show} />
+
+      <section aria-labelledby="actions-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="actions-title" className="font-serif text-xl">
+          Account Actions
+        </h2>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          disabled={logout.isPending || logout.isSuccess}
+          className="mt-3 inline-flex w-full items-center justify-center rounded-full border-2 border-red-700 px-6 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70"
+        >
+          {logout.isPending || logout.isSuccess ? 'Signing Out...' : 'Sign Out'}
+        </button>
+      </section>
+      <Toast toast={toast} onDismiss={dismiss} />
+    </main>
+  )
+}
+
+/** /account (spec §2). */
+export default function AccountIsland({ user }: { user: UserDto }) {
+  return <PortalRoot user={user}>{(current) => <Account user={current} />}</PortalRoot>
+}

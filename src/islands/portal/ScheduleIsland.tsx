@@ -1,0 +1,210 @@
+import { useMemo, useState } from 'react'
+
+import type { UserDto } from '../../api/schemas/auth'
+import { WEEKDAYS } from '../../api/schemas/schedule'
+import { useCalendarLink } from '../api/get-calendar-link'
+import { errorMessage } from '../lib/http'
+import { Dialog, DIALOG_PRIMARY, DIALOG_SECONDARY } from './components/Dialog'
+import { ErrorCard } from './components/ErrorCard'
+import { PortalRoot } from './components/PortalRoot'
+import { weekSchedule, type ScheduleEntry } from './family'
+import { firstName } from './format'
+import { useFamily } from './hooks/use-family'
+import { PORTAL_TEXT } from './texts'
+
+/** The class dialog (spec §2): name, description, time, days, age group in years, location, student. */
+function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose: () => void }) {
+  const cls = entry?.enrollment.class
+  return (
+    <Dialog
+      open={entry !== null}
+      title={cls?.name ?? ''}
+      onClose={onClose}
+      footer={
+        <button type="button" className={DIALOG_PRIMARY} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {cls && entry ? (
+        <div>
+          <p>{cls.description}</p>
+          <dl className="mt-3 space-y-2 text-sm">
+          {[
+            ['Time', cls.time],
+            ['Days', cls.days],
+            ['Age Group', `${cls.ageGroup} years`],
+            ['Location', cls.location],
+            ['Student', entry.student.fullName],
+          ].map(([term, value]) => (
+            <div key={term} className="flex gap-2">
+              <dt className="w-24 shrink-0 font-semibold">{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          </dl>
+        </div>
+      ) : null}
+    </Dialog>
+  )
+}
+
+/** Beyond the spec: the week in the family's own calendar app, through the private feed. */
+function AddToCalendar() {
+  const [open, setOpen] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const link = useCalendarLink(open)
+  const url = link.data?.url
+  const webcal = url?.replace(/^https?:/, 'webcal:')
+
+  async function copy() {
+    if (!url) return
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied(true)
+    } catch {
+      setCopied(false)
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setCopied(false)
+          setOpen(true)
+        }}
+        className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4M12 13v5M9.5 15.5h5" /></svg>
+        Add to calendar
+      </button>
+      <Dialog
+        open={open}
+        title="Add to your calendar"
+        onClose={() => setOpen(false)}
+        footer={
+          <button type="button" className={DIALOG_SECONDARY} onClick={() => setOpen(false)}>
+            Close
+          </button>
+        }
+      >
+        <p className="text-sm">Subscribe once and your phone's calendar keeps your family's classes up to date, every week.</p>
+        {link.isPending ? (
+          <p role="status" className="mt-3 text-sm">
+            Getting your calendar link…
+          </p>
+        ) : link.isError ? (
+          <div className="mt-3">
+            <ErrorCard title="Error" message={errorMessage(link.error, 'Failed to load your calendar link. Please try again.')} onRetry={() => void link.refetch()} />
+          </div>
+        ) : (
+          <div className="mt-3 space-y-3">
+            <a href={webcal} className={`${DIALOG_PRIMARY} w-full`}>
+              Subscribe in Calendar
+            </a>
+            <label className="block text-sm font-semibold" htmlFor="calendar-url">
+              Or copy the link into Google Calendar (“From URL”)
+            </label>
+            <div className="flex gap-2">
+              <input id="calendar-url" readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 rounded-xl border border-gray-400 px-3 py-2 text-sm" />
+              <button type="button" onClick={() => void copy()} className={DIALOG_SECONDARY}>
+                {copied ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+            <p aria-live="polite" className="text-sm text-green-800">
+              {copied ? 'Link copied.' : ''}
+            </p>
+            <p className="text-sm text-gray-800">
+              Keep this link private: anyone with it can see your class times. You can reset it from your{' '}
+              <a href="/account" className="font-semibold text-brand-700 underline">
+                Account
+              </a>{' '}
+              page.
+            </p>
+          </div>
+        )}
+      </Dialog>
+    </>
+  )
+}
+
+function Schedule({ user }: { user: UserDto }) {
+  const family = useFamily(user)
+  const [studentId, setStudentId] = useState<number | null>(null)
+  const [openEntry, setOpenEntry] = useState<ScheduleEntry | null>(null)
+
+  const entries = useMemo(
+    () => family.students.flatMap((student) => (family.enrollmentsByStudent.get(student.id) ?? []).map((enrollment) => ({ enrollment, student }))),
+    [family.students, family.enrollmentsByStudent],
+  )
+  const week = useMemo(() => weekSchedule(entries, studentId), [entries, studentId])
+  const loading = family.enrollmentsPending
+  const filterButton = (active: boolean) =>
+    `shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-ink hover:border-brand-700'}`
+
+  return (
+    <main id="main" className="space-y-4 px-4 py-5 md:max-w-none">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl">Weekly Schedule</h1>
+          <p className="mt-1 text-sm text-gray-800">{PORTAL_TEXT.scheduleNote}</p>
+        </div>
+        <AddToCalendar />
+      </header>
+
+      {family.studentsError ? <ErrorCard title={PORTAL_TEXT.failedStudents} onRetry={family.refetchStudents} /> : null}
+      {family.enrollmentsError ? <ErrorCard title={PORTAL_TEXT.failedEnrollments} /> : null}
+
+      {family.students.length > 0 ? (
+        <div role="group" aria-label="Show classes of" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+          <button type="button" aria-pressed={studentId === null} onClick={() => setStudentId(null)} className={filterButton(studentId === null)}>
+            All Students
+          </button>
+          {family.students.map((student) => (
+            <button key={student.id} type="button" aria-pressed={studentId === student.id} onClick={() => setStudentId(student.id)} className={filterButton(studentId === student.id)}>
+              {/* Spec §2: first names only under 768 px. */}
+              <span className="md:hidden">{firstName(student.fullName)}</span>
+              <span className="hidden md:inline">{student.fullName}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="grid gap-2 md:grid-cols-7" aria-busy={loading} data-testid="week-grid">
+        {WEEKDAYS.map((day, index) => (
+          <section key={day} aria-labelledby={`day-${index}`} className="rounded-2xl border border-gray-200 bg-white p-3 md:min-h-40" data-testid={`day-${day}`}>
+            <h2 id={`day-${index}`} className="text-sm font-semibold uppercase tracking-wide text-brand-800">
+              {day}
+            </h2>
+            {loading ? (
+              <div aria-hidden="true" className="mt-2 h-10 animate-pulse rounded-xl bg-gray-200 motion-reduce:animate-none" data-skeleton-row />
+            ) : week[index]!.length === 0 ? (
+              <p className="mt-2 text-sm text-gray-700">{PORTAL_TEXT.scheduleEmptyDay}</p>
+            ) : (
+              <ul className="mt-2 space-y-2">
+                {week[index]!.map((entry) => (
+                  <li key={entry.enrollment.id}>
+                    <button type="button" onClick={() => setOpenEntry(entry)} className="block w-full rounded-xl bg-brand-50 p-2 text-left text-sm hover:bg-brand-100">
+                      <span className="block font-semibold">{entry.enrollment.class.name}</span>
+                      <span className="block text-gray-800">{entry.enrollment.class.time}</span>
+                      {studentId === null ? <span className="block text-brand-800">{firstName(entry.student.fullName)}</span> : null}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
+      {loading ? <p role="status" className="sr-only">Loading your schedule…</p> : null}
+      <ClassDialog entry={openEntry} onClose={() => setOpenEntry(null)} />
+    </main>
+  )
+}
+
+/** /schedule (spec §2). */
+export default function ScheduleIsland({ user }: { user: UserDto }) {
+  return <PortalRoot user={user}>{(current) => <Schedule user={current} />}</PortalRoot>
+}

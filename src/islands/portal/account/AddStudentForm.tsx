@@ -1,0 +1,60 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+
+import { EXPERIENCE_LEVELS } from '../../../api/schemas/classes'
+import { latestToday, studentInputSchema } from '../../../api/schemas/students'
+import { useCreateStudent } from '../../api/create-student'
+import { SubmitButton } from '../../components/Button'
+import { SelectField, TextField } from '../../components/Field'
+import type { ToastMessage } from '../../components/Toast'
+import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
+import { ApiError, errorMessage } from '../../lib/http'
+import { PORTAL_TEXT } from '../texts'
+
+const FIELDS = ['fullName', 'dateOfBirth', 'experienceLevel'] as const
+
+/** The inline Add Student form of /account (spec §2, §5 "Add student"). */
+export function AddStudentForm({ id, onDone, notify }: { id: string; onDone: () => void; notify: (message: ToastMessage) => void }) {
+  const prefix = useId()
+  const create = useCreateStudent()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const first = useRef<HTMLInputElement>(null)
+  useEffect(() => first.current?.focus(), [])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = validate(studentInputSchema, Object.fromEntries(new FormData(event.currentTarget)))
+    if (!checked.ok) return setErrors(checked.errors)
+    setErrors({})
+    try {
+      const student = await create.mutateAsync(checked.data)
+      notify({ title: PORTAL_TEXT.studentAdded, text: `${student.fullName} has been added to your account.` })
+      onDone()
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
+      notify({ title: 'Error', text: errorMessage(error, PORTAL_TEXT.addStudentError), tone: 'error' })
+    }
+  }
+
+  const field = (name: string) => `${prefix}-${name}`
+  return (
+    <form id={id} noValidate onSubmit={onSubmit} aria-label="Add Student" className="mt-3 space-y-3 rounded-2xl border border-brand-100 bg-brand-50 p-4">
+      <TextField ref={first} id={field('fullName')} name="fullName" label="Full Name" autoComplete="off" error={errors.fullName} required />
+      <TextField id={field('dateOfBirth')} name="dateOfBirth" type="date" label="Date of Birth" max={latestToday()} error={errors.dateOfBirth} required />
+      <SelectField id={field('experienceLevel')} name="experienceLevel" label="Experience Level" defaultValue="Beginner" error={errors.experienceLevel}>
+        {EXPERIENCE_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {level}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-col gap-2 sm:flex-row-reverse">
+        <SubmitButton pending={create.isPending} pendingLabel="Adding...">
+          Add Student
+        </SubmitButton>
+        <button type="button" onClick={onDone} className="inline-flex w-full items-center justify-center rounded-full border border-gray-400 bg-white px-6 py-3 font-semibold text-ink hover:bg-gray-50">
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

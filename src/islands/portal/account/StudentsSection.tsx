@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react'
+
+import type { UserDto } from '../../../api/schemas/auth'
+import { ageOn } from '../../../api/schemas/eligibility'
+import type { StudentDto } from '../../../api/schemas/students'
+import type { ToastMessage } from '../../components/Toast'
+import { ErrorCard } from '../components/ErrorCard'
+import { RemoveStudentDialog } from '../components/RemoveStudentDialog'
+import { SkeletonRows } from '../components/Skeleton'
+import { Avatar, LevelBadge } from '../components/StudentAvatar'
+import { useFamily } from '../hooks/use-family'
+import { PORTAL_TEXT } from '../texts'
+import { AddStudentForm } from './AddStudentForm'
+
+const FORM_ID = 'add-student-form'
+
+/** My Students on /account (spec §2): the inline form, clickable cards, delete, skeletons, empty text. */
+export function StudentsSection({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
+  const family = useFamily(user)
+  const [adding, setAdding] = useState(false)
+  const [removing, setRemoving] = useState<StudentDto | null>(null)
+
+  // The dashboard's Add Student leads here with ?add=student.
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('add') === 'student') setAdding(true)
+  }, [])
+
+  return (
+    <section aria-labelledby="students-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="students-title" className="font-serif text-xl">
+          My Students
+        </h2>
+        <button
+          type="button"
+          aria-expanded={adding}
+          aria-controls={adding ? FORM_ID : undefined}
+          onClick={() => setAdding((open) => !open)}
+          className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-3.5 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          <span aria-hidden="true">+</span>&nbsp;Add Student
+        </button>
+      </div>
+      {adding ? <AddStudentForm id={FORM_ID} onDone={() => setAdding(false)} notify={notify} /> : null}
+      <div className="mt-3">
+        {family.studentsPending ? (
+          <SkeletonRows count={2} label="Loading students…" className="h-16" />
+        ) : family.studentsError ? (
+          <ErrorCard title={PORTAL_TEXT.failedStudents} onRetry={family.refetchStudents} />
+        ) : family.students.length === 0 ? (
+          <p className="text-gray-800">{PORTAL_TEXT.studentsEmpty}</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Students">
+            {family.students.map((student) => (
+              <li key={student.id} className="flex items-center gap-2 rounded-2xl border border-gray-200 p-2 hover:border-brand-700" data-testid="account-student">
+                <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1">
+                  <Avatar name={student.fullName} />
+                  <span className="min-w-0">
+                    <span className="block truncate font-semibold">{student.fullName}</span>
+                    <span className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
+                      <span>Age {ageOn(student.dateOfBirth)}</span>
+                      <LevelBadge level={student.experienceLevel} />
+                    </span>
+                  </span>
+                </a>
+                <button
+                  type="button"
+                  onClick={() => setRemoving(student)}
+                  aria-label={`Remove ${student.fullName}`}
+                  className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-red-800 hover:bg-red-50"
+                >
+                  <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} notify={notify} />
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+
+import type { ClassDto } from '../../api/schemas/classes'
+import type { EnrollmentDto } from '../../api/schemas/enrollments'
+import type { StudentDto } from '../../api/schemas/students'
+import { recommendedClasses, upcomingClasses, weekSchedule } from './family'
+
+const TODAY = '2026-11-21'
+
+function cls(id: number, ageGroup: string, extra: Partial<ClassDto> = {}): ClassDto {
+  return {
+    id,
+    name: `Class ${id}`,
+    description: 'A class.',
+    ageGroup,
+    level: 'Beginner',
+    days: 'Monday & Wednesday',
+    time: '4:00-5:00pm',
+    location: 'Studio A',
+    instructor: 'Ms. A',
+    price: 6500,
+    capacity: null,
+    ...extra,
+  }
+}
+
+const student = (id: number, dateOfBirth: string, fullName = `Student ${id}`): StudentDto => ({ id, userId: 1, fullName, dateOfBirth, experienceLevel: 'Beginner' })
+const enrol = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({ id, studentId: s.id, classId: c.id, enrollmentDate: TODAY, class: c })
+
+const CATALOGUE = [cls(1, '3-5'), cls(2, '6-8'), cls(3, '6-8'), cls(4, '6-8'), cls(5, '13-17'), cls(6, '13-17'), cls(7, '18+'), cls(8, '5-8')]
+
+describe("the dashboard's recommended classes", () => {
+  it("suggests classes of the student's computed age group only", () => {
+    const seven = student(1, '2019-10-01')
+    expect(recommendedClasses([seven], new Map(), CATALOGUE, TODAY).map((c) => c.id)).toEqual([2, 3, 4])
+  })
+
+  it('leaves out classes the student already attends', () => {
+    const seven = student(1, '2019-10-01')
+    const enrolments = new Map([[1, [enrol(1, seven, CATALOGUE[1]!)]]])
+    expect(recommendedClasses([seven], enrolments, CATALOGUE, TODAY).map((c) => c.id)).toEqual([3, 4])
+  })
+
+  it('takes turns between students, at most three in all', () => {
+    const seven = student(1, '2019-10-01')
+    const fifteen = student(2, '2011-05-05')
+    expect(recommendedClasses([seven, fifteen], new Map(), CATALOGUE, TODAY).map((c) => c.id)).toEqual([2, 5, 3])
+  })
+
+  it('moves a child to the next group on the birthday', () => {
+    const turnsSix = student(1, '2020-11-21')
+    expect(recommendedClasses([turnsSix], new Map(), CATALOGUE, '2026-11-20').map((c) => c.id)).toEqual([1])
+    expect(recommendedClasses([turnsSix], new Map(), CATALOGUE, TODAY).map((c) => c.id)).toEqual([2, 3, 4])
+  })
+
+  it('suggests nothing without students', () => {
+    expect(recommendedClasses([], new Map(), CATALOGUE, TODAY)).toEqual([])
+  })
+})
+
+describe("the dashboard's upcoming classes", () => {
+  it('lists each class once, at most three', () => {
+    const a = student(1, '2019-10-01')
+    const b = student(2, '2019-01-01')
+    const list = [enrol(1, a, CATALOGUE[1]!), enrol(2, b, CATALOGUE[1]!), enrol(3, a, CATALOGUE[2]!), enrol(4, a, CATALOGUE[3]!), enrol(5, b, CATALOGUE[4]!)]
+    expect(upcomingClasses(list).map((c) => c.id)).toEqual([2, 3, 4])
+  })
+})
+
+describe('the weekly schedule', () => {
+  const mia = student(1, '2019-10-01', 'Mia Rivera')
+  const leo = student(2, '2011-05-05', 'Leo Rivera')
+  const evening = cls(10, '6-8', { name: 'Evening', days: 'Monday & Wednesday', time: '6:00-7:00pm' })
+  const afternoon = cls(11, '6-8', { name: 'Afternoon', days: 'Mon', time: '4:00-5:00pm' })
+  const saturday = cls(12, '13-17', { name: 'Saturday', days: 'Saturday', time: '10:30am-12:00pm' })
+  const entries = [
+    { enrollment: enrol(1, mia, evening), student: mia },
+    { enrollment: enrol(2, mia, afternoon), student: mia },
+    { enrollment: enrol(3, leo, saturday), student: leo },
+  ]
+
+  it('puts each class on every day it meets, sorted by start time', () => {
+    const week = weekSchedule(entries)
+    expect(week.map((day) => day.map((e) => e.enrollment.class.name))).toEqual([['Afternoon', 'Evening'], [], ['Evening'], [], [], ['Saturday'], []])
+  })
+
+  it("keeps one student's classes when filtered", () => {
+    const week = weekSchedule(entries, leo.id)
+    expect(week.flat().map((e) => e.student.fullName)).toEqual(['Leo Rivera'])
+  })
+})

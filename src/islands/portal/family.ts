@@ -1,0 +1,61 @@
+/**
+ * Pure rules of the portal screens over the family's data: the dashboard's upcoming and
+ * recommended classes (spec §2, §5), and the schedule grid's days (spec §2 /schedule).
+ */
+import type { ClassDto } from '../../api/schemas/classes'
+import { ageGroupForAge, ageOn } from '../../api/schemas/eligibility'
+import type { EnrollmentDto } from '../../api/schemas/enrollments'
+import { parseDays, sortByStartTime, type Weekday } from '../../api/schemas/schedule'
+import type { StudentDto } from '../../api/schemas/students'
+
+export const DASHBOARD_LIMIT = 3
+
+/** Up to `limit` distinct classes the family's students attend, in enrolment order. */
+export function upcomingClasses(enrollments: readonly EnrollmentDto[], limit = DASHBOARD_LIMIT): ClassDto[] {
+  const seen = new Map<number, ClassDto>()
+  for (const enrollment of enrollments) if (!seen.has(enrollment.classId)) seen.set(enrollment.classId, enrollment.class)
+  return [...seen.values()].slice(0, limit)
+}
+
+/**
+ * Up to `limit` classes whose age group is a student's computed age group (spec §5 "Age group
+ * from age") and that this student does not attend yet. Students take turns, so a family with
+ * two children sees suggestions for both; no class is suggested twice.
+ */
+export function recommendedClasses(
+  students: readonly StudentDto[],
+  enrollmentsByStudent: ReadonlyMap<number, readonly EnrollmentDto[]>,
+  classes: readonly ClassDto[],
+  today?: string,
+  limit = DASHBOARD_LIMIT,
+): ClassDto[] {
+  const queues = students.map((student) => {
+    const group = ageGroupForAge(ageOn(student.dateOfBirth, today))
+    const attended = new Set((enrollmentsByStudent.get(student.id) ?? []).map((e) => e.classId))
+    return classes.filter((cls) => cls.ageGroup === group && !attended.has(cls.id))
+  })
+  const picked = new Map<number, ClassDto>()
+  for (let round = 0; picked.size < limit && queues.some((queue) => queue.length > round); round++) {
+    for (const queue of queues) {
+      const cls = queue[round]
+      if (cls && !picked.has(cls.id)) picked.set(cls.id, cls)
+      if (picked.size >= limit) break
+    }
+  }
+  return [...picked.values()]
+}
+
+export type ScheduleEntry = { enrollment: EnrollmentDto; student: StudentDto }
+
+/**
+ * The week as seven lists, Monday first: each enrolment on every weekday its class's `days`
+ * text names, sorted by start time. `studentId` keeps one student's classes only.
+ */
+export function weekSchedule(entries: readonly ScheduleEntry[], studentId: number | null = null): ScheduleEntry[][] {
+  const days: ScheduleEntry[][] = [[], [], [], [], [], [], []]
+  for (const entry of entries) {
+    if (studentId !== null && entry.student.id !== studentId) continue
+    for (const day of parseDays(entry.enrollment.class.days)) days[day as Weekday]!.push(entry)
+  }
+  return days.map((list) => sortByStartTime(list, (entry) => entry.enrollment.class.time))
+}

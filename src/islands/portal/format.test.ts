@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+
+import { ageChipLabel, classCount, firstName, formatPricePerMonth, formatTotal, initials, isFull } from './format'
+
+describe('portal formats', () => {
+  it("shows the enrolled list's price with cents per month", () => {
+    expect(formatPricePerMonth(6500)).toBe('$65.00/month')
+    expect(formatPricePerMonth(12345)).toBe('$123.45/month')
+    expect(formatPricePerMonth(123456)).toBe('$1,234.56/month')
+  })
+
+  it('shows a monthly total in dollars and cents', () => {
+    expect(formatTotal(6500 + 5500)).toBe('$120.00')
+  })
+
+  it('makes initials and first names', () => {
+    expect(initials('Mia Rivera')).toBe('MR')
+    expect(initials('Mia Sofia Rivera')).toBe('MR')
+    expect(initials('  cher ')).toBe('C')
+    expect(firstName('Mia Sofia Rivera')).toBe('Mia')
+  })
+
+  it('says a class is full only when a capacity is reached', () => {
+    expect(isFull({ capacity: null, enrolledCount: 50 })).toBe(false)
+    expect(isFull({ capacity: 10, enrolledCount: 9 })).toBe(false)
+    expect(isFull({ capacity: 10, enrolledCount: 10 })).toBe(true)
+  })
+
+  it('counts classes and labels chips', () => {
+    expect(classCount(1)).toBe('1 class')
+    expect(classCount(2)).toBe('2 classes')
+    expect(ageChipLabel('all')).toBe('All Ages')
+    expect(ageChipLabel('18+')).toBe('Ages 18+')
+  })
+})

@@ -1,0 +1,45 @@
+import type { ClassDto } from '../../api/schemas/classes'
+import { formatMonthlyPrice } from '../lib/format'
+
+/** Catalogue cards (spec §9): whole dollars per month, '$65/mo'. */
+export { formatMonthlyPrice }
+
+const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** The enrolled list (spec §9): '$65.00/month'. */
+export function formatPricePerMonth(cents: number): string {
+  return `$${dollars(cents)}/month`
+}
+
+/** A monthly total: '$130.00'. */
+export function formatTotal(cents: number): string {
+  return `$${dollars(cents)}`
+}
+
+/** 'Mia Rivera' → 'MR'; one name → its first letter; at most two letters. */
+export function initials(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return '?'
+  const first = words[0]!.charAt(0)
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : ''
+  return (first + last).toUpperCase()
+}
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName
+}
+
+/** A class with a capacity that every seat of is taken (decisions §4). */
+export function isFull(cls: Pick<ClassDto, 'capacity' | 'enrolledCount'>): boolean {
+  return cls.capacity != null && (cls.enrolledCount ?? 0) >= cls.capacity
+}
+
+/** '1 class', '2 classes'. */
+export function classCount(count: number): string {
+  return `${count} ${count === 1 ? 'class' : 'classes'}`
+}
+
+/** Filter chip label: 'All Ages' or 'Ages 6-8'. */
+export function ageChipLabel(group: string): string {
+  return group === 'all' ? 'All Ages' : `Ages ${group}`
+}

@@ -1,0 +1,53 @@
+import { useQueries } from '@tanstack/react-query'
+import { useMemo } from 'react'
+
+import type { UserDto } from '../../../api/schemas/auth'
+import type { EnrollmentDto } from '../../../api/schemas/enrollments'
+import type { StudentDto } from '../../../api/schemas/students'
+import { useStudents } from '../../api/list-students'
+import { studentEnrollmentsQueryOptions } from '../../api/list-student-enrollments'
+
+export type Family = {
+  /** The account's own students (an administrator's list of everyone is narrowed to their own). */
+  students: StudentDto[]
+  studentsPending: boolean
+  studentsError: unknown
+  refetchStudents: () => void
+  enrollmentsByStudent: Map<number, EnrollmentDto[]>
+  enrollmentsPending: boolean
+  enrollmentsError: unknown
+  /** Every enrolment of the family, students in list order. */
+  allEnrollments: EnrollmentDto[]
+}
+
+/** The family's students and each one's enrolments (one call per student, in parallel). */
+export function useFamily(user: UserDto): Family {
+  const studentsQuery = useStudents()
+  const students = useMemo(() => (studentsQuery.data ?? []).filter((student) => student.userId === user.id), [studentsQuery.data, user.id])
+  const enrollments = useQueries({
+    queries: students.map((student) => studentEnrollmentsQueryOptions(student.id)),
+    combine: (results) => ({
+      pending: results.some((result) => result.isPending),
+      error: results.find((result) => result.isError)?.error ?? null,
+      lists: results.map((result) => result.data),
+    }),
+  })
+  const enrollmentsByStudent = useMemo(() => {
+    const map = new Map<number, EnrollmentDto[]>()
+    students.forEach((student, i) => {
+      const list = enrollments.lists[i]
+      if (list) map.set(student.id, list)
+    })
+    return map
+  }, [students, enrollments.lists])
+  return {
+    students,
+    studentsPending: studentsQuery.isPending,
+    studentsError: studentsQuery.error,
+    refetchStudents: () => void studentsQuery.refetch(),
+    enrollmentsByStudent,
+    enrollmentsPending: studentsQuery.isPending || enrollments.pending,
+    enrollmentsError: enrollments.error,
+    allEnrollments: students.flatMap((student) => enrollmentsByStudent.get(student.id) ?? []),
+  }
+}
