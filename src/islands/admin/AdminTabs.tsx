@@ -15,10 +15,13 @@ function tabFromHash(tabs: Tab[]): string | null {
 export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]!.id)
   const buttons = useRef(new Map<string, HTMLButtonElement>())
+  const [ready, setReady] = useState(false)
 
   useEffect(() => {
     const fromHash = tabFromHash(tabs)
     if (fromHash) setSelected(fromHash)
+    // Marks hydration: until then the server-rendered tabs do not answer clicks.
+    setReady(true)
     const onHash = () => {
       const next = tabFromHash(tabs)
       if (next) setSelected(next)
@@ -44,7 +47,7 @@ export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4 pb-px sm:mx-0 sm:px-0">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} data-ready={ready ? '' : undefined} className="-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4 pb-px sm:mx-0 sm:px-0">
         {tabs.map((tab) => {
           const active = tab.id === selected
           return (
