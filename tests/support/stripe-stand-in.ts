@@ -124,8 +124,10 @@ export type StripeStandIn = {
   close(): Promise<void>
 }
 
-export async function startStripeStandIn(options: { secretKeys?: string[]; latencyMs?: number; accountName?: string } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: { secretKeys?: string[]; latencyMs?: number; accountName?: string; port?: number } = {}): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>()
+  /** Cards entered in the browser (Stripe.js createPaymentMethod) and how they behave. */
+  const paymentMethods = new Map<string, { behaviour: CardBehaviour; object: Record<string, unknown> }>()
   const requests: StandInRequest[] = []
   const idempotent = new Map<string, { path: string; body: string; status: number; response: unknown }>()
   const inProgress = new Set<string>()
@@ -275,7 +277,7 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
     let behaviour: CardBehaviour | undefined
     let paymentMethod = id('pm')
     if (typeof params.payment_method === 'string') {
-      behaviour = TEST_PAYMENT_METHODS[params.payment_method]
+      behaviour = paymentMethods.get(params.payment_method)?.behaviour ?? TEST_PAYMENT_METHODS[params.payment_method]
       paymentMethod = params.payment_method
       if (!behaviour) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${params.payment_method}'` })
     } else if (params.payment_method_data) {
@@ -303,9 +305,45 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
     throw new StripeFailure(402, { ...error, payment_intent: { ...intent } })
   }
 
-  function authenticate(req: http.IncomingMessage, params: Record<string, unknown>, intentId?: string): string {
+  /**
+   * POST /v1/payment_methods, as Stripe.js sends it from the card box: the card's number decides
+   * how a later confirmation behaves (TEST_CARD_NUMBERS), as with Stripe's own test cards.
+   */
+  function createPaymentMethod(params: Record<string, unknown>): Record<string, unknown> {
+    if (params.type !== 'card') throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'type', message: 'Invalid type: must be card' })
+    const card = (params.card ?? {}) as Record<string, string | undefined>
+    const number = String(card.number ?? '').replace(/\s/g, '')
+    const behaviour = TEST_CARD_NUMBERS[number]
+    if (!behaviour) throw new StripeFailure(402, { type: 'card_error', code: 'incorrect_number', param: 'card[number]', message: 'Your card number is incorrect.' })
+    const expMonth = Number(card.exp_month)
+    const expYear = Number(card.exp_year)
+    const today = new Date()
+    if (!(expMonth >= 1 && expMonth <= 12)) throw new StripeFailure(402, { type: 'card_error', code: 'invalid_expiry_month', param: 'card[exp_month]', message: "Your card's expiration month is invalid." })
+    if (!(expYear > today.getUTCFullYear() || (expYear === today.getUTCFullYear() && expMonth >= today.getUTCMonth() + 1))) {
+      throw new StripeFailure(402, { type: 'card_error', code: 'invalid_expiry_year', param: 'card[exp_year]', message: "Your card's expiration year is invalid." })
+    }
+    if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) throw new StripeFailure(402, { type: 'card_error', code: 'invalid_cvc', param: 'card[cvc]', message: "Your card's security code is invalid." })
+    const billing = (params.billing_details ?? {}) as { name?: string; email?: string; address?: Record<string, string> }
+    const object = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      billing_details: { name: billing.name ?? null, email: billing.email ?? null, phone: null, address: { postal_code: billing.address?.postal_code ?? null } },
+      card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', country: 'US', exp_month: expMonth, exp_year: expYear, funding: 'credit', last4: number.slice(-4) },
+      created: now(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+    }
+    paymentMethods.set(object.id, { behaviour, object })
+    return object
+  }
+
+  function authenticate(req: http.IncomingMessage, params: Record<string, unknown>, intentId?: string, path?: string): string {
     const header = req.headers.authorization ?? ''
-    const key = header.startsWith('Bearer ') ? header.slice(7) : ''
+    // Stripe.js sends the publishable key as the `key` parameter instead of a header.
+    const key = header.startsWith('Bearer ') ? header.slice(7) : typeof params.key === 'string' ? params.key : ''
+    delete params.key
     if (!key) {
       throw new StripeFailure(401, {
         type: 'invalid_request_error',
@@ -313,7 +351,9 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
       })
     }
     if (key.startsWith('pk_')) {
-      // A publishable key may only act on an intent it holds the client secret of (Stripe.js).
+      // A publishable key may create payment methods (the card box) …
+      if (path === '/v1/payment_methods' && !intentId) return key
+      // … and may only act on an intent it holds the client secret of (Stripe.js).
       const intent = intentId ? intents.get(intentId) : undefined
       if (!intent || params.client_secret !== intent.client_secret) {
         throw new StripeFailure(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' })
@@ -328,8 +368,9 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
 
   function route(method: string, path: string, params: Record<string, unknown>, req: http.IncomingMessage): { status: number; body: unknown } {
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path)
-    authenticate(req, params, intentMatch?.[1])
+    authenticate(req, params, intentMatch?.[1], path)
     if (method === 'GET' && path === '/v1/account') return { status: 200, body: account }
+    if (method === 'POST' && path === '/v1/payment_methods') return { status: 200, body: createPaymentMethod(params) }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) }
     if (intentMatch && method === 'GET' && !intentMatch[2]) return { status: 200, body: find(intentMatch[1]!) }
     if (intentMatch && method === 'POST' && intentMatch[2]) return { status: 200, body: confirmIntent(find(intentMatch[1]!), params) }
@@ -347,7 +388,7 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
     const raw = method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8')
     const params = parseStripeForm(raw)
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null
-    const apiKey = String(req.headers.authorization ?? '').replace(/^Bearer /, '')
+    const apiKey = String(req.headers.authorization ?? '').replace(/^Bearer /, '') || (typeof params.key === 'string' ? params.key : '')
     requests.push({ method, path: url.pathname, apiKey, idempotencyKey, params })
     const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req', 14), 'stripe-version': String(req.headers['stripe-version'] ?? '') }
 
@@ -407,7 +448,10 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
       res.end(JSON.stringify({ error: { type: 'api_error', message: `Stand-in failure: ${(error as Error).message}` } }))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const { port } = server.address() as AddressInfo
 
   return {
