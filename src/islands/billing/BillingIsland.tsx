@@ -1,0 +1,164 @@
+import { Elements } from '@stripe/react-stripe-js'
+import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+
+import { PAYMENTS_NOT_CONFIGURED } from '../../api/schemas/payments'
+import { useInvoices } from '../api/list-invoices'
+import { usePayments } from '../api/list-payments'
+import { useStripeConfig } from '../api/stripe-config'
+import { QueryProvider } from '../components/QueryProvider'
+import { Toast, useToast } from '../components/Toast'
+import { PAYMENT_MESSAGES } from './card-payment'
+import { PaymentForm } from './PaymentForm'
+import { PaymentHistory } from './PaymentHistory'
+
+type Props = { fullName: string }
+type Tab = 'pay' | 'history'
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'pay', label: 'Make Payment' },
+  { id: 'history', label: 'Payment History' },
+]
+
+/** Stripe.js is loaded once per publishable key for the life of the page. */
+const stripeLoads = new Map<string, Promise<Stripe | null>>()
+function loadStripeOnce(publicKey: string, onFailure: () => void): Promise<Stripe | null> {
+  let load = stripeLoads.get(publicKey)
+  if (!load) {
+    load = loadStripe(publicKey)
+    stripeLoads.set(publicKey, load)
+  }
+  return load.catch((error: unknown) => {
+    console.error('[billing] Stripe.js could not be loaded', error)
+    stripeLoads.delete(publicKey)
+    onFailure()
+    return null
+  })
+}
+
+function Billing({ fullName }: Props) {
+  const id = useId()
+  const [tab, setTab] = useState<Tab>('pay')
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ pay: null, history: null })
+  const { toast, show, dismiss } = useToast()
+  const config = useStripeConfig()
+  const invoices = useInvoices()
+  const payments = usePayments()
+  const [stripeLoadFailed, setStripeLoadFailed] = useState(false)
+
+  // Spec §8: load failures are toasts titled Error.
+  useEffect(() => {
+    if (invoices.isError) show({ title: 'Error', text: 'Failed to load billing information. Please try again.', tone: 'error' })
+  }, [invoices.isError, show])
+  useEffect(() => {
+    if (payments.isError) show({ title: 'Error', text: 'Failed to load payment history. Please try again.', tone: 'error' })
+  }, [payments.isError, show])
+  useEffect(() => {
+    if (config.isError) show({ title: 'Error', text: 'Failed to load Stripe configuration. Please try again.', tone: 'error' })
+  }, [config.isError, show])
+
+  const publicKey = config.data?.publicKey ?? null
+  const stripePromise = useMemo(() => (publicKey ? loadStripeOnce(publicKey, () => setStripeLoadFailed(true)) : null), [publicKey])
+  const paymentsDisabled = config.data?.paymentsDisabled === true
+
+  let cardUnavailable: string | null = null
+  if (config.isError || stripeLoadFailed) cardUnavailable = PAYMENT_MESSAGES.formNotLoaded
+  else if (config.data && !publicKey) cardUnavailable = PAYMENTS_NOT_CONFIGURED
+
+  function select(next: Tab, focus = false) {
+    setTab(next)
+    if (focus) tabRefs.current[next]?.focus()
+  }
+
+  // WAI-ARIA tabs: arrows, Home and End move between the two tabs.
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((t) => t.id === tab)
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }
+    const target = moves[event.key]
+    if (target === undefined) return
+    event.preventDefault()
+    select(TABS[(target + TABS.length) % TABS.length]!.id, true)
+  }
+
+  return (
+    <div className="space-y-5">
+      {paymentsDisabled ? (
+        <div role="status" className="flex items-start gap-3 rounded-2xl border border-red-700 bg-red-700 px-4 py-3 font-semibold text-white">
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="mt-0.5 shrink-0">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v6M12 16.5v.5" />
+          </svg>
+          <p>Payments are currently disabled</p>
+        </div>
+      ) : null}
+
+      <div role="tablist" aria-label="Billing" className="grid grid-cols-2 gap-1 rounded-full bg-gray-100 p-1">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(node) => {
+              tabRefs.current[t.id] = node
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${id}-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+            onKeyDown={onTabKeyDown}
+            className={`min-h-11 rounded-full px-3 text-sm font-semibold ${tab === t.id ? 'bg-white text-brand-800 shadow' : 'text-gray-700 hover:text-brand-800'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      {/* Both panels stay mounted, so the card box keeps what was typed when the tabs switch. */}
+      <section role="tabpanel" id={`${id}-panel-pay`} aria-labelledby={`${id}-tab-pay`} hidden={tab !== 'pay'} tabIndex={0} className="rounded-3xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        {invoices.isError ? (
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+            <p>Failed to load billing information. Please try again.</p>
+            <button type="button" onClick={() => void invoices.refetch()} className="rounded-full border border-red-800 px-4 py-1.5 font-semibold">
+              Try again
+            </button>
+          </div>
+        ) : null}
+        <Elements stripe={stripePromise}>
+          <PaymentForm
+            invoices={invoices.data ?? []}
+            invoicesLoading={invoices.isPending}
+            paymentsDisabled={paymentsDisabled}
+            testMode={config.data?.testMode === true}
+            cardUnavailable={cardUnavailable}
+            defaultCardholder={fullName}
+            notify={show}
+          />
+        </Elements>
+      </section>
+
+      <section role="tabpanel" id={`${id}-panel-history`} aria-labelledby={`${id}-tab-history`} hidden={tab !== 'history'} tabIndex={0} className="rounded-3xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="mb-4 font-serif text-2xl text-ink">Payment history</h2>
+        <PaymentHistory
+          payments={payments.data}
+          loading={payments.isPending}
+          failed={payments.isError}
+          onRetry={() => void payments.refetch()}
+          paymentsDisabled={paymentsDisabled}
+          onGoToForm={() => select('pay', true)}
+        />
+      </section>
+
+      <Toast toast={toast} onDismiss={dismiss} />
+    </div>
+  )
+}
+
+/** /billing (spec §2): Make Payment and Payment History for the signed-in family. */
+export default function BillingIsland(props: Props) {
+  return (
+    <QueryProvider>
+      <Billing {...props} />
+    </QueryProvider>
+  )
+}

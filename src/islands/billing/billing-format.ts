@@ -1,0 +1,68 @@
+import type { InvoiceStatus, PaymentStatus } from '../../api/schemas/billing'
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** Invoice and payment amounts are dollars, shown with 2 decimals in USD (spec §9): 120 → '$120.00'. */
+export function formatDollars(amount: number): string {
+  return USD.format(amount)
+}
+
+const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/** A calendar day ('2026-03-01', a due date) as 'Mar 1, 2026', the same day in every time zone. */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!match) return day
+  return DAY.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))))
+}
+
+/** A moment (ISO timestamp, when a payment was made) as the family's own local date. */
+export function formatMoment(iso: string, timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(date)
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1)
+}
+
+/** Spec §4: paid green, pending yellow, overdue red, cancelled grey. */
+const INVOICE_BADGES: Record<InvoiceStatus, string> = {
+  paid: 'bg-green-100 text-green-900 ring-green-300',
+  pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
+  overdue: 'bg-red-100 text-red-900 ring-red-300',
+  cancelled: 'bg-gray-100 text-gray-800 ring-gray-300',
+}
+
+/** Spec §4: completed green, pending yellow, failed red. */
+const PAYMENT_BADGES: Record<PaymentStatus, string> = {
+  completed: 'bg-green-100 text-green-900 ring-green-300',
+  pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
+  failed: 'bg-red-100 text-red-900 ring-red-300',
+}
+
+const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset'
+
+export function invoiceStatusBadge(status: InvoiceStatus): { label: string; className: string } {
+  return { label: capitalise(status), className: `${BADGE} ${INVOICE_BADGES[status] ?? INVOICE_BADGES.cancelled}` }
+}
+
+export function paymentStatusBadge(status: PaymentStatus): { label: string; className: string } {
+  return { label: capitalise(status), className: `${BADGE} ${PAYMENT_BADGES[status] ?? PAYMENT_BADGES.pending}` }
+}
+
+/** How a payment was made, for the history's Method column ('stripe' is a card payment through Stripe). */
+export function paymentMethodLabel(method: string): string {
+  return method === 'stripe' ? 'Card' : capitalise(method)
+}
+
+/** An invoice can be paid by card unless it is paid already or cancelled. */
+export function isPayable(status: InvoiceStatus): boolean {
+  return status === 'pending' || status === 'overdue'
+}
+
+/** The dropdown's words for an invoice (spec §2: description, amount and status). */
+export function invoiceOptionLabel(invoice: { description: string; amount: number; status: InvoiceStatus }): string {
+  return `${invoice.description} — ${formatDollars(invoice.amount)} (${capitalise(invoice.status)})`
+}
