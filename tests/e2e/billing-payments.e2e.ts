@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { apiGet, DEMO_FAMILY, unique } from './support/accounts'
+import { adminApi, createInvoice, enterCard, invoiceStatus, openBilling, signInAs, signInNewFamily } from './support/billing'
+
+/**
+ * Paying an invoice by card on /billing (spec §2, §4; decisions §5), on a phone and a desktop.
+ * Stripe.js and Stripe's API are the local stand-ins: the test cards decide the outcome.
+ */
+
+function invoiceSelect(page: Page) {
+  return page.getByLabel('Invoice', { exact: true })
+}
+
+function invoiceOption(page: Page, description: string) {
+  return invoiceSelect(page).locator('option', { hasText: description })
+}
+
+async function choose(page: Page, description: string) {
+  const option = invoiceOption(page, description)
+  await expect(option).toBeEnabled()
+  await invoiceSelect(page).selectOption({ label: (await option.textContent())! })
+}
+
+test('a family pays a pending invoice with the success card, and sees it paid and in Payment History', async ({ page, baseURL, playwright }) => {
+  const family = await signInAs(page, baseURL, DEMO_FAMILY)
+  const admin = await adminApi(playwright, baseURL)
+  const invoice = await createInvoice(admin, { userId: family.id, amount: 87.5, description: unique('Spring tuition ') })
+  await admin.dispose()
+
+  await openBilling(page)
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Make Payment' })).toHaveAttribute('aria-selected', 'true')
+  await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $87.50 (Pending)`)
+  await choose(page, invoice.description)
+
+  const amount = page.getByLabel('Amount (USD)')
+  await expect(amount).toHaveValue('$87.50')
+  await expect(amount).toHaveAttribute('readonly', '')
+  await expect(amount).toHaveAccessibleDescription('The amount is set by the invoice and cannot be changed.')
+  await expect(page.getByLabel('Cardholder name')).toHaveValue(family.fullName)
+  // Test mode lists the three test cards.
+  await expect(page.getByText('4242 4242 4242 4242')).toBeVisible()
+  await expect(page.getByText('4000 0000 0000 0002')).toBeVisible()
+  await expect(page.getByText('4000 0027 6000 3184')).toBeVisible()
+
+  await enterCard(page, '4242 4242 4242 4242')
+  const pay = page.getByRole('button', { name: 'Pay Now' })
+  await pay.click()
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toBeVisible()
+
+  // The list refreshed: the invoice is paid and can no longer be chosen; the selection is reset.
+  await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $87.50 (Paid)`)
+  await expect(invoiceOption(page, invoice.description)).toBeDisabled()
+  await expect(invoiceSelect(page)).toHaveValue('')
+  await expect(amount).toHaveValue('')
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('paid')
+
+  await page.getByRole('tab', { name: 'Payment History' }).click()
+  const row = page.getByRole('row').filter({ hasText: invoice.description })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByRole('cell')).toHaveText([/\w{3} \d{1,2}, \d{4}/, '$87.50', invoice.description, 'Card', 'Completed'])
+})
+
+test('the declined card shows the decline message and leaves the invoice pending; another card then pays it', async ({ page, baseURL, playwright }) => {
+  const admin = await adminApi(playwright, baseURL)
+  const family = await signInNewFamily(page, baseURL, admin)
+  const invoice = await createInvoice(admin, { userId: family.id, amount: 42, description: unique('Costume fee ') })
+  await admin.dispose()
+
+  await openBilling(page)
+  await choose(page, invoice.description)
+  await enterCard(page, '4000 0000 0000 0002')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+
+  const failure = page.getByRole('alert').filter({ hasText: 'Payment Failed' })
+  await expect(failure).toContainText('Your card was declined. Please use a different payment method.')
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled()
+  await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $42.00 (Pending)`)
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
+  await page.getByRole('tab', { name: 'Payment History' }).click()
+  await expect(page.getByRole('heading', { name: 'No payments yet' })).toBeVisible()
+
+  // The same invoice, a good card: the one PaymentIntent goes through.
+  await page.getByRole('button', { name: 'Go to Payment Form' }).click()
+  await expect(page.getByRole('tab', { name: 'Make Payment' })).toBeFocused()
+  await enterCard(page, '4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toBeVisible()
+  await expect(failure).toHaveCount(0)
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('paid')
+  const payments = (await (await apiGet(page.request, baseURL, '/api/payments')).json()) as { invoiceId: number; status: string }[]
+  expect(payments.filter((payment) => payment.invoiceId === invoice.id).map((payment) => payment.status)).toEqual(['completed'])
+})
+
+test('the 3D Secure card asks for authentication and completes the payment', async ({ page, baseURL, playwright }) => {
+  const admin = await adminApi(playwright, baseURL)
+  const family = await signInNewFamily(page, baseURL, admin)
+  const invoice = await createInvoice(admin, { userId: family.id, amount: 130.25, description: unique('Summer intensive ') })
+  await admin.dispose()
+
+  await openBilling(page)
+  await choose(page, invoice.description)
+  await enterCard(page, '4000 0027 6000 3184')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+
+  const challenge = page.getByRole('dialog', { name: '3D Secure authentication' })
+  await expect(challenge).toBeVisible()
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click()
+
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toBeVisible()
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('paid')
+  await page.getByRole('tab', { name: 'Payment History' }).click()
+  await expect(page.getByRole('row').filter({ hasText: invoice.description })).toContainText('$130.25')
+})
+
+test('Pay Now without an invoice asks for one, and a family with nothing to pay is told so', async ({ page, baseURL, playwright }) => {
+  const admin = await adminApi(playwright, baseURL)
+  const family = await signInNewFamily(page, baseURL, admin)
+
+  await openBilling(page)
+  await expect(page.getByText('You have no pending invoices.')).toBeVisible()
+  await expect(page.getByLabel('Cardholder name')).toHaveValue(family.fullName)
+  // Give the card box every chance to load: with nothing to pay, Pay Now stays off.
+  await expect(page.getByLabel('Credit or debit card number')).toBeVisible()
+  await page.waitForTimeout(1_500)
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled()
+
+  const invoice = await createInvoice(admin, { userId: family.id, amount: 15, description: unique('Recital tickets ') })
+  await createInvoice(admin, { userId: family.id, amount: 20, description: unique('Old fee '), status: 'paid' })
+  await admin.dispose()
+  await page.reload()
+  await expect(page.getByText('You have no pending invoices.')).toHaveCount(0)
+  await expect(invoiceOption(page, invoice.description)).toBeEnabled()
+  await expect(invoiceOption(page, 'Old fee')).toBeDisabled()
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Missing Information' })).toContainText('Please select an invoice to pay.')
+  await expect(invoiceSelect(page)).toHaveAccessibleDescription('Please select an invoice to pay.')
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
+})
+
+test('a card the box can tell is incomplete is reported under the box, and nothing is charged', async ({ page, baseURL, playwright }) => {
+  const admin = await adminApi(playwright, baseURL)
+  const family = await signInNewFamily(page, baseURL, admin)
+  const invoice = await createInvoice(admin, { userId: family.id, amount: 60, description: unique('Shoes ') })
+  await admin.dispose()
+
+  await openBilling(page)
+  await choose(page, invoice.description)
+  await page.getByLabel('Credit or debit card number').fill('4242 4242')
+  await page.getByRole('button', { name: 'Pay Now' }).click()
+  await expect(page.getByRole('group', { name: 'Card details' })).toHaveAccessibleDescription('Your card number is incomplete.')
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Failed' })).toContainText('Your card number is incomplete.')
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
+})
+
+test('a visitor who is not signed in is sent to /auth', async ({ page }) => {
+  await page.goto('/billing')
+  await expect(page).toHaveURL(/\/auth$/)
+})
