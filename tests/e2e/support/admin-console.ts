@@ -34,9 +34,9 @@ export async function familySession(browser: Browser, baseURL: string | undefine
   return { page, request: page.request, close: () => context.close() }
 }
 
-/** The toast area (spec §8): one polite live region at the top of the page. */
+/** The toast area (spec §8): the one polite live region fixed at the top of the page. */
 export function toast(page: Page, text: string | RegExp) {
-  return page.getByRole('status').filter({ hasText: text })
+  return page.locator('[role="status"][aria-live="polite"]').filter({ hasText: text })
 }
 
 /** A row (desktop table) or card (phone) of a list, whichever the viewport shows. */
