@@ -59,7 +59,11 @@ test('a family pays a pending invoice with the success card, and sees it paid an
   await page.getByRole('tab', { name: 'Payment History' }).click()
   const row = page.getByRole('row').filter({ hasText: invoice.description })
   await expect(row).toHaveCount(1)
-  await expect(row.getByRole('cell')).toHaveText([/\w{3} \d{1,2}, \d{4}/, '$87.50', invoice.description, 'Card', 'Completed'])
+  const cells = row.getByRole('cell')
+  await expect(page.getByRole('columnheader')).toHaveText(['Date', 'Amount', 'Description', 'Method', 'Status'])
+  await expect(cells).toHaveCount(5)
+  const expected = [/\w{3} \d{1,2}, \d{4}/, '$87.50', invoice.description, 'Card', 'Completed']
+  for (const [index, text] of expected.entries()) await expect(cells.nth(index)).toContainText(text)
 })
 
 test('the declined card shows the decline message and leaves the invoice pending; another card then pays it', async ({ page, baseURL, playwright }) => {
@@ -159,4 +163,18 @@ test('a card the box can tell is incomplete is reported under the box, and nothi
 test('a visitor who is not signed in is sent to /auth', async ({ page }) => {
   await page.goto('/billing')
   await expect(page).toHaveURL(/\/auth$/)
+})
+
+test('when Stripe.js cannot be loaded, the card box says so and Pay Now stays off', async ({ page, baseURL, playwright }) => {
+  const admin = await adminApi(playwright, baseURL)
+  const family = await signInNewFamily(page, baseURL, admin)
+  const invoice = await createInvoice(admin, { userId: family.id, amount: 30, description: unique('Workshop ') })
+  await admin.dispose()
+
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => route.abort('internetdisconnected'))
+  await page.goto('/billing')
+  await expect(page.getByRole('group', { name: 'Card details' })).toContainText('Payment form not properly loaded. Please refresh the page and try again.')
+  await choose(page, invoice.description)
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled()
+  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
 })

@@ -14,6 +14,7 @@ type Props = {
 }
 
 const CELL = 'px-3 py-3 align-top'
+const COLUMNS = ['Date', 'Amount', 'Description', 'Method', 'Status'] as const
 
 /** Payment History (spec §2): Date, Amount, Description, Method, Status, newest first. */
 export function PaymentHistory({ payments, loading, failed, onRetry, paymentsDisabled, onGoToForm }: Props) {
@@ -59,50 +60,48 @@ export function PaymentHistory({ payments, loading, failed, onRetry, paymentsDis
     )
   }
 
+  // Phone first: below 640 px each row is a card with its own labels; the explicit roles keep
+  // the table's meaning for screen readers when CSS changes how its parts are displayed.
   return (
-    <div role="region" aria-labelledby={`${id}-caption`} tabIndex={0} className="-mx-1 overflow-x-auto rounded-2xl border border-gray-200">
-      <table className="w-full min-w-[34rem] text-left text-sm">
-        <caption id={`${id}-caption`} className="sr-only">
-          Your payments, newest first
-        </caption>
-        <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-700">
-          <tr>
-            <th scope="col" className={CELL}>
-              Date
+    <table role="table" className="w-full text-left text-sm">
+      <caption className="sr-only">Your payments, newest first</caption>
+      <thead role="rowgroup" className="bg-gray-50 text-xs uppercase tracking-wide text-gray-700 max-sm:sr-only">
+        <tr role="row">
+          {COLUMNS.map((column) => (
+            <th key={column} role="columnheader" scope="col" className={`${CELL} ${column === 'Amount' ? 'text-right' : ''}`}>
+              {column}
             </th>
-            <th scope="col" className={`${CELL} text-right`}>
-              Amount
-            </th>
-            <th scope="col" className={CELL}>
-              Description
-            </th>
-            <th scope="col" className={CELL}>
-              Method
-            </th>
-            <th scope="col" className={CELL}>
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-200">
-          {payments.map((payment) => {
-            const badge = paymentStatusBadge(payment.status)
-            return (
-              <tr key={payment.id}>
-                <td className={`${CELL} whitespace-nowrap`}>
-                  <time dateTime={payment.createdAt}>{formatMoment(payment.createdAt)}</time>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup" className="max-sm:block max-sm:space-y-3 sm:divide-y sm:divide-gray-200">
+        {payments.map((payment) => {
+          const badge = paymentStatusBadge(payment.status)
+          const values = [
+            <time dateTime={payment.createdAt}>{formatMoment(payment.createdAt)}</time>,
+            <span className="font-semibold tabular-nums">{formatDollars(payment.amount)}</span>,
+            payment.description ?? (payment.invoiceId ? `Invoice #${payment.invoiceId}` : 'Payment'),
+            paymentMethodLabel(payment.method),
+            <span className={badge.className}>{badge.label}</span>,
+          ]
+          return (
+            <tr key={payment.id} role="row" className="max-sm:block max-sm:rounded-2xl max-sm:border max-sm:border-gray-200 max-sm:px-4 max-sm:py-2">
+              {values.map((value, index) => (
+                <td
+                  key={COLUMNS[index]}
+                  role="cell"
+                  className={`${CELL} max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1.5 ${index === 1 ? 'sm:text-right' : ''} ${index === 2 ? '' : 'sm:whitespace-nowrap'}`}
+                >
+                  <span aria-hidden="true" className="shrink-0 text-xs font-semibold uppercase tracking-wide text-gray-700 sm:hidden">
+                    {COLUMNS[index]}
+                  </span>
+                  <span className="max-sm:text-right">{value}</span>
                 </td>
-                <td className={`${CELL} whitespace-nowrap text-right font-semibold tabular-nums`}>{formatDollars(payment.amount)}</td>
-                <td className={CELL}>{payment.description ?? (payment.invoiceId ? `Invoice #${payment.invoiceId}` : 'Payment')}</td>
-                <td className={`${CELL} whitespace-nowrap`}>{paymentMethodLabel(payment.method)}</td>
-                <td className={CELL}>
-                  <span className={badge.className}>{badge.label}</span>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+              ))}
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
   )
 }
