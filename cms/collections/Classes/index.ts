@@ -10,7 +10,9 @@ export const Classes: CollectionConfig = {
   admin: {
     group: 'Classes',
     useAsTitle: 'name',
-    defaultColumns: ['name', 'ageGroup', 'level', 'days', 'time', 'instructor', 'price'],
+    defaultColumns: ['name', 'ageGroup', 'level', 'days', 'time', 'instructor', 'price', 'capacity'],
+    listSearchableFields: ['name', 'instructor', 'location', 'level'],
+    description: 'The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.',
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: { afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
@@ -26,13 +28,14 @@ export const Classes: CollectionConfig = {
       validate: (value: unknown) =>
         typeof value === 'string' && isValidAgeGroup(value) ? true : 'Age group must look like "6-8" or "18+"',
     },
-    { name: 'level', type: 'text', required: true },
+    { name: 'level', type: 'text', required: true, admin: { description: 'For example: Beginner, Intermediate, All Levels' } },
     { name: 'days', type: 'text', required: true, admin: { description: 'For example: Monday & Wednesday' } },
     { name: 'time', type: 'text', required: true, admin: { description: 'For example: 4:00-5:00pm' } },
     { name: 'location', type: 'text', required: true },
     { name: 'instructor', type: 'text', required: true },
     {
       name: 'price',
+      label: 'Monthly price (cents)',
       type: 'number',
       required: true,
       min: 1,

@@ -6,9 +6,11 @@ import { invalidateClassCountsAfterChange, invalidateClassCountsAfterDelete } fr
 
 export const Enrollments: CollectionConfig = {
   slug: 'enrollments',
+  labels: { singular: 'Enrolment', plural: 'Enrolments' },
   admin: {
-    group: 'Classes',
+    group: 'Families',
     defaultColumns: ['student', 'class', 'enrollmentDate'],
+    description: 'Which student attends which class. A student is in a class at most once.',
   },
   access: {
     read: studentOwnedByUser,
@@ -26,6 +28,7 @@ export const Enrollments: CollectionConfig = {
     { name: 'class', type: 'relationship', relationTo: 'classes', required: true, index: true },
     {
       name: 'enrollmentDate',
+      label: 'Enrolled on',
       type: 'date',
       required: true,
       defaultValue: () => new Date().toISOString(),

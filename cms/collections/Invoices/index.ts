@@ -15,12 +15,14 @@ export const Invoices: CollectionConfig = {
     group: 'Billing',
     useAsTitle: 'description',
     defaultColumns: ['id', 'description', 'payerName', 'amountCents', 'status', 'dueDate'],
+    listSearchableFields: ['description', 'payerName', 'payerEmail'],
+    description: 'What families owe. The /admin console creates invoices in dollars; here amounts are in cents. A card payment marks an invoice paid by itself.',
   },
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
-    { name: 'payerName', type: 'text' },
-    { name: 'payerEmail', type: 'text' },
+    { name: 'payerName', label: 'Family', type: 'text', admin: { description: 'The account holder when the invoice was issued; kept if the account is deleted.' } },
+    { name: 'payerEmail', label: 'Family email', type: 'text' },
     {
       name: 'amountCents',
       label: 'Amount (cents)',
@@ -40,7 +42,7 @@ export const Invoices: CollectionConfig = {
       index: true,
       options: INVOICE_STATUSES.map((s) => ({ label: s[0]!.toUpperCase() + s.slice(1), value: s })),
     },
-    { name: 'dueDate', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
+    { name: 'dueDate', label: 'Due date', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
   ],
   timestamps: true,
 }

@@ -6,7 +6,11 @@ import { ownedByUser } from '../../access/ownedByUser'
 export const NotificationPreferences: CollectionConfig = {
   slug: 'notification-preferences',
   labels: { singular: 'Notification preferences', plural: 'Notification preferences' },
-  admin: { group: 'Families', defaultColumns: ['user', 'emailNotifications', 'smsNotifications', 'updatedAt'] },
+  admin: {
+    group: 'Families',
+    defaultColumns: ['user', 'emailNotifications', 'smsNotifications', 'classReminders', 'promotionalEmails', 'updatedAt'],
+    description: 'What each family wants to hear from the academy; they change it on their Account page.',
+  },
   access: { read: ownedByUser('user'), create: isAdmin, update: ownedByUser('user'), delete: isAdmin },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true },

@@ -6,7 +6,12 @@ import { ownedByUser } from '../../access/ownedByUser'
 /** Card references only (brand, last four, Stripe's id): card data never reaches our server. */
 export const PaymentMethods: CollectionConfig = {
   slug: 'payment-methods',
-  admin: { group: 'Billing', defaultColumns: ['user', 'cardBrand', 'lastFour', 'isDefault'] },
+  labels: { singular: 'Saved card', plural: 'Saved cards' },
+  admin: {
+    group: 'Billing',
+    defaultColumns: ['user', 'cardBrand', 'lastFour', 'expiryMonth', 'expiryYear', 'isDefault'],
+    description: 'Cards families saved through Stripe. Only the brand, the last four digits and the expiry are kept here; Stripe holds the card.',
+  },
   access: { read: ownedByUser('user'), create: isAdmin, update: ownedByUser('user'), delete: ownedByUser('user') },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },

@@ -10,6 +10,8 @@ export const Payments: CollectionConfig = {
   admin: {
     group: 'Billing',
     defaultColumns: ['id', 'invoice', 'amountCents', 'status', 'method', 'createdAt'],
+    listSearchableFields: ['transactionId'],
+    description: 'Card payments, recorded by the server once Stripe confirms them. They are financial records and cannot be deleted.',
   },
   // Payments are recorded only by the server after Stripe confirms them.
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: () => false },
@@ -26,7 +28,7 @@ export const Payments: CollectionConfig = {
       defaultValue: 'completed',
       options: PAYMENT_STATUSES.map((s) => ({ label: s, value: s })),
     },
-    { name: 'transactionId', type: 'text', unique: true },
+    { name: 'transactionId', label: 'Stripe payment id', type: 'text', unique: true, admin: { readOnly: true } },
     { name: 'metadata', type: 'textarea', admin: { description: 'JSON: cardholderName and paymentIntentId.' } },
   ],
   timestamps: true,

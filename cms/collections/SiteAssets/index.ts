@@ -10,7 +10,12 @@ import { stampEditor } from '../SiteContent/hooks/stampEditor'
 export const SiteAssets: CollectionConfig = {
   slug: 'site-assets',
   labels: { singular: 'Site image', plural: 'Site images' },
-  admin: { group: 'Website', useAsTitle: 'key', defaultColumns: ['key', 'assetType', 'description', 'updatedAt'] },
+  admin: {
+    group: 'Website',
+    useAsTitle: 'key',
+    defaultColumns: ['key', 'filename', 'content', 'updatedAt'],
+    description: 'Images of the public pages, such as the landing hero (landing.hero.image). Uploads are resized to WebP automatically.',
+  },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
     beforeChange: [stampEditor],
@@ -33,7 +38,7 @@ export const SiteAssets: CollectionConfig = {
   fields: [
     { name: 'key', type: 'text', required: true, unique: true, access: { update: () => false } },
     { name: 'assetType', type: 'text', defaultValue: 'image' },
-    { name: 'content', type: 'text', admin: { description: 'Alternative text for the image.' } },
+    { name: 'content', label: 'Alternative text', type: 'text', admin: { description: 'Describes the image for people who cannot see it.' } },
     { name: 'description', type: 'text' },
     { name: 'updatedBy', type: 'relationship', relationTo: 'users', admin: { readOnly: true, position: 'sidebar' } },
   ],

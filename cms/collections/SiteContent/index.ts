@@ -13,9 +13,12 @@ export const SiteContent: CollectionConfig = {
   admin: {
     group: 'Website',
     useAsTitle: 'title',
-    defaultColumns: ['key', 'title', 'section', 'isPublished', 'updatedAt'],
+    defaultColumns: ['title', 'key', 'section', 'isPublished', 'updatedAt'],
     listSearchableFields: ['key', 'title', 'content'],
-    description: 'Texts of the public pages. A text that is missing or unpublished shows its built-in default.',
+    // Lets an editor group the list by section (home, contact, footer…).
+    groupBy: true,
+    description:
+      'Texts of the public pages, by section: use "Group by" → Section. A text that is missing or unpublished shows its built-in default. The /admin console lists every text, built-in ones included.',
   },
   access: {
     // Visitors read published texts only; administrators read all.
@@ -49,7 +52,7 @@ export const SiteContent: CollectionConfig = {
       options: CONTENT_SECTIONS.map((s) => ({ label: s, value: s })),
     },
     { name: 'contentType', type: 'select', required: true, defaultValue: 'text', options: CONTENT_TYPES.map((t) => ({ label: t, value: t })) },
-    { name: 'isPublished', type: 'checkbox', defaultValue: true },
+    { name: 'isPublished', label: 'Published', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
     { name: 'updatedBy', type: 'relationship', relationTo: 'users', admin: { readOnly: true, position: 'sidebar' } },
   ],
   timestamps: true,

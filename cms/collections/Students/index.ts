@@ -18,6 +18,8 @@ export const Students: CollectionConfig = {
     group: 'Families',
     useAsTitle: 'fullName',
     defaultColumns: ['fullName', 'dateOfBirth', 'experienceLevel', 'user'],
+    listSearchableFields: ['fullName'],
+    description: 'The dancers: children, or adults who take classes themselves. Each belongs to one family account.',
   },
   access: {
     read: ownedByUser('user'),

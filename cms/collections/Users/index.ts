@@ -24,7 +24,8 @@ export const Users: CollectionConfig = {
     group: 'Families',
     useAsTitle: 'fullName',
     defaultColumns: ['fullName', 'username', 'email', 'isActive', 'isAdmin', 'createdAt'],
-    description: 'Parents, adult students and administrators.',
+    listSearchableFields: ['fullName', 'username', 'email'],
+    description: 'Parents, adult students and administrators. Only administrators can sign in here.',
   },
   auth: {
     loginWithUsername: { allowEmailLogin: true, requireEmail: true, requireUsername: true },
@@ -58,6 +59,7 @@ export const Users: CollectionConfig = {
     { name: 'phone', type: 'text', maxLength: 40 },
     {
       name: 'isActive',
+      label: 'Active',
       type: 'checkbox',
       defaultValue: true,
       index: true,
@@ -66,10 +68,11 @@ export const Users: CollectionConfig = {
     },
     {
       name: 'isAdmin',
+      label: 'Administrator',
       type: 'checkbox',
       defaultValue: false,
       access: { create: isAdminField, update: isAdminField },
-      admin: { position: 'sidebar' },
+      admin: { position: 'sidebar', description: "Administrators manage the academy in /admin and here. The account named 'admin' always is one." },
     },
     {
       // sha-256 of our password-reset token (decisions §3); never readable through any API.
