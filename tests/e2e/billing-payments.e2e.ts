@@ -27,6 +27,11 @@ test('a family pays a pending invoice with the success card, and sees it paid an
   const admin = await adminApi(playwright, baseURL)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 87.5, description: unique('Spring tuition ') })
   await admin.dispose()
+  // Nothing the page or Stripe.js does may be refused by the page's CSP (or fail otherwise).
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
 
   await openBilling(page)
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()
@@ -64,6 +69,7 @@ test('a family pays a pending invoice with the success card, and sees it paid an
   await expect(cells).toHaveCount(5)
   const expected = [/\w{3} \d{1,2}, \d{4}/, '$87.50', invoice.description, 'Card', 'Completed']
   for (const [index, text] of expected.entries()) await expect(cells.nth(index)).toContainText(text)
+  expect(consoleErrors).toEqual([])
 })
 
 test('the declined card shows the decline message and leaves the invoice pending; another card then pays it', async ({ page, baseURL, playwright }) => {
