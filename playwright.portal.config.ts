@@ -10,7 +10,7 @@ import base from './playwright.config'
 const PORT = 3200
 type Server = { command: string; env?: Record<string, string> } & Record<string, unknown>
 const servers = (Array.isArray(base.webServer) ? base.webServer : [base.webServer]) as Server[]
-const app = servers.find((server) => server.command.includes('server.ts'))
+const app = servers.find((server) => /(^|\s)server\.ts$/.test(server.command))
 if (!app) throw new Error('playwright.config.ts has no app server entry')
 // No SMTP listener here: mail goes to the server log (demo mail mode).
 const { SMTP_URL: _smtp, ...appEnv } = app.env ?? {}
@@ -18,6 +18,7 @@ const { SMTP_URL: _smtp, ...appEnv } = app.env ?? {}
 export default defineConfig({
   ...base,
   testMatch: 'portal-*.e2e.ts',
+  outputDir: 'test-results/e2e-portal',
   use: { ...base.use, baseURL: `http://localhost:${PORT}` },
   webServer: {
     ...app,
