@@ -15,7 +15,7 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   // One folder per app port: runs of the other suites beside this one (their own ports) do
   // not wipe each other's traces.
-  outputDir: `test-results/e2e-${PORT}`,
+  outputDir: process.env.E2E_OUTPUT_DIR ?? `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,9 +1,41 @@
 import { defineMiddleware } from 'astro:middleware'
 
-import { loadViewer } from './lib/viewer'
+import { listClasses } from '../src/api/operations/classes'
+import { getAppContext } from '../src/server/context.server'
+import { capturePage, compressStreaming, PageCache, pageResponse } from './lib/page-cache'
+import { loadSiteTexts } from './lib/site'
+import { hasSessionCookie, loadViewer } from './lib/viewer'
 
-/** Every page knows who is looking (nav variant, admin controls, /auth redirect). */
+const pageCache = new PageCache()
+
+/** What every public page is rendered from; a new object after any edit (see lib/page-cache.ts). */
+async function pageData(): Promise<unknown[]> {
+  return Promise.all([loadSiteTexts(), listClasses(getAppContext().payload)])
+}
+
+/**
+ * Every page knows who is looking (`locals.viewer`: nav variant, admin controls, the /auth
+ * redirect). Pages that read the same for every visitor set `locals.shareable`; for requests
+ * without a session their HTML is kept, compressed, until the site texts or classes change.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
-  context.locals.viewer = context.isPrerendered ? null : await loadViewer(context.request)
-  return next()
+  const { request } = context
+  const acceptEncoding = request.headers.get('accept-encoding')
+  context.locals.shareable = false
+  if (context.isPrerendered || request.method !== 'GET' || hasSessionCookie(request)) {
+    context.locals.viewer = context.isPrerendered ? null : await loadViewer(request)
+    return compressStreaming(await next(), acceptEncoding)
+  }
+
+  context.locals.viewer = null
+  const key = context.url.pathname + context.url.search
+  const data = await pageData()
+  const hit = pageCache.get(key, data)
+  if (hit) return pageResponse(hit, acceptEncoding)
+
+  const response = await next()
+  if (!context.locals.shareable || response.status !== 200 || response.headers.has('set-cookie')) return compressStreaming(response, acceptEncoding)
+  const page = await capturePage(response, data)
+  pageCache.set(key, page)
+  return pageResponse(page, acceptEncoding)
 })

@@ -17,6 +17,12 @@ function pageReadHeaders(request: Request): Headers {
   return headers
 }
 
+/** Whether the request carries a session cookie at all (most visitors do not). */
+export function hasSessionCookie(request: Request): boolean {
+  const cookie = request.headers.get('cookie')
+  return Boolean(cookie && cookie.includes(`${getAppContext().payload.config.cookiePrefix}-token=`))
+}
+
 /**
  * The signed-in account behind a page request, resolved by Payload's own auth strategy from
  * the session cookie (so a deactivated account or an ended session reads as signed out).
@@ -24,9 +30,8 @@ function pageReadHeaders(request: Request): Headers {
  */
 export async function loadViewer(request: Request): Promise<UserDto | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  if (!hasSessionCookie(request)) return null
   const { payload } = getAppContext()
-  const cookie = request.headers.get('cookie')
-  if (!cookie || !cookie.includes(`${payload.config.cookiePrefix}-token=`)) return null
   try {
     const { user } = await payload.auth({ headers: pageReadHeaders(request) })
     if (!user || user.collection !== 'users') return null

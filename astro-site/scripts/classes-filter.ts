@@ -1,5 +1,4 @@
 import type { ClassDto } from '../../src/api/schemas/classes'
-import { fetchClasses } from '../../src/islands/api/list-classes'
 import { formatMonthlyPrice } from '../../src/islands/lib/format'
 
 /**
@@ -9,6 +8,17 @@ import { formatMonthlyPrice } from '../../src/islands/lib/format'
  * back button) in step. No framework: this page stays a few kilobytes.
  */
 const SKELETONS = 6
+
+/**
+ * GET /api/classes[?ageGroup=…]. Not through src/islands/api/list-classes.ts: the bundler
+ * shares that module's chunk with the React islands, and this page must not pull React in.
+ */
+async function fetchClasses(ageGroup: string): Promise<ClassDto[]> {
+  const query = ageGroup ? `?ageGroup=${encodeURIComponent(ageGroup)}` : ''
+  const response = await fetch(`/api/classes${query}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`)
+  return (await response.json()) as ClassDto[]
+}
 
 export function enhanceClassFilter(): void {
   const root = document.querySelector<HTMLElement>('[data-classes]')
@@ -56,7 +66,7 @@ export function enhanceClassFilter(): void {
     list.replaceChildren(...Array.from({ length: SKELETONS }, () => skeletonTemplate.content.cloneNode(true)))
     status.textContent = text.loading
     try {
-      const classes = await fetchClasses(age || undefined)
+      const classes = await fetchClasses(age)
       if (request !== latest) return
       list.replaceChildren(...classes.map(card))
       empty.hidden = classes.length > 0

@@ -93,19 +93,27 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
 
   return (
     <div>
-      <div className="grid grid-cols-2 gap-1 rounded-full bg-brand-50 p-1" role="group" aria-label={`${t('auth.toggle.login')} / ${t('auth.toggle.register')}`}>
-        {(['login', 'register'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={mode === option}
-            onClick={() => switchMode(option)}
-            className={`rounded-full px-3 py-2 text-sm font-semibold ${mode === option ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-800 hover:text-brand-800'}`}
-          >
-            {option === 'login' ? t('auth.toggle.login') : t('auth.toggle.register')}
-          </button>
-        ))}
-      </div>
+      {/* Links, so the toggle also works before (or without) JavaScript; with it, no reload. */}
+      <nav aria-label={t('auth.toggle.label')}>
+        <ul className="grid grid-cols-2 gap-1 rounded-full bg-brand-50 p-1">
+          {(['login', 'register'] as const).map((option) => (
+            <li key={option}>
+              <a
+                href={option === 'register' ? '/auth?mode=register' : '/auth'}
+                aria-current={mode === option ? 'page' : undefined}
+                onClick={(event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+                  event.preventDefault()
+                  switchMode(option)
+                }}
+                className={`block rounded-full px-3 py-2 text-center text-sm font-semibold ${mode === option ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-800 hover:text-brand-800'}`}
+              >
+                {option === 'login' ? t('auth.toggle.login') : t('auth.toggle.register')}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <h1 ref={heading} className="mt-6 font-serif text-3xl text-ink">
         {mode === 'login' ? t('auth.login.heading') : t('auth.register.heading')}
@@ -119,7 +127,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
       ) : null}
 
       {mode === 'login' ? (
-        <form key="login" noValidate onSubmit={onLogin} className="mt-5 space-y-4" aria-label={t('auth.toggle.login')}>
+        <form key="login" method="post" noValidate onSubmit={onLogin} className="mt-5 space-y-4" aria-label={t('auth.toggle.login')}>
           <TextField id={field('username')} name="username" label={t('auth.field.username')} hint={t('auth.field.username_hint')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} required />
           <TextField id={field('password')} name="password" type="password" label={t('auth.field.password')} autoComplete="current-password" error={errors.password} required />
           <SubmitButton pending={pending} pendingLabel={t('auth.login.pending')}>
@@ -127,7 +135,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
           </SubmitButton>
         </form>
       ) : (
-        <form key="register" noValidate onSubmit={onRegister} className="mt-5 space-y-4" aria-label={t('auth.toggle.register')}>
+        <form key="register" method="post" noValidate onSubmit={onRegister} className="mt-5 space-y-4" aria-label={t('auth.toggle.register')}>
           <TextField id={field('fullName')} name="fullName" label={t('auth.field.full_name')} autoComplete="name" error={errors.fullName} required />
           <TextField id={field('email')} name="email" type="email" label={t('auth.field.email')} autoComplete="email" error={errors.email} required />
           <TextField id={field('username')} name="username" label={t('auth.field.username')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} required />

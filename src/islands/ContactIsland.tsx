@@ -77,7 +77,7 @@ function ContactForm({ texts, name = '', email = '' }: Props) {
           </button>
         </section>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${id}-title`}>
+        <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`} className="font-serif text-2xl text-ink">
             {t('contact.form.title')}
           </h2>

@@ -68,7 +68,7 @@ function ForgotPasswordForm({ texts }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('forgot.title')}>
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('forgot.title')}>
       {failure ? <ErrorAlert title={t('forgot.error_title')}>{failure}</ErrorAlert> : null}
       <TextField id={`${id}-email`} name="email" type="email" label={t('forgot.field.email')} autoComplete="email" error={errors.email} required />
       <SubmitButton pending={request.isPending} pendingLabel={t('forgot.pending')}>

@@ -102,7 +102,7 @@ function ResetPasswordForm({ texts, link }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('reset.title')}>
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('reset.title')}>
       {failure ? <ErrorAlert title={t('reset.error.title')}>{failure}</ErrorAlert> : null}
       <TextField id={`${id}-new`} name="newPassword" type="password" label={t('reset.field.password')} autoComplete="new-password" error={errors.newPassword} required />
       <TextField id={`${id}-confirm`} name="confirmPassword" type="password" label={t('reset.field.confirm')} autoComplete="new-password" error={errors.confirmPassword} required />

@@ -7,7 +7,7 @@ test('the login form checks its fields, and the toggle clears the messages', asy
   await expect(page.getByText('By continuing, you agree to our Terms of Service and Privacy Policy.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password')
 
-  await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+  await page.locator('form').getByRole('button', { name: 'Log In' }).click()
   await expect(page.getByText('Username is required')).toBeVisible()
   await expect(page.getByText('Password is required')).toBeVisible()
 
@@ -17,10 +17,14 @@ test('the login form checks its fields, and the toggle clears the messages', asy
   await expect(page.getByText('Username must be at least 3 characters')).toBeVisible()
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
 
-  await page.getByRole('button', { name: 'Create an Account' }).click()
+  await page.evaluate(() => ((window as unknown as { stayedHere: boolean }).stayedHere = true))
+  const toggle = page.getByRole('navigation', { name: 'Log in or create an account' })
+  await toggle.getByRole('link', { name: 'Create an Account' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
+  await expect(toggle.getByRole('link', { name: 'Create an Account' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByText('Username must be at least 3 characters')).toHaveCount(0)
   await expect(page).toHaveURL(/\/auth\?mode=register$/)
+  expect(await page.evaluate(() => (window as unknown as { stayedHere?: boolean }).stayedHere)).toBe(true)
 })
 
 test('a wrong password says Login failed without telling which part was wrong', async ({ page }) => {
@@ -32,7 +36,11 @@ test('a wrong password says Login failed without telling which part was wrong', 
   await expect(alert).toContainText('Login failed')
   await expect(alert).toContainText('Invalid username or password')
 
-  await page.getByRole('button', { name: 'Create an Account' }).click()
+  await page.getByRole('link', { name: 'Create an Account' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Log In' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
 

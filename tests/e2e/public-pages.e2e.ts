@@ -113,6 +113,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Ages 18+' })).toHaveAttribute('aria-current', 'true')
   })
 
+  test('a form cannot be sent before its island runs, so a password never lands in an address', async ({ page }) => {
+    await page.goto('/auth')
+    const form = page.locator('form')
+    await expect(form).toHaveAttribute('method', 'post')
+    await expect(form.getByRole('button', { name: 'Log In' })).toBeDisabled()
+    await page.goto('/reset-password?token=Zq3vN8_xY-2kLm4pQr7sTu9wVb1cDe5fGh6iJk0lMnO')
+    await expect(page.getByRole('button', { name: 'Reset Password' })).toBeDisabled()
+  })
+
   test('every page shows its words with no script at all', async ({ page }) => {
     const pages: Array<[string, string]> = [
       ['/auth', 'Welcome Back'],
@@ -147,8 +156,8 @@ test('pages carry one complete content security policy with the hashes of their 
   expect(policy).toContain("default-src 'self'")
   expect(policy).toMatch(/script-src 'self'[^;]*'sha256-/)
   expect(policy).not.toContain('unsafe-inline')
-  // The island hydrated (its inline bootstrap ran): the toggle answers.
-  await page.getByRole('button', { name: 'Create an Account' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
+  // The island hydrated (its inline bootstrap ran): the form checks its fields in the browser.
+  await page.locator('form').getByRole('button', { name: 'Log In' }).click()
+  await expect(page.getByText('Username is required')).toBeVisible()
   expect(violations).toEqual([])
 })

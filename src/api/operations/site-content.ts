@@ -26,11 +26,22 @@ export type SiteTexts = {
   image(key: string): { url: string; alt: string; srcset: string } | null
 }
 
-/** Published texts with their defaults, served from memory until an edit invalidates them. */
+/** One SiteTexts per snapshot, so callers can tell by identity whether the texts changed. */
+const textsBySnapshot = new WeakMap<SiteContentSnapshot, SiteTexts>()
+
+/**
+ * Published texts with their defaults, served from memory until an edit invalidates them.
+ * The same object is returned until then (the public pages' HTML cache keys on it).
+ */
 export async function getSiteTexts(payload: Payload): Promise<SiteTexts> {
   const snapshot = await siteContentCache.get(() => loadSnapshot(payload))
-  return {
-    text: (key) => snapshot.texts.get(key)?.content ?? SITE_CONTENT_DEFAULTS[key],
-    image: (key) => snapshot.assets.get(key) ?? null,
+  let texts = textsBySnapshot.get(snapshot)
+  if (!texts) {
+    texts = {
+      text: (key) => snapshot.texts.get(key)?.content ?? SITE_CONTENT_DEFAULTS[key],
+      image: (key) => snapshot.assets.get(key) ?? null,
+    }
+    textsBySnapshot.set(snapshot, texts)
   }
+  return texts
 }

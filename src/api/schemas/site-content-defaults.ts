@@ -70,6 +70,7 @@ export const SITE_CONTENT_DEFAULTS = {
   'auth.login.subheading': 'Log in to manage your dancers, classes and payments.',
   'auth.register.heading': 'Create an Account',
   'auth.register.subheading': 'Join the academy to enrol your dancers in classes.',
+  'auth.toggle.label': 'Log in or create an account',
   'auth.toggle.login': 'Log In',
   'auth.toggle.register': 'Create an Account',
   'auth.field.username': 'Username',

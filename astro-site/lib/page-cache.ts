@@ -1,0 +1,105 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+
+/**
+ * Rendered HTML of the public pages for visitors without a session, kept in memory with its
+ * compressed forms until the data it was rendered from changes.
+ *
+ * Freshness is exact, not timed: an entry remembers the objects it was rendered from (the
+ * site-texts snapshot and the class list, which the in-process caches replace on every edit)
+ * and is used only while those are still the current ones. So an edit shows on the very next
+ * load, and a visitor's page costs a lookup instead of a render.
+ */
+export type Encoding = 'br' | 'gzip'
+
+export type CachedPage = {
+  status: number
+  headers: Array<[string, string]>
+  body: Uint8Array
+  br: Uint8Array
+  gzip: Uint8Array
+  dependencies: readonly unknown[]
+}
+
+function acceptedEncodings(acceptEncoding: string | null | undefined): (name: Encoding) => boolean {
+  const accepted = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q))
+  }
+  return (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+}
+
+/** The best encoding the client accepts (brotli first); `q=0` refuses one. */
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  const accepts = acceptedEncodings(acceptEncoding)
+  if (accepts('br')) return 'br'
+  if (accepts('gzip')) return 'gzip'
+  return null
+}
+
+function sameDependencies(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i])
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>()
+
+  constructor(private readonly maxEntries = 64) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** The entry for `key`, if it was rendered from exactly these dependencies. */
+  get(key: string, dependencies: readonly unknown[]): CachedPage | null {
+    const entry = this.entries.get(key)
+    if (!entry) return null
+    if (sameDependencies(entry.dependencies, dependencies)) return entry
+    this.entries.delete(key)
+    return null
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.entries.delete(key)
+    this.entries.set(key, page)
+    // Oldest first out: query strings are the visitor's to choose, memory is not.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+  }
+}
+
+/** Reads a rendered page once and prepares its compressed forms. */
+export async function capturePage(response: Response, dependencies: readonly unknown[]): Promise<CachedPage> {
+  const body = new Uint8Array(await response.arrayBuffer())
+  const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding')
+  return {
+    status: response.status,
+    headers,
+    body,
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 9 }),
+    dependencies,
+  }
+}
+
+export function pageResponse(page: CachedPage, acceptEncoding: string | null): Response {
+  const encoding = pickEncoding(acceptEncoding)
+  const headers = new Headers(page.headers)
+  headers.set('vary', 'Accept-Encoding, Cookie')
+  const body = encoding ? page[encoding] : page.body
+  if (encoding) headers.set('content-encoding', encoding)
+  headers.set('content-length', String(body.byteLength))
+  return new Response(body as BodyInit, { status: page.status, headers })
+}
+
+/** Compresses a page rendered for one person only (signed in) with gzip, as it streams. */
+export function compressStreaming(response: Response, acceptEncoding: string | null): Response {
+  const type = response.headers.get('content-type') ?? ''
+  if (!response.body || !type.startsWith('text/html') || response.headers.has('content-encoding')) return response
+  if (!acceptedEncodings(acceptEncoding)('gzip')) return response
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  headers.set('content-encoding', 'gzip')
+  headers.set('vary', 'Accept-Encoding, Cookie')
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+}
