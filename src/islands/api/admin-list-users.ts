@@ -10,6 +10,7 @@ export function fetchUsers(): Promise<UserDto[]> {
 
 export const usersQueryOptions = () => queryOptions({ queryKey: ['admin', 'users'], queryFn: fetchUsers })
 
-export function useUsers() {
-  return useQuery(usersQueryOptions())
+/** `fresh`: refetch on mount whatever the cache holds (a picker must list an account made a minute ago). */
+export function useUsers({ fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ ...usersQueryOptions(), ...(fresh ? { staleTime: 0 } : {}) })
 }

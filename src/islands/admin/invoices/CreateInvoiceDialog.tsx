@@ -27,7 +27,7 @@ export function CreateInvoiceDialog({ open, onClose }: { open: boolean; onClose:
 
 function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const id = useId()
-  const users = useUsers()
+  const users = useUsers({ fresh: true })
   const create = useCreateInvoice()
   const notify = useNotify()
   const [errors, setErrors] = useState<FieldErrors>({})
