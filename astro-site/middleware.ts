@@ -31,11 +31,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const key = context.url.pathname + context.url.search
   const data = await pageData()
   const hit = pageCache.get(key, data)
-  if (hit) return pageResponse(hit, acceptEncoding)
+  if (hit) return pageResponse(hit, acceptEncoding, 'hit')
 
   const response = await next()
   if (!context.locals.shareable || response.status !== 200 || response.headers.has('set-cookie')) return compressStreaming(response, acceptEncoding)
   const page = await capturePage(response, data)
   pageCache.set(key, page)
-  return pageResponse(page, acceptEncoding)
+  return pageResponse(page, acceptEncoding, 'miss')
 })

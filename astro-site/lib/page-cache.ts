@@ -82,10 +82,12 @@ export async function capturePage(response: Response, dependencies: readonly unk
   }
 }
 
-export function pageResponse(page: CachedPage, acceptEncoding: string | null): Response {
+export function pageResponse(page: CachedPage, acceptEncoding: string | null, state?: 'hit' | 'miss'): Response {
   const encoding = pickEncoding(acceptEncoding)
   const headers = new Headers(page.headers)
   headers.set('vary', 'Accept-Encoding, Cookie')
+  // Visible to tests and operators; says nothing about the visitor.
+  if (state) headers.set('x-page-cache', state)
   const body = encoding ? page[encoding] : page.body
   if (encoding) headers.set('content-encoding', encoding)
   headers.set('content-length', String(body.byteLength))

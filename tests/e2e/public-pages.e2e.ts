@@ -161,3 +161,12 @@ test('pages carry one complete content security policy with the hashes of their 
   await expect(page.getByText('Username is required')).toBeVisible()
   expect(violations).toEqual([])
 })
+
+test("a visitor's page arrives compressed, from memory after the first render", async ({ request }) => {
+  await request.get('/classes?age=9-12')
+  const response = await request.get('/classes?age=9-12', { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-encoding']).toBe('br')
+  expect(response.headers()['x-page-cache']).toBe('hit')
+  expect(await response.text()).toContain('Ages 9-12')
+})
