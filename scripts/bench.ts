@@ -3,7 +3,9 @@
  * - cold start to the first 200 and resident memory after start (embedded PostgreSQL)
  * - GET /api/classes throughput and latency at 50 connections, next to a bare node:http
  *   server sending the same bytes (the limit of this machine)
- * - GET /api/user and GET /api/students signed in (once those calls exist)
+ * - GET /api/user and GET /api/students signed in
+ * - the public pages: Lighthouse scores, visitor JavaScript, server time (./bench-pages.ts)
+ * - the JavaScript a family's /dashboard loads (./bench-portal.ts)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -12,6 +14,9 @@ import net from 'node:net'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
+
+import { benchPages } from './bench-pages'
+import { benchPortalJs } from './bench-portal'
 
 const root = path.resolve(import.meta.dirname, '..')
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
@@ -127,7 +132,16 @@ async function main() {
   const user = await load(`${server.url}/api/user`, session)
   lines.push(row('GET /api/user (signed in)', user))
   const students = await load(`${server.url}/api/students`, session)
-  if (students.non2xx < students.rps) lines.push(row('GET /api/students (signed in)', students))
+  lines.push(row('GET /api/students (signed in)', students))
+  const target = (l: Load, rps: number, p99: number) => (l.rps >= rps && l.p99 < p99 && l.non2xx + l.errors === 0 ? 'met' : 'MISSED')
+  lines.push('')
+  lines.push(`Targets (issue 3): GET /api/classes ≥ 25 % of the limit with p99 < 20 ms: ${classes.rps >= bareLoad.rps / 4 && classes.p99 < 20 ? 'met' : 'MISSED'}; signed-in reads ≥ 2,000 req/s with p99 < 50 ms: /api/user ${target(user, 2000, 50)}, /api/students ${target(students, 2000, 50)}`)
+
+  lines.push('')
+  lines.push(...(await benchPages(server.url)))
+  const dashboard = await benchPortalJs(server.url, session.cookie ?? '')
+  lines.push('')
+  lines.push(`- JavaScript a family's /dashboard loads: ${(dashboard.totalBytes / 1024).toFixed(1)} KB compressed in ${dashboard.files.length} files (target ≤ 120 KB: ${dashboard.totalBytes <= 120 * 1024 ? 'met' : 'MISSED'})`)
 
   server.child.kill('SIGTERM')
   await new Promise((r) => server.child.once('exit', r))
