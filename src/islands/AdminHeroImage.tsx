@@ -1,23 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 
-import { HERO_IMAGE_KEY, SITE_ASSET_ALT_MAX, SITE_ASSET_MAX_BYTES, SITE_ASSET_MESSAGES } from '../api/schemas/site-assets'
+import { HERO_IMAGE_KEY, SITE_ASSET_ALT_MAX, SITE_ASSET_MESSAGES } from '../api/schemas/site-assets'
 import { useDeleteSiteAsset } from './api/delete-site-asset'
 import { useUploadSiteAsset } from './api/upload-site-asset'
 import { ErrorAlert } from './components/Alert'
 import { QueryProvider } from './components/QueryProvider'
 import { Toast, useToast } from './components/Toast'
+import { HERO_IMAGE_TYPES, heroImageProblem } from './lib/hero-image'
 import { errorMessage } from './lib/http'
 
-const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/avif']
 export const REMOVE_CONFIRMATION = 'Are you sure you want to remove the hero image?'
-
-/** The browser's own checks before an upload (decisions §6); the server checks them again. */
-export function heroImageProblem(file: File | null | undefined): string | null {
-  if (!file || file.size === 0) return SITE_ASSET_MESSAGES.missingFile
-  if (!ACCEPTED.includes(file.type)) return SITE_ASSET_MESSAGES.wrongType
-  if (file.size > SITE_ASSET_MAX_BYTES) return SITE_ASSET_MESSAGES.tooLarge
-  return null
-}
 
 type Props = { hasImage: boolean; alt: string }
 
@@ -96,7 +88,7 @@ function HeroImageControls({ hasImage, alt }: Props) {
             <label htmlFor={`${id}-file`} className="block text-sm font-semibold">
               Image file
             </label>
-            <input id={`${id}-file`} name="file" type="file" accept={ACCEPTED.join(',')} className="mt-1 block w-full text-sm" />
+            <input id={`${id}-file`} name="file" type="file" accept={HERO_IMAGE_TYPES.join(',')} className="mt-1 block w-full text-sm" />
           </div>
           <div>
             <label htmlFor={`${id}-alt`} className="block text-sm font-semibold">
