@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs'
 
 import { defineConfig, devices } from '@playwright/test'
 
+import { stripeAppEnv, stripeStandInWebServer } from './tests/e2e/support/billing'
+
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const MAILBOX_HTTP_PORT = Number(process.env.MAILBOX_HTTP_PORT ?? 3125)
 const MAILBOX_SMTP_PORT = Number(process.env.MAILBOX_SMTP_PORT ?? 3126)
@@ -34,6 +36,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
   ],
   webServer: [
+    // The local Stripe API stand-in the app's Stripe SDK talks to (no internet here).
+    stripeStandInWebServer(),
     {
       // A real SMTP server for the app's mail (password reset links), readable by the tests.
       command: 'exec node --import tsx tests/e2e/support/mailbox-server.ts',
@@ -56,6 +60,7 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         NODE_ENV: 'production',
         SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+        ...stripeAppEnv(),
       },
     },
   ],
