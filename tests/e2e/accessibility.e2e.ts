@@ -61,6 +61,8 @@ test('a keyboard user skips to the content, sees where focus is, and logs in wit
   const outline = await skip.evaluate((element) => getComputedStyle(element).outlineStyle)
   expect(outline).not.toBe('none')
 
+  // The form is live once its button is (it stays disabled until the island has hydrated).
+  await expect(page.locator('form').getByRole('button', { name: 'Log In' })).toBeEnabled()
   await page.getByLabel('Username').focus()
   await page.keyboard.type('family')
   await page.keyboard.press('Tab')
