@@ -3,11 +3,14 @@ import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 import { stripeAppEnv, stripeStandInWebServer } from './tests/e2e/support/billing'
+import { E2E_ADMIN_PASSWORD } from './tests/e2e/support/ports'
+
+// Tests import it from here too; it lives in support/ports.ts so support files avoid a cycle.
+export { E2E_ADMIN_PASSWORD }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const MAILBOX_HTTP_PORT = Number(process.env.MAILBOX_HTTP_PORT ?? 3125)
 const MAILBOX_SMTP_PORT = Number(process.env.MAILBOX_SMTP_PORT ?? 3126)
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
 
 /** Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer has it. */
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)

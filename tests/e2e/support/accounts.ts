@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
-import { E2E_ADMIN_PASSWORD } from '../../../playwright.config'
+import { E2E_ADMIN_PASSWORD } from './ports'
 
 export const DEMO_FAMILY = { username: 'family', password: 'ballet-family-2026' }
 export const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD }
