@@ -4,9 +4,9 @@ import type { UserDto } from '../../../src/api/schemas/auth'
 import { getAppContext } from '../../../src/server/context.server'
 
 /**
- * The signed-in account of a portal page request: the one the site middleware already
- * resolved, else Payload's own auth strategy on the request's cookie (a deactivated account
- * or an ended session reads as signed out).
+ * The signed-in account of a portal or /admin page request: the one the site middleware
+ * already resolved, else Payload's own auth strategy on the request's cookie (a deactivated account
+ * or an ended session reads as signed out). `isAdmin` is the effective role (toUserDto).
  */
 export async function portalViewer(locals: object, request: Request): Promise<UserDto | null> {
   const known = (locals as { viewer?: UserDto | null }).viewer
