@@ -84,6 +84,8 @@ test('an admin uploads, checks and removes the hero image, and a visitor sees ea
   test.slow()
   await signIn(page, baseURL, ADMIN)
   await page.goto('/')
+  // The image controls are an island: a click before it hydrates would do nothing.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
   await page.getByRole('button', { name: 'Upload image' }).click()
   const dialog = page.getByRole('dialog', { name: 'Upload a hero image' })
   await dialog.getByRole('button', { name: 'Upload' }).click()
