@@ -94,16 +94,7 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
         overrideAccess: true,
         depth: 0,
         req,
-        data: {
-          invoice: invoice.id,
-          userId: invoice.userId,
-          amountCents: intent.amount,
-          paymentMethodId: 1,
-          method: 'stripe',
-          status: 'completed',
-          transactionId: intent.id,
-          metadata: metadataText(intent.id, cardholderName),
-        },
+        data: paymentRow(invoice, intent, 'completed', cardholderName),
       })) as Payment
     } else if (existing.status !== 'completed' || (cardholderName && !storedCardholder(existing))) {
       transitioned = existing.status !== 'completed'
@@ -135,6 +126,20 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
   return { payment: result.payment, invoice: result.invoice, created: result.created }
 }
 
+/** The payment row for one PaymentIntent (spec §9 defaults: method 'stripe', paymentMethodId 1). */
+function paymentRow(invoice: Invoice, intent: IntentFacts, status: 'completed' | 'failed', cardholderName: string | null) {
+  return {
+    invoice: invoice.id,
+    userId: invoice.userId,
+    amountCents: intent.amount,
+    paymentMethodId: 1,
+    method: 'stripe',
+    status,
+    transactionId: intent.id,
+    metadata: metadataText(intent.id, cardholderName),
+  }
+}
+
 /**
  * Stripe reported a failed attempt: keep a 'failed' row for the intent unless it already has
  * one (a completed row always wins; a later success upgrades this one).
@@ -153,16 +158,7 @@ export async function recordFailedIntent(payload: Payload, intent: IntentFacts):
       overrideAccess: true,
       depth: 0,
       req,
-      data: {
-        invoice: invoice.id,
-        userId: invoice.userId,
-        amountCents: intent.amount,
-        paymentMethodId: 1,
-        method: 'stripe',
-        status: 'failed',
-        transactionId: intent.id,
-        metadata: metadataText(intent.id, null),
-      },
+      data: paymentRow(invoice, intent, 'failed', null),
     })) as Payment
   })
 }
