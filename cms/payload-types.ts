@@ -152,7 +152,7 @@ export interface UserAuthOperations {
       };
 }
 /**
- * Parents, adult students and administrators.
+ * Parents, adult students and administrators. Only administrators can sign in here.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
@@ -165,6 +165,9 @@ export interface User {
    * Inactive accounts cannot sign in; their data is kept.
    */
   isActive?: boolean | null;
+  /**
+   * Administrators manage the academy in /admin and here. The account named 'admin' always is one.
+   */
   isAdmin?: boolean | null;
   resetTokenHash?: string | null;
   resetTokenExpiry?: string | null;
@@ -190,6 +193,8 @@ export interface User {
   collection: 'users';
 }
 /**
+ * The dancers: children, or adults who take classes themselves. Each belongs to one family account.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "students".
  */
@@ -203,6 +208,8 @@ export interface Student {
   createdAt: string;
 }
 /**
+ * The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "classes".
  */
@@ -214,6 +221,9 @@ export interface Class {
    * A range such as 6-8 (inclusive) or an open group such as 18+.
    */
   ageGroup: string;
+  /**
+   * For example: Beginner, Intermediate, All Levels
+   */
   level: string;
   /**
    * For example: Monday & Wednesday
@@ -237,6 +247,8 @@ export interface Class {
   createdAt: string;
 }
 /**
+ * Which student attends which class. A student is in a class at most once.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "enrollments".
  */
@@ -249,6 +261,8 @@ export interface Enrollment {
   createdAt: string;
 }
 /**
+ * Messages from the contact form. Mark one addressed once you have answered it.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "inquiries".
  */
@@ -267,6 +281,8 @@ export interface Inquiry {
   createdAt: string;
 }
 /**
+ * What each family wants to hear from the academy; they change it on their Account page.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "notification-preferences".
  */
@@ -281,12 +297,17 @@ export interface NotificationPreference {
   createdAt: string;
 }
 /**
+ * What families owe. The /admin console creates invoices in dollars; here amounts are in cents. A card payment marks an invoice paid by itself.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "invoices".
  */
 export interface Invoice {
   id: number;
   userId: number;
+  /**
+   * The account holder when the invoice was issued; kept if the account is deleted.
+   */
   payerName?: string | null;
   payerEmail?: string | null;
   /**
@@ -300,6 +321,8 @@ export interface Invoice {
   createdAt: string;
 }
 /**
+ * Card payments, recorded by the server once Stripe confirms them. They are financial records and cannot be deleted.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
  */
@@ -320,6 +343,8 @@ export interface Payment {
   createdAt: string;
 }
 /**
+ * Cards families saved through Stripe. Only the brand, the last four digits and the expiry are kept here; Stripe holds the card.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payment-methods".
  */
@@ -337,7 +362,7 @@ export interface PaymentMethod {
   createdAt: string;
 }
 /**
- * Texts of the public pages. A text that is missing or unpublished shows its built-in default.
+ * Texts of the public pages, by section: use "Group by" → Section. A text that is missing or unpublished shows its built-in default. The /admin console lists every text, built-in ones included.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-content".
@@ -361,6 +386,8 @@ export interface SiteContent {
   createdAt: string;
 }
 /**
+ * Images of the public pages, such as the landing hero (landing.hero.image). Uploads are resized to WebP automatically.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-assets".
  */
@@ -369,7 +396,7 @@ export interface SiteAsset {
   key: string;
   assetType?: string | null;
   /**
-   * Alternative text for the image.
+   * Describes the image for people who cannot see it.
    */
   content?: string | null;
   description?: string | null;
@@ -781,6 +808,8 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
+ * Stripe keys and the global payments switch. Change the secret key in the /admin console (Payments tab): it is stored encrypted and never shown.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payment-config".
  */
@@ -796,8 +825,17 @@ export interface PaymentConfig {
    */
   secretKeyHint?: string | null;
   subscriptionEnabled?: boolean | null;
+  /**
+   * The Stripe price (price_…) families subscribe to.
+   */
   subscriptionPriceId?: string | null;
+  /**
+   * While ticked, families cannot pay invoices by card.
+   */
   paymentsDisabled?: boolean | null;
+  /**
+   * Test mode uses Stripe test cards; no real money moves.
+   */
   testMode?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
