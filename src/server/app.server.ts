@@ -94,6 +94,13 @@ export function createApp(options: AppOptions) {
     const queryAt = rawUrl.indexOf('?')
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt)
+    // Every handler percent-decodes the path (route parameters, page routes); a malformed escape
+    // is the client's error, never a 500 from deep inside Payload or Next.
+    try {
+      decodeURIComponent(pathname)
+    } catch {
+      return sendJson(res, 400, { message: 'The address of this request is not valid.' }, apiHeaders)
+    }
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search)
       if (isCmsPath(pathname)) {

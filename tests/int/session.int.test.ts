@@ -125,6 +125,12 @@ describe('request pipeline', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull()
   })
 
+  it('answers a malformed percent-escape in the path with 400, not 500', async () => {
+    const res = await new ApiClient(app.url).request('PATCH', '/api/site-content/%E0%A4%A', { title: 'x' })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('The address of this request is not valid.')
+  })
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await new ApiClient(app.url).get('/api/does-not-exist')
     expect(res.status).toBe(404)
