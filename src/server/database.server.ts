@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, chmodSync, chownSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, chmodSync, chownSync, statSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -58,6 +59,36 @@ function prepareDataParent(dir: string): void {
   }
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to reach the data folder.
+ * A project checked out under a private folder (such as /root) is out of its reach: keep the
+ * database in a fixed folder of /var/tmp derived from the project's path instead, so that a
+ * restart still finds it.
+ */
+function reachableByPostgres(dir: string): boolean {
+  if (process.getuid?.() !== 0) return true
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    try {
+      if ((statSync(current).mode & 0o001) === 0) return false
+    } catch {
+      return false
+    }
+    if (current === path.dirname(current)) return true
+  }
+}
+
+function databaseParent(root: string): string {
+  if (reachableByPostgres(root)) return root
+  // Named after the data folder itself (path, inode, birth time): removing the data folder, as the
+  // e2e run does for a fresh database, also leaves the old fallback behind.
+  mkdirSync(root, { recursive: true })
+  const { ino, birthtimeMs } = statSync(root)
+  const id = createHash('sha256').update(`${root}:${ino}:${birthtimeMs}`).digest('hex').slice(0, 12)
+  const fallback = path.join('/var/tmp', `academy-postgres-${id}`)
+  console.log(`[db] ${root} is not reachable by the postgres user; keeping the embedded database in ${fallback}`)
+  return fallback
+}
+
 export async function startDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} }
 
@@ -68,7 +99,7 @@ export async function startDatabase(options: { databaseUrl?: string; dataDir: st
     for (const listener of process.listeners(signal)) process.off(signal, listener)
   }
 
-  const root = path.resolve(options.dataDir)
+  const root = databaseParent(path.resolve(options.dataDir))
   prepareDataParent(root)
   const databaseDir = path.join(root, 'postgres')
   await reapOrphan(databaseDir)

@@ -46,9 +46,12 @@ async function stop(running: Running): Promise<number | null> {
   return new Promise((resolve) => running.child.once('exit', (code) => resolve(code)))
 }
 
+/** Where the server put the embedded database (the data folder, or its fallback when unreachable). */
+let databaseDir = path.join(dataDir, 'postgres')
+
 function postgresPid(): number | null {
   try {
-    return Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0])
+    return Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0])
   } catch {
     return null
   }
@@ -77,6 +80,7 @@ afterAll(async () => {
 describe('booting the production server on an empty embedded database', () => {
   it('migrates and seeds once, restarts without adding anything, and leaves no PostgreSQL behind', { timeout: 180_000 }, async () => {
     const first = await startServer()
+    databaseDir = /creating the embedded PostgreSQL in (\S+)/.exec(first.output())?.[1] ?? databaseDir
     expect(first.output()).toMatch(/Migrated:\s+\w+_initial/)
     expect(first.output()).toMatch(/Created the admin account/)
     expect(first.output()).toMatch(/demo mode/)
