@@ -68,11 +68,8 @@ function prepareDataParent(dir: string): void {
 function reachableByPostgres(dir: string): boolean {
   if (process.getuid?.() !== 0) return true
   for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-    try {
-      if ((statSync(current).mode & 0o001) === 0) return false
-    } catch {
-      return false
-    }
+    // Folders that do not exist yet are created below with the default mode (traversable).
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false
     if (current === path.dirname(current)) return true
   }
 }
