@@ -10,6 +10,15 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return ids.length ? ids.join(' ') : undefined
 }
 
+/** The attributes every control shares: name, error state and the ids of its messages. */
+function controlProps(id: string, error?: string, hint?: ReactNode) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: `${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`,
+  }
+}
+
 function Label({ id, label, labelKey }: Pick<Common, 'id' | 'label' | 'labelKey'>) {
   return (
     <label htmlFor={id} className="block text-sm font-semibold text-ink" data-content-key={labelKey}>
@@ -43,9 +52,7 @@ export function TextField({ id, label, labelKey, error, hint, className, ...inpu
         id={id}
         name={id}
         {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
+        {...controlProps(id, error, hint)}
       />
       <Messages id={id} error={error} hint={hint} />
     </div>
@@ -60,9 +67,7 @@ export function TextAreaField({ id, label, labelKey, error, hint, className, ...
         id={id}
         name={id}
         {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
+        {...controlProps(id, error, hint)}
       />
       <Messages id={id} error={error} hint={hint} />
     </div>
@@ -77,9 +82,7 @@ export function SelectField({ id, label, labelKey, error, hint, className, child
         id={id}
         name={id}
         {...select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
+        {...controlProps(id, error, hint)}
       >
         {children}
       </select>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { FilterInput } from '../ui/FilterInput'
 
 import { useDeleteSiteContent } from '../../api/admin-delete-site-content'
 import { useAllSiteContent } from '../../api/admin-list-site-content'
@@ -49,17 +50,7 @@ export function SiteContentList() {
         </button>
       </div>
       <div className="mb-3 max-w-md">
-        <label htmlFor={`${id}-filter`} className="block text-sm font-semibold">
-          Find a text
-        </label>
-        <input
-          id={`${id}-filter`}
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          placeholder="Key, title or words in the text"
-          className="mt-1 block w-full rounded-xl border border-gray-400 bg-white px-3 py-2.5 text-base"
-        />
+        <FilterInput id={`${id}-filter`} label="Find a text" value={filter} onChange={setFilter} placeholder="Key, title or words in the text" />
       </div>
 
       {content.isPending ? (

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
+import { FilterInput } from '../ui/FilterInput'
 
 import type { UserDto } from '../../../api/schemas/auth'
 import { useDeleteUser } from '../../api/admin-delete-user'
@@ -88,18 +89,7 @@ export function UsersTab() {
       </SectionHeader>
 
       <div className="mb-4 max-w-md">
-        <label htmlFor={`${id}-filter`} className="block text-sm font-semibold">
-          Filter by email
-        </label>
-        <input
-          id={`${id}-filter`}
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          placeholder="name@example.com"
-          autoComplete="off"
-          className="mt-1 block w-full rounded-xl border border-gray-400 bg-white px-3 py-2.5 text-base"
-        />
+        <FilterInput id={`${id}-filter`} label="Filter by email" value={filter} onChange={setFilter} placeholder="name@example.com" />
       </div>
 
       {users.isPending ? (
