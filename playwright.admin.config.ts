@@ -1,5 +1,5 @@
 // Ports first: playwright.config.ts reads them from the environment as it loads.
-import './tests/e2e/support/admin-ports'
+import '#tests/e2e/support/admin-ports'
 
 import { defineConfig } from '@playwright/test'
 

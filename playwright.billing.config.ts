@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
 import base from './playwright.config'
-import { stripeAppEnv, stripeStandInWebServer } from './tests/e2e/support/billing'
+import { stripeAppEnv, stripeStandInWebServer } from '#tests/e2e/support/billing'
 
 /**
  * The billing journeys on their own port and Astro build (dist-billing), beside the other

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 
 import { defineConfig, devices } from '@playwright/test'
 
-import { stripeAppEnv, stripeStandInWebServer } from './tests/e2e/support/billing'
-import { E2E_ADMIN_PASSWORD } from './tests/e2e/support/ports'
+import { stripeAppEnv, stripeStandInWebServer } from '#tests/e2e/support/billing'
+import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
 
 // Tests import it from here too; it lives in support/ports.ts so support files avoid a cycle.
 export { E2E_ADMIN_PASSWORD }

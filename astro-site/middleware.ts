@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware'
 
-import { listClasses } from '../src/api/operations/classes'
-import { getAppContext } from '../src/server/context.server'
+import { listClasses } from '#api/operations/classes'
+import { getAppContext } from '#server/context.server'
 import { capturePage, compressStreaming, PageCache, pageResponse } from './lib/page-cache'
 import { loadSiteTexts } from './lib/site'
 import { hasSessionCookie, loadViewer } from './lib/viewer'

@@ -96,7 +96,9 @@ export async function benchPages(baseUrl: string): Promise<string[]> {
   lines.push('|---|---|---|---|---|---|')
   for (const audit of audits) {
     const s = audit.scores
-    lines.push(`| ${audit.path} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${kb(audit.jsBytes)} in ${audit.jsFiles} file(s) |`)
+    lines.push(
+      `| ${audit.path} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${kb(audit.jsBytes)} in ${audit.jsFiles} file(s) |`,
+    )
   }
   const lowest = Math.min(...audits.flatMap((audit) => Object.values(audit.scores)))
   const homeJs = audits.find((audit) => audit.path === '/')?.jsBytes ?? 0

@@ -89,7 +89,10 @@ async function login(url: string): Promise<Record<string, string>> {
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ username: 'family', password: 'ballet-family-2026' }),
   })
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   return { cookie, origin: url }
 }
 
@@ -113,7 +116,9 @@ async function main() {
   const lines: string[] = []
   lines.push(`Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.versions.node}; ${CONNECTIONS} connections, ${DURATION} s per run.`)
   lines.push('')
-  lines.push(`- Cold start to first 200 (existing embedded database): ${server.coldStartMs} ms (first ever start, creating the database: ${first.coldStartMs} ms)`)
+  lines.push(
+    `- Cold start to first 200 (existing embedded database): ${server.coldStartMs} ms (first ever start, creating the database: ${first.coldStartMs} ms)`,
+  )
   lines.push(`- Resident memory after start: ${rss} MiB`)
   lines.push('')
   lines.push('| call | req/s | p50 ms | p99 ms | errors | note |')
@@ -135,13 +140,17 @@ async function main() {
   lines.push(row('GET /api/students (signed in)', students))
   const target = (l: Load, rps: number, p99: number) => (l.rps >= rps && l.p99 < p99 && l.non2xx + l.errors === 0 ? 'met' : 'MISSED')
   lines.push('')
-  lines.push(`Targets (issue 3): GET /api/classes ≥ 25 % of the limit with p99 < 20 ms: ${classes.rps >= bareLoad.rps / 4 && classes.p99 < 20 ? 'met' : 'MISSED'}; signed-in reads ≥ 2,000 req/s with p99 < 50 ms: /api/user ${target(user, 2000, 50)}, /api/students ${target(students, 2000, 50)}`)
+  lines.push(
+    `Targets (issue 3): GET /api/classes ≥ 25 % of the limit with p99 < 20 ms: ${classes.rps >= bareLoad.rps / 4 && classes.p99 < 20 ? 'met' : 'MISSED'}; signed-in reads ≥ 2,000 req/s with p99 < 50 ms: /api/user ${target(user, 2000, 50)}, /api/students ${target(students, 2000, 50)}`,
+  )
 
   lines.push('')
   lines.push(...(await benchPages(server.url)))
   const dashboard = await benchPortalJs(server.url, session.cookie ?? '')
   lines.push('')
-  lines.push(`- JavaScript a family's /dashboard loads: ${(dashboard.totalBytes / 1024).toFixed(1)} KB compressed in ${dashboard.files.length} files (target ≤ 120 KB: ${dashboard.totalBytes <= 120 * 1024 ? 'met' : 'MISSED'})`)
+  lines.push(
+    `- JavaScript a family's /dashboard loads: ${(dashboard.totalBytes / 1024).toFixed(1)} KB compressed in ${dashboard.files.length} files (target ≤ 120 KB: ${dashboard.totalBytes <= 120 * 1024 ? 'met' : 'MISSED'})`,
+  )
 
   server.child.kill('SIGTERM')
   await new Promise((r) => server.child.once('exit', r))

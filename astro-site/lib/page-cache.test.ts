@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 
 import { capturePage, compressStreaming, PageCache, pageResponse, pickEncoding } from './page-cache'
 
-const html = (text: string) => new Response(`<!doctype html><p>${text}</p>`.repeat(20), { headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" } })
+const html = (text: string) =>
+  new Response(`<!doctype html><p>${text}</p>`.repeat(20), { headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" } })
 
 describe('choosing the encoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {

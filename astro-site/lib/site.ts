@@ -1,6 +1,6 @@
-import { getSiteTexts, type SiteTexts } from '../../src/api/operations/site-content'
-import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '../../src/api/schemas/site-content-defaults'
-import { getAppContext } from '../../src/server/context.server'
+import { getSiteTexts, type SiteTexts } from '#api/operations/site-content'
+import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '#api/schemas/site-content-defaults'
+import { getAppContext } from '#server/context.server'
 
 /** The site texts for one page render (from memory unless an edit invalidated them). */
 export function loadSiteTexts(): Promise<SiteTexts> {

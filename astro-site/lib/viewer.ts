@@ -1,7 +1,7 @@
-import type { User } from '../../cms/payload-types'
-import { toUserDto } from '../../src/api/operations/users'
-import type { UserDto } from '../../src/api/schemas/auth'
-import { getAppContext } from '../../src/server/context.server'
+import type { User } from '#cms/payload-types'
+import { toUserDto } from '#api/operations/users'
+import type { UserDto } from '#api/schemas/auth'
+import { getAppContext } from '#server/context.server'
 
 /**
  * Payload accepts the session cookie only from an allowed Origin or, without one, from a

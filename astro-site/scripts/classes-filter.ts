@@ -1,5 +1,5 @@
-import type { ClassDto } from '../../src/api/schemas/classes'
-import { formatMonthlyPrice } from '../../src/islands/lib/format'
+import type { ClassDto } from '#api/schemas/classes'
+import { formatMonthlyPrice } from '#shared/money'
 
 /**
  * Progressive enhancement of the /classes age filter: the chips are plain links that the

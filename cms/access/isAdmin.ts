@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from './roles'
+import { isAdminUser } from '#shared/roles'
 
 /** Only administrators. */
 export const isAdmin: Access = ({ req }) => isAdminUser(req.user)

@@ -1,6 +1,6 @@
 import type { FieldAccess } from 'payload'
 
-import { isAdminUser } from './roles'
+import { isAdminUser } from '#shared/roles'
 
 /** Field-level: only administrators may read or write this field. */
 export const isAdminField: FieldAccess = ({ req }) => isAdminUser(req.user)

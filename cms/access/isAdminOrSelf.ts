@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from './roles'
+import { isAdminUser } from '#shared/roles'
 
 /** Administrators see every user; a signed-in user sees only their own row. */
 export const isAdminOrSelf: Access = ({ req }) => {

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from './roles'
+import { isAdminUser } from '#shared/roles'
 
 /**
  * Rows that carry their owner in a field: administrators see all of them, a family

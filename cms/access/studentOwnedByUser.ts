@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from './roles'
+import { isAdminUser } from '#shared/roles'
 
 /** Enrolments belong to the family that owns the enrolled student. */
 export const studentOwnedByUser: Access = ({ req }) => {

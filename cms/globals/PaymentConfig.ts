@@ -1,7 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
-import { isAdmin } from '../access/isAdmin'
-import { nobody } from '../access/nobody'
+import { isAdmin } from '#cms/access/isAdmin'
+import { nobody } from '#cms/access/nobody'
 
 /**
  * Stripe settings and the global payments switch. The secret key is stored encrypted
@@ -12,7 +12,8 @@ export const PaymentConfig: GlobalConfig = {
   label: 'Payment settings',
   admin: {
     group: 'Billing',
-    description: 'Stripe keys and the global payments switch. Change the secret key in the /admin console (Payments tab): it is stored encrypted and never shown.',
+    description:
+      'Stripe keys and the global payments switch. Change the secret key in the /admin console (Payments tab): it is stored encrypted and never shown.',
   },
   access: { read: isAdmin, update: isAdmin },
   fields: [
@@ -23,7 +24,12 @@ export const PaymentConfig: GlobalConfig = {
       hidden: true,
       access: { read: nobody, update: nobody },
     },
-    { name: 'secretKeyHint', label: 'Stripe secret key', type: 'text', admin: { readOnly: true, description: 'Masked secret key, set from the /admin console.' } },
+    {
+      name: 'secretKeyHint',
+      label: 'Stripe secret key',
+      type: 'text',
+      admin: { readOnly: true, description: 'Masked secret key, set from the /admin console.' },
+    },
     { name: 'subscriptionEnabled', label: 'Subscriptions enabled', type: 'checkbox', defaultValue: false },
     {
       name: 'subscriptionPriceId',
@@ -38,6 +44,12 @@ export const PaymentConfig: GlobalConfig = {
       defaultValue: false,
       admin: { description: 'While ticked, families cannot pay invoices by card.' },
     },
-    { name: 'testMode', label: 'Test mode', type: 'checkbox', defaultValue: true, admin: { description: 'Test mode uses Stripe test cards; no real money moves.' } },
+    {
+      name: 'testMode',
+      label: 'Test mode',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { description: 'Test mode uses Stripe test cards; no real money moves.' },
+    },
   ],
 }

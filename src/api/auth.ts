@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import { isAdminUser } from '../../cms/access/roles'
-import type { User } from '../../cms/payload-types'
+import { isAdminUser } from '#shared/roles'
+import type { User } from '#cms/payload-types'
 import { forbidden, unauthenticated } from './errors'
 
 /** The signed-in account, from Payload's own auth strategy, or a 401. */

@@ -41,8 +41,10 @@ export const conflict = (message: string) => new AppError('CONFLICT', message)
 
 /** PostgreSQL's unique_violation, wherever the driver or Payload wrapped it. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (e.code === '23505') return true
+  let current: unknown = error
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
   }
   return false
 }

@@ -1,25 +1,88 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
-import { badInput, toErrorResponse } from './errors'
+import type { User } from '#cms/payload-types'
+import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
+import { isAdminUser, isTeacherUser } from '#shared/roles'
 
-/** The prefix under Payload's API route where the contract lives; server.ts maps /api/* onto it. */
-export const CONTRACT_PREFIX = '/app'
+import { badInput, forbidden, notFound, toErrorResponse, unauthenticated } from './errors'
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 type Result = Response | object | null | undefined | void
 
 /**
- * A contract endpoint: the handler returns data (sent as JSON) or a Response; anything it
- * throws becomes the `{message}` answer of decisions §1. No endpoint writes its own try/catch.
+ * Who may call an endpoint, checked before anything else is read:
+ * - `public`: anyone; `user` is the signed-in account or null;
+ * - `family`: any signed-in account (a family's own data; an administrator is one too);
+ * - `teacher`: a teacher or an administrator;
+ * - `admin`: administrators only.
+ * Signed out is 401, signed in without the role is 403.
  */
-export function defineEndpoint(method: Method, path: string, handler: (req: PayloadRequest) => Promise<Result>): Endpoint {
+export type Role = 'public' | 'family' | 'teacher' | 'admin'
+
+type SchemaOption = z.ZodType | ((user: User | null) => z.ZodType)
+type Parsed<S> = S extends (user: User | null) => infer T ? (T extends z.ZodType ? z.infer<T> : never) : S extends z.ZodType ? z.infer<S> : undefined
+
+export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, Q extends SchemaOption | undefined> = {
+  role: R
+  /** The JSON body's schema (or one chosen by the caller's role). */
+  body?: B
+  /** The query string's schema, given the parameters as a plain object of strings. */
+  query?: Q
+}
+
+export type EndpointContext<R extends Role, B, Q> = {
+  req: PayloadRequest
+  user: R extends 'public' ? User | null : User
+  body: Parsed<B>
+  query: Parsed<Q>
+}
+
+const ROLE_CHECKS: Record<Exclude<Role, 'public' | 'family'>, { allows: (user: User) => boolean; message: string }> = {
+  teacher: { allows: (user) => isTeacherUser(user) || isAdminUser(user), message: 'This page is for the academy’s teachers.' },
+  admin: { allows: isAdminUser, message: 'You do not have administrator privileges.' },
+}
+
+/** The caller as the role requires, or the refusal (401 signed out, 403 without the role). */
+function authorise(req: PayloadRequest, role: Role): User | null {
+  const user = (req.user as User | null) ?? null
+  if (role === 'public') return user
+  if (!user) throw unauthenticated()
+  if (role === 'family') return user
+  const check = ROLE_CHECKS[role]
+  if (!check.allows(user)) throw forbidden(check.message)
+  return user
+}
+
+/** A body schema chosen by the caller's role: administrators may send fields families may not. */
+export function schemaByRole<F extends z.ZodType, A extends z.ZodType>(family: F, admin: A): (user: User | null) => F | A {
+  return (user) => (isAdminUser(user) ? admin : family)
+}
+
+function schemaFor(option: SchemaOption, user: User | null): z.ZodType {
+  return typeof option === 'function' ? option(user) : option
+}
+
+/**
+ * A contract endpoint: the role is declared, the body and query are parsed with their shared
+ * schemas, and the handler returns data (sent as JSON) or a Response. Anything thrown becomes
+ * the `{message}` answer of decisions §1; no endpoint writes its own try/catch.
+ */
+export function defineEndpoint<R extends Role, B extends SchemaOption | undefined = undefined, Q extends SchemaOption | undefined = undefined>(
+  method: Method,
+  path: string,
+  options: EndpointOptions<R, B, Q>,
+  handler: (context: EndpointContext<R, B, Q>) => Promise<Result>,
+): Endpoint {
   return {
     method,
     path: `${CONTRACT_PREFIX}${path}`,
     handler: async (req) => {
       try {
-        const result = await handler(req)
+        const user = authorise(req, options.role)
+        const query = options.query ? parseInput(schemaFor(options.query, user), Object.fromEntries(req.searchParams ?? [])) : undefined
+        const body = options.body ? await readBody(req, schemaFor(options.body, user)) : undefined
+        const result = await handler({ req, user, body, query } as EndpointContext<R, B, Q>)
         if (result instanceof Response) return result
         if (result === undefined || result === null) return new Response(null, { status: 204 })
         return Response.json(result)
@@ -30,7 +93,16 @@ export function defineEndpoint(method: Method, path: string, handler: (req: Payl
   }
 }
 
-/** Reads the JSON body (server.ts has already refused anything over 1 MB) and validates it. */
+function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+    throw badInput(errors[0]?.message ?? 'Invalid input', errors)
+  }
+  return parsed.data
+}
+
+/** Reads the JSON body (the router has already refused anything over its size limit) and validates it. */
 export async function readBody<S extends z.ZodType>(req: PayloadRequest, schema: S): Promise<z.infer<S>> {
   let raw: unknown = {}
   const text = req.text ? await req.text() : ''
@@ -41,18 +113,13 @@ export async function readBody<S extends z.ZodType>(req: PayloadRequest, schema:
       throw badInput('The request body is not valid JSON.')
     }
   }
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
-    throw badInput(errors[0]?.message ?? 'Invalid input', errors)
-  }
-  return parsed.data
+  return parseInput(schema, raw)
 }
 
-/** A positive integer route parameter, or a 404 (an id that cannot exist is simply not found). */
+/** A positive integer route parameter, or a 404: an id that cannot exist is simply not found. */
 export function idParam(req: PayloadRequest, name = 'id'): number {
   const value = String(req.routeParams?.[name] ?? '')
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw badInput(`Invalid ${name}.`)
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw notFound()
   return Number(value)
 }
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 
-import { HERO_IMAGE_KEY, SITE_ASSET_ALT_MAX, SITE_ASSET_MESSAGES } from '../api/schemas/site-assets'
+import { HERO_IMAGE_KEY, SITE_ASSET_ALT_MAX, SITE_ASSET_MESSAGES } from '#api/schemas/site-assets'
 import { useDeleteSiteAsset } from './api/delete-site-asset'
 import { useUploadSiteAsset } from './api/upload-site-asset'
 import { ErrorAlert } from './components/Alert'
@@ -77,7 +77,11 @@ function HeroImageControls({ hasImage, alt }: Props) {
           </button>
         )}
       </div>
-      <dialog ref={dialog} aria-labelledby={`${id}-title`} className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 text-ink shadow-xl backdrop:bg-black/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${id}-title`}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 text-ink shadow-xl backdrop:bg-black/40"
+      >
         <form noValidate onSubmit={onUpload} className="space-y-4 p-6">
           <h2 id={`${id}-title`} className="font-serif text-2xl">
             {hasImage ? 'Replace the hero image' : 'Upload a hero image'}
@@ -94,13 +98,23 @@ function HeroImageControls({ hasImage, alt }: Props) {
             <label htmlFor={`${id}-alt`} className="block text-sm font-semibold">
               Description for screen readers
             </label>
-            <input id={`${id}-alt`} name="alt" defaultValue={alt} maxLength={SITE_ASSET_ALT_MAX} className="mt-1 block w-full rounded-xl border border-gray-400 px-3 py-2" />
+            <input
+              id={`${id}-alt`}
+              name="alt"
+              defaultValue={alt}
+              maxLength={SITE_ASSET_ALT_MAX}
+              className="mt-1 block w-full rounded-xl border border-gray-400 px-3 py-2"
+            />
           </div>
           <div className="flex justify-end gap-3">
             <button type="button" onClick={() => dialog.current?.close()} className="rounded-full border border-gray-400 px-5 py-2 font-semibold">
               Cancel
             </button>
-            <button type="submit" disabled={upload.isPending} className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+            <button
+              type="submit"
+              disabled={upload.isPending}
+              className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+            >
               {upload.isPending ? 'Uploading...' : 'Upload'}
             </button>
           </div>

@@ -153,7 +153,11 @@ function Editor() {
               <button type="button" onClick={close} className="rounded-full border border-gray-400 px-5 py-2 font-semibold">
                 Cancel
               </button>
-              <button type="submit" disabled={save.isPending} className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+              <button
+                type="submit"
+                disabled={save.isPending}
+                className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+              >
                 {save.isPending ? 'Saving...' : 'Save'}
               </button>
             </div>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { z } from 'zod'
 
-import { LOGIN_FAILED, loginSchema, registerSchema } from '../api/schemas/auth'
+import { LOGIN_FAILED, loginSchema, registerSchema } from '#api/schemas/auth'
 import { useLogin } from './api/login'
 import { useRegister } from './api/register'
 import { ErrorAlert } from './components/Alert'
@@ -128,8 +128,26 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
 
       {mode === 'login' ? (
         <form key="login" method="post" noValidate onSubmit={onLogin} className="mt-5 space-y-4" aria-label={t('auth.toggle.login')}>
-          <TextField id={field('username')} name="username" label={t('auth.field.username')} hint={t('auth.field.username_hint')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} required />
-          <TextField id={field('password')} name="password" type="password" label={t('auth.field.password')} autoComplete="current-password" error={errors.password} required />
+          <TextField
+            id={field('username')}
+            name="username"
+            label={t('auth.field.username')}
+            hint={t('auth.field.username_hint')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username}
+            required
+          />
+          <TextField
+            id={field('password')}
+            name="password"
+            type="password"
+            label={t('auth.field.password')}
+            autoComplete="current-password"
+            error={errors.password}
+            required
+          />
           <SubmitButton pending={pending} pendingLabel={t('auth.login.pending')}>
             {t('auth.login.submit')}
           </SubmitButton>
@@ -138,10 +156,35 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
         <form key="register" method="post" noValidate onSubmit={onRegister} className="mt-5 space-y-4" aria-label={t('auth.toggle.register')}>
           <TextField id={field('fullName')} name="fullName" label={t('auth.field.full_name')} autoComplete="name" error={errors.fullName} required />
           <TextField id={field('email')} name="email" type="email" label={t('auth.field.email')} autoComplete="email" error={errors.email} required />
-          <TextField id={field('username')} name="username" label={t('auth.field.username')} autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} required />
+          <TextField
+            id={field('username')}
+            name="username"
+            label={t('auth.field.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username}
+            required
+          />
           <TextField id={field('phone')} name="phone" type="tel" label={t('auth.field.phone')} autoComplete="tel" error={errors.phone} />
-          <TextField id={field('password')} name="password" type="password" label={t('auth.field.password')} autoComplete="new-password" error={errors.password} required />
-          <TextField id={field('confirmPassword')} name="confirmPassword" type="password" label={t('auth.field.confirm_password')} autoComplete="new-password" error={errors.confirmPassword} required />
+          <TextField
+            id={field('password')}
+            name="password"
+            type="password"
+            label={t('auth.field.password')}
+            autoComplete="new-password"
+            error={errors.password}
+            required
+          />
+          <TextField
+            id={field('confirmPassword')}
+            name="confirmPassword"
+            type="password"
+            label={t('auth.field.confirm_password')}
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+            required
+          />
           <SubmitButton pending={pending} pendingLabel={t('auth.register.pending')}>
             {t('auth.register.submit')}
           </SubmitButton>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
-import { INQUIRY_SUBJECTS, inquiryInputSchema } from '../api/schemas/inquiries'
+import { INQUIRY_SUBJECTS, inquiryInputSchema } from '#api/schemas/inquiries'
 import { useCreateInquiry } from './api/create-inquiry'
 import { ErrorAlert } from './components/Alert'
 import { PRIMARY_BUTTON, SubmitButton } from './components/Button'
@@ -82,8 +82,26 @@ function ContactForm({ texts, name = '', email = '' }: Props) {
             {t('contact.form.title')}
           </h2>
           {failure ? <ErrorAlert title="Error">{failure}</ErrorAlert> : null}
-          <TextField ref={firstField} id={`${id}-name`} name="name" label={t('contact.field.name')} autoComplete="name" defaultValue={name} error={errors.name} required />
-          <TextField id={`${id}-email`} name="email" type="email" label={t('contact.field.email')} autoComplete="email" defaultValue={email} error={errors.email} required />
+          <TextField
+            ref={firstField}
+            id={`${id}-name`}
+            name="name"
+            label={t('contact.field.name')}
+            autoComplete="name"
+            defaultValue={name}
+            error={errors.name}
+            required
+          />
+          <TextField
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            label={t('contact.field.email')}
+            autoComplete="email"
+            defaultValue={email}
+            error={errors.email}
+            required
+          />
           <SelectField id={`${id}-subject`} name="subject" label={t('contact.field.subject')} defaultValue="" error={errors.subject} required>
             <option value="" disabled>
               {t('contact.field.subject_placeholder')}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
-import { requestPasswordResetSchema, type PasswordResetRequestedDto } from '../api/schemas/account'
+import { requestPasswordResetSchema, type PasswordResetRequestedDto } from '#api/schemas/account'
 import { useRequestPasswordReset } from './api/request-password-reset'
 import { ErrorAlert } from './components/Alert'
 import { SubmitButton } from './components/Button'

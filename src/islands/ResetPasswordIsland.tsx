@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { z } from 'zod'
 
-import { newPasswordSchema } from '../api/schemas/password'
+import { newPasswordSchema } from '#api/schemas/password'
 import { useResetPassword } from './api/reset-password'
 import { ErrorAlert } from './components/Alert'
 import { SubmitButton } from './components/Button'
@@ -104,8 +104,24 @@ function ResetPasswordForm({ texts, link }: Props) {
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('reset.title')}>
       {failure ? <ErrorAlert title={t('reset.error.title')}>{failure}</ErrorAlert> : null}
-      <TextField id={`${id}-new`} name="newPassword" type="password" label={t('reset.field.password')} autoComplete="new-password" error={errors.newPassword} required />
-      <TextField id={`${id}-confirm`} name="confirmPassword" type="password" label={t('reset.field.confirm')} autoComplete="new-password" error={errors.confirmPassword} required />
+      <TextField
+        id={`${id}-new`}
+        name="newPassword"
+        type="password"
+        label={t('reset.field.password')}
+        autoComplete="new-password"
+        error={errors.newPassword}
+        required
+      />
+      <TextField
+        id={`${id}-confirm`}
+        name="confirmPassword"
+        type="password"
+        label={t('reset.field.confirm')}
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        required
+      />
       <SubmitButton pending={reset.isPending} pendingLabel={t('reset.pending')}>
         {t('reset.submit')}
       </SubmitButton>

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
-import { isAdminUser } from '../../cms/access/roles'
-import { CONTRACT_PREFIX } from '../api/http'
+import { isAdminUser } from '#shared/roles'
+import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { securityHeaders } from './security-headers.server'
 
@@ -77,7 +77,11 @@ export function createApp(options: AppOptions) {
     const url = `http://${req.headers.host ?? 'localhost'}${pathname}${search}`
     const headers = toFetchHeaders(req)
     // Endpoints read the client address from here (rate limits); never from the client's own header.
-    const forwarded = options.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : ''
+    const forwarded = options.trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : ''
     headers.set('x-academy-client-ip', forwarded || req.socket.remoteAddress || 'unknown')
     const request = new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined })
     const config = await options.config

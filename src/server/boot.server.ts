@@ -40,12 +40,12 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   // prodMigrations run only in production mode; development uses `payload migrate` explicitly.
   ;(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production'
 
-  const [{ getPayload }, { default: configPromise }] = await Promise.all([import('payload'), import('../../payload.config')])
+  const [{ getPayload }, { default: configPromise }] = await Promise.all([import('payload'), import('#payload-config')])
   const config = await configPromise
   const payload = await getPayload({ config })
   if (process.env.NODE_ENV !== 'production') {
     // Development never pushes the schema: it applies the same committed migrations.
-    const { migrations } = await import('../../cms/migrations')
+    const { migrations } = await import('#cms/migrations/index')
     // Generated migrations type their args with the adapter's own drizzle types (see scripts/migrate-create.mjs).
     await payload.db.migrate({ migrations: migrations as never })
   }

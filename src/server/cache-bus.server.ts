@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import pg from 'pg'
 
-import { installBroadcastTransport, receiveInvalidation } from '../api/operations/cache-broadcast'
+import { installBroadcastTransport, receiveInvalidation } from '#server/cache-broadcast.server'
 
 const CHANNEL = 'academy_cache'
 

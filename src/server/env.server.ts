@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isTimeZone } from '../api/schemas/ics'
+import { isTimeZone } from '#shared/dates'
 
 /**
  * Every environment variable the process reads, validated once at start-up (documented in

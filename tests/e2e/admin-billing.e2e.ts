@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import type { InvoiceDto } from '../../src/api/schemas/invoices'
+import type { InvoiceDto } from '#api/schemas/invoices'
 import { ADMIN, apiPost, signIn, unique } from './support/accounts'
 import { createFamily, familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 
@@ -43,7 +43,10 @@ test('an admin creates an invoice, the family sees it, the admin marks it paid a
   await expect(toast(page, 'Invoice Created')).toContainText(`for ${family.fullName} ($87.50)`)
 
   const familyView = await familySession(browser, baseURL, family)
-  const own = async () => ((await (await familyView.request.get('/api/invoices', { headers: { origin: new URL(baseURL!).origin } })).json()) as InvoiceDto[]).find((i) => i.description === description)
+  const own = async () =>
+    ((await (await familyView.request.get('/api/invoices', { headers: { origin: new URL(baseURL!).origin } })).json()) as InvoiceDto[]).find(
+      (i) => i.description === description,
+    )
   const created = await own()
   expect(created).toMatchObject({ amount: 87.5, status: 'pending', dueDate: localToday(), userId: family.id })
 
@@ -77,7 +80,8 @@ test('an admin turns card payments off and on again, and the families see it', a
   await openAdminTab(page, baseURL, 'payments')
   const family = await createFamily(page.request, baseURL, 'Payer')
   const familyView = await familySession(browser, baseURL, family)
-  const familyConfig = async () => (await (await familyView.request.get('/api/stripe/config', { headers: { origin: new URL(baseURL!).origin } })).json()) as { paymentsDisabled: boolean }
+  const familyConfig = async () =>
+    (await (await familyView.request.get('/api/stripe/config', { headers: { origin: new URL(baseURL!).origin } })).json()) as { paymentsDisabled: boolean }
 
   const payments = page.getByRole('switch', { name: 'Accept card payments' })
   try {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import type { ClassDto } from '../../src/api/schemas/classes'
+import type { ClassDto } from '#api/schemas/classes'
 import { DEMO_FAMILY, unique } from './support/accounts'
 import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 
@@ -88,7 +88,12 @@ test('an admin adds a class in dollars, families see it, and the admin edits and
 test('the server refusing a class shows its message in the form', async ({ page, baseURL }) => {
   await openAdminTab(page, baseURL, 'classes')
   await page.route('**/api/classes', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: 'Age group must look like "6-8" or "18+"', errors: [{ path: 'ageGroup', message: 'Age group must look like "6-8" or "18+"' }] } }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          json: { message: 'Age group must look like "6-8" or "18+"', errors: [{ path: 'ageGroup', message: 'Age group must look like "6-8" or "18+"' }] },
+        })
+      : route.fallback(),
   )
   await page.getByRole('button', { name: 'Add New Class' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add New Class' })

@@ -95,7 +95,9 @@ test('an admin uploads, checks and removes the hero image, and a visitor sees ea
   await dialog.getByRole('button', { name: 'Upload' }).click()
   await expect(dialog.getByText('Please upload a JPEG, PNG, WebP or AVIF image.')).toBeVisible()
 
-  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#b03a6c' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#b03a6c' } })
+    .png()
+    .toBuffer()
   await dialog.getByLabel('Image file').setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: png })
   await dialog.getByLabel('Description for screen readers').fill('Dancers at the barre in Studio A')
   await dialog.getByRole('button', { name: 'Upload' }).click()

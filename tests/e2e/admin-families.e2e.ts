@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
 
-import type { ClassDto } from '../../src/api/schemas/classes'
-import type { EnrollmentDto } from '../../src/api/schemas/enrollments'
-import type { StudentDto } from '../../src/api/schemas/students'
+import type { ClassDto } from '#api/schemas/classes'
+import type { EnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
 import { apiPost, unique } from './support/accounts'
 import { createFamily, familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 
@@ -90,7 +90,9 @@ test('an admin enrols a student into a class and removes them, with the filters'
   const student = (await created.json()) as StudentDto
   const klass = ((await (await familyView.request.get('/api/classes')).json()) as ClassDto[]).sort((a, b) => a.name.localeCompare(b.name))[0]!
   const enrolments = async () =>
-    (await (await familyView.request.get(`/api/students/${student.id}/enrollments`, { headers: { origin: new URL(baseURL!).origin } })).json()) as EnrollmentDto[]
+    (await (
+      await familyView.request.get(`/api/students/${student.id}/enrollments`, { headers: { origin: new URL(baseURL!).origin } })
+    ).json()) as EnrollmentDto[]
 
   await page.reload()
   await expect(page.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')

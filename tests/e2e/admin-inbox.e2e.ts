@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
-import type { InquiryDto } from '../../src/api/schemas/inquiries'
-import { SITE_CONTENT_DEFAULTS } from '../../src/api/schemas/site-content-defaults'
+import type { InquiryDto } from '#api/schemas/inquiries'
+import { SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'
 import { apiPost, unique } from './support/accounts'
 import { openAdminTab, toast, visibleItem } from './support/admin-console'
 import { waitForMail } from './support/mailbox'
@@ -31,7 +31,9 @@ test('an admin reads an inquiry in full, as text, and marks it addressed', async
   await expect(row).toContainText('Addressed')
   await expect(row.getByRole('button', { name: /^Mark as Addressed/ })).toHaveCount(0)
 
-  const stored = ((await (await page.request.get('/api/inquiries', { headers: { origin: new URL(baseURL!).origin } })).json()) as InquiryDto[]).find((i) => i.id === inquiry.id)
+  const stored = ((await (await page.request.get('/api/inquiries', { headers: { origin: new URL(baseURL!).origin } })).json()) as InquiryDto[]).find(
+    (i) => i.id === inquiry.id,
+  )
   expect(stored).toMatchObject({ isAddressed: true })
   expect(stored?.addressedAt).toBeTruthy()
 })
@@ -134,7 +136,14 @@ test('a refused test email shows the mail server’s reason', async ({ page, bas
     route.fulfill({ status: 502, json: { success: false, message: 'Failed to send email', error: '550 Mailbox unavailable' } }),
   )
   await page.route('**/api/test-email-config', (route) =>
-    route.fulfill({ status: 200, json: { success: false, message: 'Could not connect to the SMTP server.', details: { host: 'smtp.example.com', port: 465, secure: true, error: 'Invalid login: 535 Authentication failed' } } }),
+    route.fulfill({
+      status: 200,
+      json: {
+        success: false,
+        message: 'Could not connect to the SMTP server.',
+        details: { host: 'smtp.example.com', port: 465, secure: true, error: 'Invalid login: 535 Authentication failed' },
+      },
+    }),
   )
   await page.getByRole('button', { name: 'Test Connection' }).click()
   await expect(toast(page, 'Connection Failed')).toContainText('Connection error: Invalid login: 535 Authentication failed')

@@ -29,7 +29,15 @@ test('a visitor sends an inquiry, sees Thank You, and the academy finds it in th
   const message = `Is there a trial class for a six-year-old? (${name})`
   await page.goto('/contact')
   const subjects = page.getByLabel('Subject').locator('option')
-  await expect(subjects).toHaveText(['Select a subject', 'General Question', 'Class Information', 'Registration', 'Billing & Payments', 'Private Lessons', 'Other'])
+  await expect(subjects).toHaveText([
+    'Select a subject',
+    'General Question',
+    'Class Information',
+    'Registration',
+    'Billing & Payments',
+    'Private Lessons',
+    'Other',
+  ])
 
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Email').fill('parent@example.com')
@@ -57,5 +65,7 @@ test('a visitor sends an inquiry, sees Thank You, and the academy finds it in th
 
   await apiPost(request, baseURL, '/api/login', ADMIN)
   const inquiries = await (await apiGet(request, baseURL, '/api/inquiries')).json()
-  expect(inquiries).toEqual(expect.arrayContaining([expect.objectContaining({ name, email: 'parent@example.com', subject: 'Class Information', message, isAddressed: false })]))
+  expect(inquiries).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name, email: 'parent@example.com', subject: 'Class Information', message, isAddressed: false })]),
+  )
 })

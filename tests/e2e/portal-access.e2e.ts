@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test'
 
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config'
+import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
 import { addStudent, api, openPortal, registerFamily } from './portal-helpers'
 
 const PORTAL_PAGES = ['/dashboard', '/home', '/account', '/schedule', '/select-classes/1']
@@ -57,7 +57,12 @@ test("an administrator's bottom bar reads Admin and leads to /admin", async ({ p
 
 test('the bottom bar marks the current page', async ({ page, baseURL }) => {
   await registerFamily(page.request, baseURL)
-  for (const [path, label] of [['/dashboard', 'Dashboard'], ['/home', 'Classes'], ['/schedule', 'Schedule'], ['/account', 'Account']] as const) {
+  for (const [path, label] of [
+    ['/dashboard', 'Dashboard'],
+    ['/home', 'Classes'],
+    ['/schedule', 'Schedule'],
+    ['/account', 'Account'],
+  ] as const) {
     await openPortal(page, path)
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page')
   }

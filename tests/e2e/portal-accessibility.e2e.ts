@@ -38,7 +38,10 @@ test('the portal pages have no serious or critical accessibility violations', as
   }
 
   await openPortal(page, '/schedule')
-  await page.getByTestId('day-Monday').getByRole('button', { name: /Ballet Foundations I/ }).click()
+  await page
+    .getByTestId('day-Monday')
+    .getByRole('button', { name: /Ballet Foundations I/ })
+    .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(await seriousViolations(page), 'schedule, class dialog').toEqual([])
   await page.keyboard.press('Escape')

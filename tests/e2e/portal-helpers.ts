@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
 
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config'
+import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
 
 export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -66,7 +66,12 @@ export async function createFamilyAccount(baseURL: string | undefined, fullName 
   return account
 }
 
-export async function addStudent(request: APIRequestContext, baseURL: string | undefined, fullName: string, age: number): Promise<{ id: number; fullName: string }> {
+export async function addStudent(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  fullName: string,
+  age: number,
+): Promise<{ id: number; fullName: string }> {
   return api(request, baseURL).post('/api/students', { fullName, dateOfBirth: bornYearsAgo(age), experienceLevel: 'Beginner' })
 }
 

@@ -29,7 +29,14 @@ test('a new family runs the whole portal journey', async ({ page, baseURL }) => 
     await expect(page.getByText('Add a student to see classes that fit their age.')).toBeVisible()
     // The signed-in bottom bar (spec §2 "Navigation").
     const nav = page.getByRole('navigation', { name: 'Main' })
-    for (const [name, href] of [['Dashboard', '/dashboard'], ['Classes', '/home'], ['Schedule', '/schedule'], ['Contact', '/contact'], ['Billing', '/billing'], ['Account', '/account']]) {
+    for (const [name, href] of [
+      ['Dashboard', '/dashboard'],
+      ['Classes', '/home'],
+      ['Schedule', '/schedule'],
+      ['Contact', '/contact'],
+      ['Billing', '/billing'],
+      ['Account', '/account'],
+    ]) {
       await expect(nav.getByRole('link', { name: name! })).toHaveAttribute('href', href!)
     }
   })
@@ -138,11 +145,15 @@ test('a new family runs the whole portal journey', async ({ page, baseURL }) => 
 
     const teenButton = isPhone(page) ? page.getByRole('button', { name: 'Noah', exact: true }) : page.getByRole('button', { name: teen })
     await teenButton.click()
-    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) await expect(page.getByTestId(`day-${day}`)).toContainText('No classes')
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+      await expect(page.getByTestId(`day-${day}`)).toContainText('No classes')
     await page.getByRole('button', { name: 'All Students' }).click()
     await expect(page.getByTestId('day-Friday')).toContainText('Jazz & Tap Sampler')
 
-    await page.getByTestId('day-Monday').getByRole('button', { name: /Ballet Foundations I/ }).click()
+    await page
+      .getByTestId('day-Monday')
+      .getByRole('button', { name: /Ballet Foundations I/ })
+      .click()
     const dialog = page.getByRole('dialog', { name: 'Ballet Foundations I' })
     await expect(dialog).toContainText('6-8 years')
     await expect(dialog).toContainText(child)
@@ -223,7 +234,10 @@ test('a new family runs the whole portal journey', async ({ page, baseURL }) => 
     await expect(page).toHaveURL(/\/auth$/)
     await openPortal(page, '/dashboard')
     await expect(page).toHaveURL(/\/auth$/)
-    const login = await page.request.post('/api/login', { data: { username, password: 'a-new-portal-password' }, headers: { origin: new URL(baseURL!).origin } })
+    const login = await page.request.post('/api/login', {
+      data: { username, password: 'a-new-portal-password' },
+      headers: { origin: new URL(baseURL!).origin },
+    })
     expect(login.status()).toBe(200)
   })
 })

@@ -107,7 +107,9 @@ test("a refused enrolment shows the server's message", async ({ page, baseURL })
   const student = await addStudent(page.request, baseURL, 'Refused Once', 7)
   await openPortal(page, `/select-classes/${student.id}`)
   await page.route('**/api/enrollments', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'This class is full.' }) }) : route.fallback(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'This class is full.' }) })
+      : route.fallback(),
   )
   await page.getByTestId('class-option').filter({ hasText: 'Jazz & Tap Sampler' }).getByRole('checkbox').check()
   await page.getByTestId('summary-bar').getByRole('button', { name: 'Add to Schedule' }).click()

@@ -25,7 +25,12 @@ test('the landing page shows every section from the site texts, without any Java
     await expect(card.getByRole('link', { name: 'Explore Classes' })).toHaveAccessibleDescription(program)
   }
   const footer = page.getByRole('contentinfo')
-  const quickLinks: Array<[string, string]> = [['Classes', '/classes'], ['Login', '/auth'], ['Register', '/auth?mode=register'], ['Contact Us', '/contact']]
+  const quickLinks: Array<[string, string]> = [
+    ['Classes', '/classes'],
+    ['Login', '/auth'],
+    ['Register', '/auth?mode=register'],
+    ['Contact Us', '/contact'],
+  ]
   for (const [name, href] of quickLinks) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config'
+import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
 
 test('the landing page renders the tagline from the site texts', async ({ page }) => {
   const response = await page.goto('/')

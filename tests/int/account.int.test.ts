@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto'
 import { createLocalReq } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { requestPasswordReset } from '../../src/api/operations/password-reset'
-import { getAppContext } from '../../src/server/context.server'
-import { createMailer } from '../../src/server/mailer.server'
-import { startTestApp, FAMILY, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { startSmtpListener } from '../support/smtp'
+import { requestPasswordReset } from '#api/operations/password-reset'
+import { getAppContext } from '#server/context.server'
+import { createMailer } from '#server/mailer.server'
+import { startTestApp, FAMILY, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { startSmtpListener } from '#tests/support/smtp'
 
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>
 type Pool = { query(sql: string, params?: unknown[]): Promise<{ rows: any[] }> }
@@ -195,11 +195,13 @@ describe('POST /api/login limits', () => {
 
   it('does not count validation errors or successful logins as failures', async () => {
     const account = await createAccount()
-    for (let i = 0; i < 7; i++) expect((await new ApiClient(app.url).post('/api/login', { username: account.username, password: 'wrong-password' })).status).toBe(401)
+    for (let i = 0; i < 7; i++)
+      expect((await new ApiClient(app.url).post('/api/login', { username: account.username, password: 'wrong-password' })).status).toBe(401)
     expect((await new ApiClient(app.url).post('/api/login', { username: account.username, password: 'x' })).status).toBe(400)
     expect((await new ApiClient(app.url).post('/api/login', { username: account.username, password: account.password })).status).toBe(200)
     // The success cleared the account's failures: seven more are still plain 401s.
-    for (let i = 0; i < 7; i++) expect((await new ApiClient(app.url).post('/api/login', { username: account.username, password: 'wrong-password' })).status).toBe(401)
+    for (let i = 0; i < 7; i++)
+      expect((await new ApiClient(app.url).post('/api/login', { username: account.username, password: 'wrong-password' })).status).toBe(401)
   })
 })
 
@@ -346,7 +348,8 @@ describe('password reset', () => {
 
   it('limits reset attempts per address with 429', async () => {
     const client = new ApiClient(app.url)
-    for (let i = 0; i < 20; i++) expect((await client.post('/api/reset-password', { token: 'B'.repeat(43), newPassword: 'brand-new-arabesque' })).status).toBe(400)
+    for (let i = 0; i < 20; i++)
+      expect((await client.post('/api/reset-password', { token: 'B'.repeat(43), newPassword: 'brand-new-arabesque' })).status).toBe(400)
     const res = await client.post('/api/reset-password', { token: 'B'.repeat(43), newPassword: 'brand-new-arabesque' })
     expect(res.status).toBe(429)
   })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { User } from '../../cms/payload-types'
-import { startTestApp, ADMIN, FAMILY, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
+import type { User } from '#cms/payload-types'
+import { startTestApp, ADMIN, FAMILY, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
 
 let app: TestApp
 let admin: ApiClient
@@ -85,7 +85,11 @@ describe('PATCH /api/users/{id}/status', () => {
     const phone = await signIn('deactivate-me')
     const laptop = await signIn('deactivate-me')
     await phone.post('/api/students', { fullName: 'Kept Student', dateOfBirth: '2015-05-05', experienceLevel: 'Beginner' })
-    await app.payload.create({ collection: 'students', overrideAccess: true, data: { user: user.id, fullName: 'Second Kept Student', dateOfBirth: '2016-06-06', experienceLevel: 'Beginner' } })
+    await app.payload.create({
+      collection: 'students',
+      overrideAccess: true,
+      data: { user: user.id, fullName: 'Second Kept Student', dateOfBirth: '2016-06-06', experienceLevel: 'Beginner' },
+    })
     const students = await countWhere('students', { user: { equals: user.id } })
     expect((await phone.get('/api/user')).status).toBe(200)
 
@@ -125,7 +129,7 @@ describe('PATCH /api/users/{id}/status', () => {
     const missing = await admin.patch('/api/users/999999/status', { isActive: false })
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('User not found.')
-    expect((await admin.patch('/api/users/abc/status', { isActive: false })).status).toBe(400)
+    expect((await admin.patch('/api/users/abc/status', { isActive: false })).status).toBe(404)
   })
 
   it('refuses a family (403) and a visitor (401); the account is unchanged', async () => {
@@ -194,13 +198,32 @@ describe('DELETE /api/users/{id}', () => {
     const classes = (await app.payload.find({ collection: 'classes', overrideAccess: true, limit: 2, depth: 0 })).docs
     const studentIds: number[] = []
     for (const name of ['Leaving Child One', 'Leaving Child Two']) {
-      const student = await app.payload.create({ collection: 'students', overrideAccess: true, data: { user: user.id, fullName: name, dateOfBirth: '2014-02-02', experienceLevel: 'Beginner' } })
+      const student = await app.payload.create({
+        collection: 'students',
+        overrideAccess: true,
+        data: { user: user.id, fullName: name, dateOfBirth: '2014-02-02', experienceLevel: 'Beginner' },
+      })
       studentIds.push(student.id)
-      for (const cls of classes) await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student: student.id, class: cls.id, enrollmentDate: new Date().toISOString() } })
+      for (const cls of classes)
+        await app.payload.create({
+          collection: 'enrollments',
+          overrideAccess: true,
+          data: { student: student.id, class: cls.id, enrollmentDate: new Date().toISOString() },
+        })
     }
     await app.payload.create({ collection: 'notification-preferences', overrideAccess: true, data: { user: user.id } })
-    await app.payload.create({ collection: 'payment-methods', overrideAccess: true, data: { user: user.id, cardBrand: 'visa', lastFour: '4242', stripePaymentMethodId: 'pm_test_delete_me' } })
-    const invoice = await admin.post('/api/invoices', { userId: user.id, amount: 88.8, description: 'Tuition before leaving', dueDate: '2027-02-01', status: 'paid' })
+    await app.payload.create({
+      collection: 'payment-methods',
+      overrideAccess: true,
+      data: { user: user.id, cardBrand: 'visa', lastFour: '4242', stripePaymentMethodId: 'pm_test_delete_me' },
+    })
+    const invoice = await admin.post('/api/invoices', {
+      userId: user.id,
+      amount: 88.8,
+      description: 'Tuition before leaving',
+      dueDate: '2027-02-01',
+      status: 'paid',
+    })
     expect(invoice.status).toBe(201)
     const payment = await app.payload.create({
       collection: 'payments',
@@ -223,7 +246,10 @@ describe('DELETE /api/users/{id}', () => {
     // Financial records stay, with the payer's id and the snapshot taken when they were issued.
     const keptInvoice = await app.payload.findByID({ collection: 'invoices', id: invoice.body.id, overrideAccess: true })
     expect(keptInvoice).toMatchObject({ userId: user.id, payerName: 'Dana Deleted', payerEmail: 'delete-me@example.com', amountCents: 8880 })
-    expect((await admin.get('/api/invoices')).body.find((i: { id: number }) => i.id === invoice.body.id)).toMatchObject({ payerName: 'Dana Deleted', amount: 88.8 })
+    expect((await admin.get('/api/invoices')).body.find((i: { id: number }) => i.id === invoice.body.id)).toMatchObject({
+      payerName: 'Dana Deleted',
+      amount: 88.8,
+    })
     const keptPayment = await app.payload.findByID({ collection: 'payments', id: payment.id, overrideAccess: true, depth: 0 })
     expect(keptPayment).toMatchObject({ userId: user.id, invoice: invoice.body.id, status: 'completed' })
     // Nobody else lost anything, and the deleted account's session is over.
@@ -232,16 +258,20 @@ describe('DELETE /api/users/{id}', () => {
     expect((await admin.get('/api/users')).body.some((u: { id: number }) => u.id === user.id)).toBe(false)
   })
 
-  it('answers 404 for an unknown account and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown account and for a malformed id', async () => {
     const res = await admin.delete('/api/users/999999')
     expect(res.status).toBe(404)
     expect(res.body.message).toBe('User not found.')
-    expect((await admin.delete('/api/users/-1')).status).toBe(400)
+    expect((await admin.delete('/api/users/-1')).status).toBe(404)
   })
 
   it('refuses a family (403) and a visitor (401); the account and its students stay', async () => {
     const user = await createUser('delete-permission')
-    await app.payload.create({ collection: 'students', overrideAccess: true, data: { user: user.id, fullName: 'Safe Child', dateOfBirth: '2012-01-01', experienceLevel: 'Beginner' } })
+    await app.payload.create({
+      collection: 'students',
+      overrideAccess: true,
+      data: { user: user.id, fullName: 'Safe Child', dateOfBirth: '2012-01-01', experienceLevel: 'Beginner' },
+    })
     expect((await family.delete(`/api/users/${user.id}`)).status).toBe(403)
     expect((await new ApiClient(app.url).delete(`/api/users/${user.id}`)).status).toBe(401)
     expect(await stored(user.id)).not.toBeNull()
@@ -314,7 +344,9 @@ describe('protecting administrators (decisions §2)', () => {
           'The academy must keep at least one administrator.',
         )
       }
-      await expect(app.payload.delete({ collection: 'users', id: last.id, overrideAccess: true })).rejects.toThrow('The academy must keep at least one administrator.')
+      await expect(app.payload.delete({ collection: 'users', id: last.id, overrideAccess: true })).rejects.toThrow(
+        'The academy must keep at least one administrator.',
+      )
       expect(await stored(last.id)).toMatchObject({ isActive: true, isAdmin: true })
 
       // With a second active admin the same changes are allowed again.
@@ -333,7 +365,10 @@ describe('protecting administrators (decisions §2)', () => {
       expect((await clientA.get('/api/users')).status).toBe(200)
       expect((await clientB.get('/api/users')).status).toBe(200)
 
-      const [byA, byB] = await Promise.all([clientA.patch(`/api/users/${b.id}/admin`, { isAdmin: false }), clientB.patch(`/api/users/${a.id}/admin`, { isAdmin: false })])
+      const [byA, byB] = await Promise.all([
+        clientA.patch(`/api/users/${b.id}/admin`, { isAdmin: false }),
+        clientB.patch(`/api/users/${a.id}/admin`, { isAdmin: false }),
+      ])
       const statuses = [byA.status, byB.status].sort()
       expect(statuses[0]).toBe(200)
       // The loser is refused by the last-admin rule (409), or, if its request arrived after the

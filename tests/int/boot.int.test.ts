@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { ApiClient } from '../support/client'
+import { ApiClient } from '#tests/support/client'
 
 const dataDir = path.resolve(`.data/boot-test-${process.pid}`)
 
@@ -38,7 +38,7 @@ async function startServer(): Promise<Running> {
     await new Promise((r) => setTimeout(r, 100))
   }
   // eslint-disable-next-line no-control-regex
-  return { child, output: () => output.replace(/\x1b\[[0-9;]*m/g, ""), url: `http://127.0.0.1:${port}` }
+  return { child, output: () => output.replace(/\x1b\[[0-9;]*m/g, ''), url: `http://127.0.0.1:${port}` }
 }
 
 async function stop(running: Running): Promise<number | null> {

@@ -1,9 +1,9 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { addClass, addStudent, createFamily, type Family } from '../support/families'
+import { startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
 
 let app: TestApp
 let visitor: ApiClient

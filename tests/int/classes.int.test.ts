@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ADMIN, FAMILY, startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { addClass, addStudent, CLASS_FIELDS, createFamily, snapshot, type Family } from '../support/families'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { addClass, addStudent, CLASS_FIELDS, createFamily, snapshot, type Family } from '#tests/support/families'
 
 let app: TestApp
 let admin: ApiClient
@@ -10,7 +10,12 @@ let visitor: ApiClient
 let family: ApiClient
 let parent: Family
 
-const newClass = (extra: Record<string, unknown> = {}) => ({ ...CLASS_FIELDS, name: `Class ${Math.random().toString(36).slice(2, 8)}`, ageGroup: '9-12', ...extra })
+const newClass = (extra: Record<string, unknown> = {}) => ({
+  ...CLASS_FIELDS,
+  name: `Class ${Math.random().toString(36).slice(2, 8)}`,
+  ageGroup: '9-12',
+  ...extra,
+})
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -31,7 +36,13 @@ describe('GET /api/classes', () => {
     expect(Array.isArray(res.body)).toBe(true)
     expect(res.body.length).toBeGreaterThanOrEqual(10)
     for (const cls of res.body) {
-      expect(cls).toMatchObject({ id: expect.any(Number), name: expect.any(String), ageGroup: expect.any(String), price: expect.any(Number), enrolledCount: expect.any(Number) })
+      expect(cls).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        ageGroup: expect.any(String),
+        price: expect.any(Number),
+        enrolledCount: expect.any(Number),
+      })
       expect(Number.isInteger(cls.price)).toBe(true)
     }
   })
@@ -92,7 +103,13 @@ describe('POST /api/classes', () => {
     expect(await message(newClass({ ageGroup: '' }))).toBe('Age group is required')
     expect(await message(newClass({ ageGroup: 'teens' }))).toBe('Age group must look like "6-8" or "18+"')
     expect(await message(newClass({ ageGroup: '12-9' }))).toBe('Age group must look like "6-8" or "18+"')
-    for (const [field, label] of [['level', 'Level'], ['days', 'Days'], ['time', 'Time'], ['location', 'Location'], ['instructor', 'Instructor']]) {
+    for (const [field, label] of [
+      ['level', 'Level'],
+      ['days', 'Days'],
+      ['time', 'Time'],
+      ['location', 'Location'],
+      ['instructor', 'Instructor'],
+    ]) {
       expect(await message(newClass({ [field!]: ' ' }))).toBe(`${label} is required`)
     }
     expect(await message(newClass({ price: 0 }))).toBe('Price must be positive')
@@ -157,7 +174,11 @@ describe('DELETE /api/classes/{id}', () => {
     const other = await addClass(app)
     const s1 = await addStudent(app, parent.userId, 'Deleted Class One')
     const s2 = await addStudent(app, parent.userId, 'Deleted Class Two')
-    for (const [student, classId] of [[s1, cls.id], [s2, cls.id], [s1, other.id]] as const) {
+    for (const [student, classId] of [
+      [s1, cls.id],
+      [s2, cls.id],
+      [s1, other.id],
+    ] as const) {
       expect((await parent.client.post('/api/enrollments', { studentId: student, classId })).status).toBe(201)
     }
     const res = await admin.delete(`/api/classes/${cls.id}`)

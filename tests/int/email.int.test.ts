@@ -2,11 +2,11 @@ import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getAppContext, setAppContext } from '../../src/server/context.server'
-import { createMailer } from '../../src/server/mailer.server'
-import { startTestApp, ADMIN, FAMILY, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { startSmtpListener } from '../support/smtp'
+import { getAppContext, setAppContext } from '#server/context.server'
+import { createMailer } from '#server/mailer.server'
+import { startTestApp, ADMIN, FAMILY, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { startSmtpListener } from '#tests/support/smtp'
 
 /** A port on this machine where nothing listens: connecting is refused at once. */
 async function closedPort(): Promise<number> {
@@ -43,7 +43,6 @@ function useSmtpUrl(smtpUrl: string | undefined): void {
 }
 
 describe('with a working SMTP server', () => {
-
   it('GET /api/test-email-config reports a successful connection with the host, port and TLS setting', async () => {
     const res = await admin.get('/api/test-email-config')
     expect(res.status).toBe(200)

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { todayIso } from '../../src/api/schemas/eligibility'
-import { getAppContext, setAppContext } from '../../src/server/context.server'
-import { ADMIN, FAMILY, startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { addClass, addStudent, createFamily, snapshot, type Family } from '../support/families'
-import { startSmtpListener } from '../support/smtp'
+import { todayIso } from '#shared/dates'
+import { getAppContext, setAppContext } from '#server/context.server'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { addClass, addStudent, createFamily, snapshot, type Family } from '#tests/support/families'
+import { startSmtpListener } from '#tests/support/smtp'
 
 let app: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
@@ -28,7 +28,8 @@ afterAll(async () => {
 })
 
 const enrolmentsOf = async (classId: number) =>
-  (await app.payload.find({ collection: 'enrollments', where: { class: { equals: classId } }, overrideAccess: true, depth: 0, limit: 0, pagination: false })).docs
+  (await app.payload.find({ collection: 'enrollments', where: { class: { equals: classId } }, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
+    .docs
 
 describe('POST /api/enrollments', () => {
   it("enrols a family's own student and answers 201 with the enrolment and its class", async () => {
@@ -67,7 +68,9 @@ describe('POST /api/enrollments', () => {
     expect(await message(familyA.client, { studentId: student })).toBe('Please select a class')
     expect(await message(familyA.client, { studentId: student, classId: 'abc' })).toBe('Please select a class')
     expect(await message(familyA.client, { studentId: -1, classId: cls.id })).toBe('Please select a student')
-    expect(await message(admin, { studentId: student, classId: cls.id, enrollmentDate: '2026-02-30' })).toBe('Enrollment date must be a valid date (YYYY-MM-DD)')
+    expect(await message(admin, { studentId: student, classId: cls.id, enrollmentDate: '2026-02-30' })).toBe(
+      'Enrollment date must be a valid date (YYYY-MM-DD)',
+    )
     expect(await snapshot(app)).toBe(before)
   })
 
@@ -236,7 +239,13 @@ describe('GET /api/enrollments/all', () => {
       classId: cls.id,
       enrollmentDate: todayIso(),
       class: expect.objectContaining({ id: cls.id, name: cls.name, enrolledCount: 2 }),
-      student: { id: b, userId: familyB.userId, fullName: 'All List B', dateOfBirth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), experienceLevel: 'Beginner' },
+      student: {
+        id: b,
+        userId: familyB.userId,
+        fullName: 'All List B',
+        dateOfBirth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        experienceLevel: 'Beginner',
+      },
     })
   })
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { getAppContext, setAppContext } from '../../src/server/context.server'
-import { ADMIN, FAMILY, startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { startSmtpListener } from '../support/smtp'
+import { getAppContext, setAppContext } from '#server/context.server'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { startSmtpListener } from '#tests/support/smtp'
 
 let app: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
@@ -116,7 +116,7 @@ describe('POST /api/inquiries', () => {
   it('stores and returns HTML in an inquiry as the plain text it was typed as', async () => {
     const hostile = inquiry({
       name: '<b>Bobby</b> "Tables"',
-      message: '<script>alert(document.cookie)</script><img src=x onerror=alert(1)> Robert\'); DROP TABLE inquiries;--',
+      message: "<script>alert(document.cookie)</script><img src=x onerror=alert(1)> Robert'); DROP TABLE inquiries;--",
     })
     const res = await visitor.post('/api/inquiries', hostile)
     expect(res.status).toBe(201)
@@ -163,7 +163,9 @@ describe('the new-inquiry email', () => {
   })
 
   it('follows an edited footer email at once', async () => {
-    expect((await admin.post('/api/site-content', { key: 'footer.email', title: 'Footer email', content: 'office@ballet.example', section: 'footer' })).status).toBe(201)
+    expect(
+      (await admin.post('/api/site-content', { key: 'footer.email', title: 'Footer email', content: 'office@ballet.example', section: 'footer' })).status,
+    ).toBe(201)
     await visitor.post('/api/inquiries', inquiry({ message: 'Routed to the edited footer address please' }))
     const mail = await smtp.waitFor((m) => m.text.includes('Routed to the edited footer address'))
     expect(mail.to).toEqual(['office@ballet.example'])
@@ -248,7 +250,13 @@ describe('PATCH /api/inquiries/{id}/mark-addressed', () => {
     const second = await app.payload.create({
       collection: 'users',
       overrideAccess: true,
-      data: { username: `second-admin-${++seq}`, email: `second.admin.${seq}@example.com`, fullName: 'Second Admin', password: 'second-admin-pass', isAdmin: true },
+      data: {
+        username: `second-admin-${++seq}`,
+        email: `second.admin.${seq}@example.com`,
+        fullName: 'Second Admin',
+        password: 'second-admin-pass',
+        isAdmin: true,
+      },
     })
     const secondAdmin = await new ApiClient(app.url).login(second.username!, 'second-admin-pass')
     const created = (await visitor.post('/api/inquiries', inquiry())).body
@@ -259,11 +267,11 @@ describe('PATCH /api/inquiries/{id}/mark-addressed', () => {
     expect((await storedInquiry(created.id)).addressedBy).toBe(adminId)
   })
 
-  it('answers 404 for an unknown inquiry and 400 for an id that is not a number', async () => {
+  it('answers 404 for an unknown inquiry and for an id that is not a number', async () => {
     const missing = await admin.patch('/api/inquiries/99999999/mark-addressed')
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('Inquiry not found.')
-    expect((await admin.patch('/api/inquiries/abc/mark-addressed')).status).toBe(400)
+    expect((await admin.patch('/api/inquiries/abc/mark-addressed')).status).toBe(404)
   })
 
   it('answers 401 to a visitor and 403 to a family, and changes nothing', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Invoice } from '../../cms/payload-types'
-import { startTestApp, ADMIN, FAMILY, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
+import type { Invoice } from '#cms/payload-types'
+import { startTestApp, ADMIN, FAMILY, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
 
 let app: TestApp
 let admin: ApiClient
@@ -224,7 +224,7 @@ describe('PATCH /api/invoices/{id}/status', () => {
     const missing = await admin.patch('/api/invoices/999999/status', { status: 'paid' })
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('Invoice not found.')
-    expect((await admin.patch('/api/invoices/abc/status', { status: 'paid' })).status).toBe(400)
+    expect((await admin.patch('/api/invoices/abc/status', { status: 'paid' })).status).toBe(404)
   })
 
   it('refuses a family, even on its own invoice (403), and a visitor (401); the invoice is unchanged', async () => {
@@ -279,11 +279,11 @@ describe('DELETE /api/invoices/{id}', () => {
     expect(await storedInvoice(invoice.id)).toBeNull()
   })
 
-  it('answers 404 for an unknown invoice and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown invoice and for a malformed id', async () => {
     const res = await admin.delete('/api/invoices/999999')
     expect(res.status).toBe(404)
     expect(res.body.message).toBe('Invoice not found.')
-    expect((await admin.delete('/api/invoices/0')).status).toBe(400)
+    expect((await admin.delete('/api/invoices/0')).status).toBe(404)
   })
 
   it('refuses a family (403) and a visitor (401), and the invoice stays', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { describe, expect, inject, it } from 'vitest'
 
-import { databaseUrl } from '../support/postgres'
+import { databaseUrl } from '#tests/support/postgres'
 
 /**
  * A collection changed without a migration gives no warning at start: the first query fails

@@ -1,12 +1,12 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Invoice, Payment } from '../../cms/payload-types'
-import { ADMIN, startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { uniqueName } from '../support/postgres'
-import { startSmtpListener } from '../support/smtp'
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import type { Invoice, Payment } from '#cms/payload-types'
+import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { uniqueName } from '#tests/support/postgres'
+import { startSmtpListener } from '#tests/support/smtp'
+import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
 
 const SECRET_KEY = 'sk_test_51AcademyEnvSecretKey000042'
 const PUBLISHABLE_KEY = 'pk_test_51AcademyEnvPublishableKey01'
@@ -27,7 +27,11 @@ async function createFamily(label: string, options: { emailNotifications?: boole
   const password = 'family-password-2026'
   const user = await app.payload.create({ collection: 'users', overrideAccess: true, data: { username, email, fullName: `${label} Parent`, password } })
   if (options.emailNotifications !== undefined) {
-    await app.payload.create({ collection: 'notification-preferences', overrideAccess: true, data: { user: user.id, emailNotifications: options.emailNotifications } })
+    await app.payload.create({
+      collection: 'notification-preferences',
+      overrideAccess: true,
+      data: { user: user.id, emailNotifications: options.emailNotifications },
+    })
   }
   return { client: await new ApiClient(app.url).login(username, password), id: user.id as number, email, password, username }
 }
@@ -108,7 +112,12 @@ afterAll(async () => {
 describe('keys from the environment', () => {
   it('override the saved settings, and the secret key reaches an admin only masked', async () => {
     const family = await createFamily('envkeys')
-    expect((await family.client.get('/api/stripe/config')).body).toEqual({ publicKey: PUBLISHABLE_KEY, paymentsDisabled: false, testMode: true, subscriptionEnabled: false })
+    expect((await family.client.get('/api/stripe/config')).body).toEqual({
+      publicKey: PUBLISHABLE_KEY,
+      paymentsDisabled: false,
+      testMode: true,
+      subscriptionEnabled: false,
+    })
     const res = await admin.get('/api/stripe/config')
     expect(res.body).toMatchObject({ publicKey: PUBLISHABLE_KEY, secretKey: 'sk_test_…0042', secretKeySource: 'environment', webhookConfigured: true })
     expect(JSON.stringify(res.body)).not.toContain(SECRET_KEY)
@@ -156,7 +165,11 @@ describe('POST /api/stripe/create-payment-intent', () => {
     expect(later.body.paymentIntentId).toBe([...ids][0])
     expect(later.body.clientSecret).toBe(answers[0]!.body.clientSecret)
     expect(standIn.creations).toBe(creations + 1)
-    const keys = new Set(standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.params.metadata && (r.params.metadata as Record<string, string>).invoiceId === String(invoice.id)).map((r) => r.idempotencyKey))
+    const keys = new Set(
+      standIn.requests
+        .filter((r) => r.path === '/v1/payment_intents' && r.params.metadata && (r.params.metadata as Record<string, string>).invoiceId === String(invoice.id))
+        .map((r) => r.idempotencyKey),
+    )
     expect(keys.size).toBe(1)
   })
 
@@ -262,7 +275,9 @@ describe('paying an invoice: intent, card, report', () => {
     const family = await createFamily('threeds')
     const invoice = await createInvoice(family)
     const intentId = await createIntent(family, invoice.id)
-    const first = await stripe.paymentIntents.confirm(intentId, { payment_method_data: { type: 'card', card: { number: '4000002760003184' } } } as Stripe.PaymentIntentConfirmParams)
+    const first = await stripe.paymentIntents.confirm(intentId, {
+      payment_method_data: { type: 'card', card: { number: '4000002760003184' } },
+    } as Stripe.PaymentIntentConfirmParams)
     expect(first.status).toBe('requires_action')
     const early = await report(family, invoice.id, intentId)
     expect(early.status).toBe(400)
@@ -488,7 +503,11 @@ describe('GET /api/payments', () => {
     const first = await createInvoice(family, 1000)
     const second = await createInvoice(family, 2000)
     const theirs = await createInvoice(neighbour, 3000)
-    for (const [who, invoice] of [[family, first], [family, second], [neighbour, theirs]] as const) {
+    for (const [who, invoice] of [
+      [family, first],
+      [family, second],
+      [neighbour, theirs],
+    ] as const) {
       const intentId = await createIntent(who, invoice.id)
       await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
       expect((await report(who, invoice.id, intentId)).status).toBe(201)
@@ -497,9 +516,19 @@ describe('GET /api/payments', () => {
     expect(own.status).toBe(200)
     expect(own.body.map((p: { invoiceId: number }) => p.invoiceId)).toEqual([second.id, first.id])
     expect(own.body[0]).toMatchObject({ amount: 20, status: 'completed', description: second.description, userId: family.id })
-    expect(Object.keys(own.body[0]).sort()).toEqual(
-      ['amount', 'createdAt', 'description', 'id', 'invoiceId', 'metadata', 'method', 'paymentMethodId', 'status', 'transactionId', 'userId'],
-    )
+    expect(Object.keys(own.body[0]).sort()).toEqual([
+      'amount',
+      'createdAt',
+      'description',
+      'id',
+      'invoiceId',
+      'metadata',
+      'method',
+      'paymentMethodId',
+      'status',
+      'transactionId',
+      'userId',
+    ])
 
     const all = await admin.get('/api/payments')
     const invoiceIds = all.body.map((p: { invoiceId: number }) => p.invoiceId)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 
-import { adminQuery, databaseUrl, uniqueName } from '../support/postgres'
-import { ApiClient } from '../support/client'
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process'
+import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'
+import { ApiClient } from '#tests/support/client'
+import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
 
 /**
  * Two app processes on one database, as behind a load balancer: a change handled by one
@@ -17,7 +17,8 @@ function clientFor(server: ServerProcess, cookie = ''): ApiClient {
   const client = new ApiClient(server.url)
   // Both processes serve the same public origin; the browser's Origin is that one.
   const request = client.request.bind(client)
-  client.request = (method, path, body, init = {}) => request(method, path, body, { ...init, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...init.headers } })
+  client.request = (method, path, body, init = {}) =>
+    request(method, path, body, { ...init, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...init.headers } })
   return client
 }
 
@@ -45,7 +46,10 @@ async function loginCookie(server: ServerProcess): Promise<string> {
     body: JSON.stringify({ username: 'family', password: 'ballet-family-2026' }),
   })
   expect(res.status).toBe(200)
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startTestApp, ADMIN, FAMILY, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
+import { startTestApp, ADMIN, FAMILY, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
 
 let app: TestApp
 
@@ -164,7 +164,17 @@ describe('GET /api/classes', () => {
     await app.payload.create({
       collection: 'classes',
       overrideAccess: true,
-      data: { name: 'Cache Check Class', description: 'A class that proves invalidation works.', ageGroup: '9-12', level: 'Beginner', days: 'Friday', time: '4:00-5:00pm', location: 'Studio A', instructor: 'Ms. Test', price: 5000 },
+      data: {
+        name: 'Cache Check Class',
+        description: 'A class that proves invalidation works.',
+        ageGroup: '9-12',
+        level: 'Beginner',
+        days: 'Friday',
+        time: '4:00-5:00pm',
+        location: 'Studio A',
+        instructor: 'Ms. Test',
+        price: 5000,
+      },
     })
     const after = (await new ApiClient(app.url).get('/api/classes')).body.length
     expect(after).toBe(before + 1)

@@ -6,9 +6,9 @@ import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getSiteTexts } from '../../src/api/operations/site-content'
-import { ADMIN, FAMILY, startTestApp, type TestApp } from '../support/app'
-import { ApiClient, type ApiResponse } from '../support/client'
+import { getSiteTexts } from '#api/operations/site-content'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient, type ApiResponse } from '#tests/support/client'
 
 const HERO = 'landing.hero.image'
 
@@ -41,7 +41,9 @@ async function makeImage(format: 'jpeg' | 'png' | 'webp' | 'avif', width = 2000,
 async function makeNoisePng(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3)
   for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256)
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer()
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer()
 }
 
 /** A valid PNG header announcing 100,000 × 100,000 pixels (a decompression bomb). */
@@ -58,7 +60,12 @@ function makePixelBombPng(): Buffer {
   ihdr.writeUInt32BE(100_000, 0)
   ihdr.writeUInt32BE(100_000, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(16)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.alloc(16)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 function upload(client: ApiClient, key: string, file: Buffer | null, options: { type?: string; name?: string; alt?: string } = {}): Promise<ApiResponse> {
@@ -157,7 +164,9 @@ describe('POST /api/site-assets/{key}', () => {
   it('refuses other types whatever the file claims to be, and stores nothing', async () => {
     const before = await rows()
     const filesBefore = await files()
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer()
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer()
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>')
     const html = Buffer.from('<html><script>alert(1)</script></html>')
     const truncated = (await makeImage('png', 400, 300)).subarray(0, 400)

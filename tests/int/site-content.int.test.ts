@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getSiteTexts } from '../../src/api/operations/site-content'
-import { SITE_CONTENT_DEFAULTS } from '../../src/api/schemas/site-content-defaults'
-import { ADMIN, FAMILY, startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
+import { getSiteTexts } from '#api/operations/site-content'
+import { SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
 
 let app: TestApp
 let admin: ApiClient
@@ -240,10 +240,14 @@ describe('DELETE /api/site-content/{key}', () => {
 describe('hostile content', () => {
   it('sanitises html content before storing it: no script, no event handlers, no javascript: links', async () => {
     const key = uniqueKey()
-    const res = await admin.post('/api/site-content', item(key, {
-      contentType: 'html',
-      content: '<p>Welcome <strong>dancers</strong></p><script>alert(document.cookie)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">click</a>',
-    }))
+    const res = await admin.post(
+      '/api/site-content',
+      item(key, {
+        contentType: 'html',
+        content:
+          '<p>Welcome <strong>dancers</strong></p><script>alert(document.cookie)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">click</a>',
+      }),
+    )
     expect(res.status).toBe(201)
     const stored = (await storedRow(key))?.content
     expect(stored).toBe('<p>Welcome <strong>dancers</strong></p><a>click</a>')

@@ -1,9 +1,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ADMIN, FAMILY, startTestApp, type TestApp } from '../support/app'
-import { ApiClient } from '../support/client'
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
 
 // This app has no Stripe keys in its environment: everything comes from the saved settings.
 const STORED_SECRET = 'sk_test_51StoredAcademyKeyAbCdEf9876'
@@ -107,7 +107,10 @@ describe('POST /api/stripe/config', () => {
     )
     // Nothing is stored yet, so a masked value cannot stand for a key.
     expect((await post({ stripePublicKey: PUBLIC_KEY, stripeSecretKey: 'sk_test_…9876' })).body.message).toBe('Stripe Secret Key is required')
-    const invalidJson = await admin.request('POST', '/api/stripe/config', undefined, { headers: { 'content-type': 'application/json' }, rawBody: '{"stripePublicKey":' })
+    const invalidJson = await admin.request('POST', '/api/stripe/config', undefined, {
+      headers: { 'content-type': 'application/json' },
+      rawBody: '{"stripePublicKey":',
+    })
     expect(invalidJson.status).toBe(400)
     expect(await rawConfigRow()).toBe(before)
   })
@@ -229,7 +232,11 @@ describe('POST /api/stripe/toggle-payments', () => {
 
 describe('a stored key that cannot be decrypted', () => {
   it('counts as not configured (503), e.g. after PAYLOAD_SECRET changed', async () => {
-    await app.payload.updateGlobal({ slug: 'payment-config', data: { secretKeyEncrypted: 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, overrideAccess: true })
+    await app.payload.updateGlobal({
+      slug: 'payment-config',
+      data: { secretKeyEncrypted: 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      overrideAccess: true,
+    })
     const res = await family.post('/api/stripe/create-payment-intent', { invoiceId: familyInvoiceId })
     expect(res.status).toBe(503)
     expect(res.body.message).toBe('Card payments are not configured yet. Please contact the academy.')

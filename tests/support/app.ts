@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { inject } from 'vitest'
 
-import { createApp } from '../../src/server/app.server'
-import { allowedOrigins, bootPayload } from '../../src/server/boot.server'
-import { setAppContext } from '../../src/server/context.server'
-import { loadEnv } from '../../src/server/env.server'
-import { createMailer } from '../../src/server/mailer.server'
+import { createApp } from '#server/app.server'
+import { allowedOrigins, bootPayload } from '#server/boot.server'
+import { setAppContext } from '#server/context.server'
+import { loadEnv } from '#server/env.server'
+import { createMailer } from '#server/mailer.server'
 import { adminQuery, databaseUrl, uniqueName } from './postgres'
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' }

@@ -9,7 +9,12 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; rawBody?: BodyInit } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; rawBody?: BodyInit } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...init.headers }
     if (this.cookie) headers.cookie = this.cookie
     let payload: BodyInit | undefined = init.rawBody

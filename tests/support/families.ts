@@ -1,4 +1,4 @@
-import { shiftYears, todayIso } from '../../src/api/schemas/eligibility'
+import { shiftYears, todayIso } from '#shared/dates'
 import type { TestApp } from './app'
 import { ApiClient } from './client'
 import { uniqueName } from './postgres'
@@ -47,7 +47,10 @@ export const CLASS_FIELDS = {
 }
 
 /** A class stored directly (no HTTP), with a unique name. */
-export async function addClass(app: TestApp, fields: { ageGroup?: string; capacity?: number | null; name?: string } = {}): Promise<{ id: number; name: string }> {
+export async function addClass(
+  app: TestApp,
+  fields: { ageGroup?: string; capacity?: number | null; name?: string } = {},
+): Promise<{ id: number; name: string }> {
   const name = fields.name ?? uniqueName('Class')
   const doc = await app.payload.create({
     collection: 'classes',
@@ -58,7 +61,10 @@ export async function addClass(app: TestApp, fields: { ageGroup?: string; capaci
 }
 
 /** Every row of the collections a call may touch, to prove a refused call changed nothing. */
-export async function snapshot(app: TestApp, collections: Array<'students' | 'classes' | 'enrollments'> = ['students', 'classes', 'enrollments']): Promise<string> {
+export async function snapshot(
+  app: TestApp,
+  collections: Array<'students' | 'classes' | 'enrollments'> = ['students', 'classes', 'enrollments'],
+): Promise<string> {
   const parts = await Promise.all(
     collections.map((collection) =>
       app.payload.find({ collection, overrideAccess: true, limit: 0, pagination: false, depth: 0, sort: 'id' }).then((r) => r.docs),

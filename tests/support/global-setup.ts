@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 
-import { startDatabase, type Database } from '../../src/server/database.server'
+import { startDatabase, type Database } from '#server/database.server'
 import { adminQuery, canConnect, databaseUrl, DEFAULT_TEST_SERVER, uniqueName } from './postgres'
 
 /**

@@ -2,9 +2,9 @@
  * Run as its own process by the global setup: migrates (and seeds) the template database,
  * then exits so that no connection holds it (a template in use cannot be cloned).
  */
-import { seedDemoData } from '../../cms/seed'
-import { bootPayload } from '../../src/server/boot.server'
-import { loadEnv } from '../../src/server/env.server'
+import { seedDemoData } from '#cms/seed/index'
+import { bootPayload } from '#server/boot.server'
+import { loadEnv } from '#server/env.server'
 
 const url = process.argv[2]
 if (!url) throw new Error('usage: prepare-template.ts <database url>')

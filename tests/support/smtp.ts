@@ -17,7 +17,12 @@ function decodeHeader(value: string): string {
  * A real SMTP listener in the test process (the `smtp-server` package): the app sends mail to
  * it through nodemailer exactly as it would to a hosted mail service.
  */
-export async function startSmtpListener(options: { port?: number } = {}): Promise<{ url: string; messages: CaughtMail[]; waitFor(predicate: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>; close(): Promise<void> }> {
+export async function startSmtpListener(options: { port?: number } = {}): Promise<{
+  url: string
+  messages: CaughtMail[]
+  waitFor(predicate: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>
+  close(): Promise<void>
+}> {
   const messages: CaughtMail[] = []
   const server = new SMTPServer({
     authOptional: true,

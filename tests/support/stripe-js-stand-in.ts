@@ -107,7 +107,12 @@ function installStripeJsStandIn(release: string): void {
         else if (raw.cvc.length < 3) error = validation('incomplete_cvc', "Your card's security code is incomplete.")
         else if (options.hidePostalCode !== true && raw.postal.length < 5) error = validation('incomplete_zip', 'Your postal code is incomplete.')
       }
-      const complete = !error && raw.number.length >= numberLength && raw.expiry.length === 4 && raw.cvc.length >= 3 && (options.hidePostalCode === true || raw.postal.length >= 5)
+      const complete =
+        !error &&
+        raw.number.length >= numberLength &&
+        raw.expiry.length === 4 &&
+        raw.cvc.length >= 3 &&
+        (options.hidePostalCode === true || raw.postal.length >= 5)
       return { empty, complete, error, data, brand }
     }
 
@@ -275,12 +280,27 @@ function installStripeJsStandIn(release: string): void {
   function authenticate(): Promise<void> {
     return new Promise((resolve) => {
       const overlay = document.createElement('div')
-      Object.assign(overlay.style, { position: 'fixed', inset: '0', zIndex: '2147483647', background: 'rgba(0,0,0,0.55)', display: 'grid', placeItems: 'center', padding: '16px' })
+      Object.assign(overlay.style, {
+        position: 'fixed',
+        inset: '0',
+        zIndex: '2147483647',
+        background: 'rgba(0,0,0,0.55)',
+        display: 'grid',
+        placeItems: 'center',
+        padding: '16px',
+      })
       const dialog = document.createElement('div')
       dialog.setAttribute('role', 'dialog')
       dialog.setAttribute('aria-modal', 'true')
       dialog.setAttribute('aria-labelledby', 'stripe-stand-in-3ds-title')
-      Object.assign(dialog.style, { background: '#fff', color: '#111', borderRadius: '12px', padding: '24px', maxWidth: '360px', fontFamily: 'system-ui, sans-serif' })
+      Object.assign(dialog.style, {
+        background: '#fff',
+        color: '#111',
+        borderRadius: '12px',
+        padding: '24px',
+        maxWidth: '360px',
+        fontFamily: 'system-ui, sans-serif',
+      })
       const title = document.createElement('h2')
       title.id = 'stripe-stand-in-3ds-title'
       title.textContent = '3D Secure authentication'
@@ -289,7 +309,15 @@ function installStripeJsStandIn(release: string): void {
       const complete = document.createElement('button')
       complete.type = 'button'
       complete.textContent = 'Complete authentication'
-      Object.assign(complete.style, { marginTop: '16px', padding: '10px 16px', background: '#0a2540', color: '#fff', border: '0', borderRadius: '8px', fontSize: '16px' })
+      Object.assign(complete.style, {
+        marginTop: '16px',
+        padding: '10px 16px',
+        background: '#0a2540',
+        color: '#fff',
+        border: '0',
+        borderRadius: '8px',
+        fontSize: '16px',
+      })
       complete.addEventListener('click', () => {
         overlay.remove()
         resolve()
@@ -309,11 +337,16 @@ function installStripeJsStandIn(release: string): void {
   }
 
   const invalidSecret = (method: string): { error: StripeErrorLike } => ({
-    error: { type: 'invalid_request_error', code: 'invalid_client_secret', message: `Invalid value for ${method}: clientSecret should be a client secret of the form \${id}_secret_\${secret}.` },
+    error: {
+      type: 'invalid_request_error',
+      code: 'invalid_client_secret',
+      message: `Invalid value for ${method}: clientSecret should be a client secret of the form \${id}_secret_\${secret}.`,
+    },
   })
 
   function StripeStandIn(publishableKey: string) {
-    if (typeof publishableKey !== 'string' || !/^pk_(test|live)_/.test(publishableKey)) throw new Error('Invalid API Key provided: a publishable key (pk_…) is required.')
+    if (typeof publishableKey !== 'string' || !/^pk_(test|live)_/.test(publishableKey))
+      throw new Error('Invalid API Key provided: a publishable key (pk_…) is required.')
     const api = (method: 'GET' | 'POST', path: string, params: Json) => call(publishableKey, method, path, params)
 
     function cardParams(card: CardElementStandIn): { params?: Json; error?: StripeErrorLike } {
@@ -419,7 +452,11 @@ export async function routeStripeStandIns(page: Page, { apiBase }: { apiBase: st
   )
   await page.route(/^https:\/\/api\.stripe\.com\//, async (route) => {
     const request = route.request()
-    const cors = { 'access-control-allow-origin': request.headers().origin ?? '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST' }
+    const cors = {
+      'access-control-allow-origin': request.headers().origin ?? '*',
+      'access-control-allow-headers': 'content-type',
+      'access-control-allow-methods': 'GET, POST',
+    }
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
     const url = new URL(request.url())
     const response = await route.fetch({ url: `${apiBase}${url.pathname}${url.search}` })

@@ -104,7 +104,16 @@ const CREATE_PARAMS = new Set([
   'setup_future_usage',
   'statement_descriptor_suffix',
 ])
-const CONFIRM_PARAMS = new Set(['payment_method', 'payment_method_data', 'return_url', 'client_secret', 'expand', 'off_session', 'receipt_email', 'use_stripe_sdk'])
+const CONFIRM_PARAMS = new Set([
+  'payment_method',
+  'payment_method_data',
+  'return_url',
+  'client_secret',
+  'expand',
+  'off_session',
+  'receipt_email',
+  'use_stripe_sdk',
+])
 
 export type StripeStandIn = {
   url: string
@@ -120,11 +129,17 @@ export type StripeStandIn = {
   decline(id: string): StandInIntent
   setStatus(id: string, status: Stripe.PaymentIntent.Status): StandInIntent
   /** A Stripe event about the intent as it is now, and its signed delivery. */
-  webhook(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | string, intentId: string, secret: string): { payload: string; signature: string; event: Record<string, unknown> }
+  webhook(
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | string,
+    intentId: string,
+    secret: string,
+  ): { payload: string; signature: string; event: Record<string, unknown> }
   close(): Promise<void>
 }
 
-export async function startStripeStandIn(options: { secretKeys?: string[]; latencyMs?: number; accountName?: string; port?: number } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { secretKeys?: string[]; latencyMs?: number; accountName?: string; port?: number } = {},
+): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>()
   /** Cards entered in the browser (Stripe.js createPaymentMethod) and how they behave. */
   const paymentMethods = new Map<string, { behaviour: CardBehaviour; object: Record<string, unknown> }>()
@@ -180,12 +195,21 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
       message: reason === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
       charge: id('ch'),
       doc_url: 'https://stripe.com/docs/error-codes/card-declined',
-      payment_method: { id: paymentMethod, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: reason === 'insufficient_funds' ? '9995' : '0002' } },
+      payment_method: {
+        id: paymentMethod,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: reason === 'insufficient_funds' ? '9995' : '0002' },
+      },
       request_log_url: `https://dashboard.stripe.com/test/logs/${id('req', 14)}`,
     }
   }
 
-  function markDeclined(intent: StandInIntent, paymentMethod = id('pm'), reason: 'generic_decline' | 'insufficient_funds' = 'generic_decline'): StripeErrorBody {
+  function markDeclined(
+    intent: StandInIntent,
+    paymentMethod = id('pm'),
+    reason: 'generic_decline' | 'insufficient_funds' = 'generic_decline',
+  ): StripeErrorBody {
     const error = declineError(intent, paymentMethod, reason)
     Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: error, next_action: null })
     return error
@@ -193,14 +217,21 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
 
   function createIntent(params: Record<string, unknown>): StandInIntent {
     for (const key of Object.keys(params)) {
-      if (!CREATE_PARAMS.has(key)) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
+      if (!CREATE_PARAMS.has(key))
+        throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
     }
     for (const key of ['amount', 'currency']) {
-      if (params[key] === undefined) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_missing', param: key, message: `Missing required param: ${key}.` })
+      if (params[key] === undefined)
+        throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_missing', param: key, message: `Missing required param: ${key}.` })
     }
     const amount = Number(params.amount)
     if (!/^\d+$/.test(String(params.amount))) {
-      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: `Invalid integer: ${String(params.amount)}` })
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        message: `Invalid integer: ${String(params.amount)}`,
+      })
     }
     const currency = String(params.currency).toLowerCase()
     if (currency === 'usd' && amount < 50) {
@@ -208,7 +239,12 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
     }
     const metadata = (params.metadata ?? {}) as Record<string, string>
     if (typeof metadata !== 'object' || Array.isArray(metadata)) {
-      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'metadata', message: 'Invalid metadata: must be an object' })
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_empty',
+        param: 'metadata',
+        message: 'Invalid metadata: must be an object',
+      })
     }
     const allowed = (params.allowed_payment_method_types as string[] | undefined) ?? null
     const automatic = (params.automatic_payment_methods as { enabled?: string } | undefined)?.enabled === 'true'
@@ -261,7 +297,8 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
 
   function confirmIntent(intent: StandInIntent, params: Record<string, unknown>): StandInIntent {
     for (const key of Object.keys(params)) {
-      if (!CONFIRM_PARAMS.has(key)) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
+      if (!CONFIRM_PARAMS.has(key))
+        throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
     }
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       throw new StripeFailure(400, {
@@ -272,14 +309,21 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
       })
     }
     // Confirming again after the customer completed 3D Secure: the payment goes through.
-    if (intent.status === 'requires_action' && !params.payment_method && !params.payment_method_data) return markSucceeded(intent, intent.payment_method ?? undefined)
+    if (intent.status === 'requires_action' && !params.payment_method && !params.payment_method_data)
+      return markSucceeded(intent, intent.payment_method ?? undefined)
 
     let behaviour: CardBehaviour | undefined
     let paymentMethod = id('pm')
     if (typeof params.payment_method === 'string') {
       behaviour = paymentMethods.get(params.payment_method)?.behaviour ?? TEST_PAYMENT_METHODS[params.payment_method]
       paymentMethod = params.payment_method
-      if (!behaviour) throw new StripeFailure(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${params.payment_method}'` })
+      if (!behaviour)
+        throw new StripeFailure(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${params.payment_method}'`,
+        })
     } else if (params.payment_method_data) {
       const number = String((params.payment_method_data as { card?: { number?: string } }).card?.number ?? '').replace(/\s/g, '')
       behaviour = TEST_CARD_NUMBERS[number]
@@ -288,7 +332,8 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
       throw new StripeFailure(400, {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it\'s missing a payment method. To confirm the PaymentIntent with a payment method, pass `payment_method`.',
+        message:
+          "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with a payment method, pass `payment_method`.",
       })
     }
     if (behaviour === 'succeeds') return markSucceeded(intent, paymentMethod)
@@ -310,26 +355,52 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
    * how a later confirmation behaves (TEST_CARD_NUMBERS), as with Stripe's own test cards.
    */
   function createPaymentMethod(params: Record<string, unknown>): Record<string, unknown> {
-    if (params.type !== 'card') throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'type', message: 'Invalid type: must be card' })
+    if (params.type !== 'card')
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'type', message: 'Invalid type: must be card' })
     const card = (params.card ?? {}) as Record<string, string | undefined>
     const number = String(card.number ?? '').replace(/\s/g, '')
     const behaviour = TEST_CARD_NUMBERS[number]
-    if (!behaviour) throw new StripeFailure(402, { type: 'card_error', code: 'incorrect_number', param: 'card[number]', message: 'Your card number is incorrect.' })
+    if (!behaviour)
+      throw new StripeFailure(402, { type: 'card_error', code: 'incorrect_number', param: 'card[number]', message: 'Your card number is incorrect.' })
     const expMonth = Number(card.exp_month)
     const expYear = Number(card.exp_year)
     const today = new Date()
-    if (!(expMonth >= 1 && expMonth <= 12)) throw new StripeFailure(402, { type: 'card_error', code: 'invalid_expiry_month', param: 'card[exp_month]', message: "Your card's expiration month is invalid." })
+    if (!(expMonth >= 1 && expMonth <= 12))
+      throw new StripeFailure(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_month',
+        param: 'card[exp_month]',
+        message: "Your card's expiration month is invalid.",
+      })
     if (!(expYear > today.getUTCFullYear() || (expYear === today.getUTCFullYear() && expMonth >= today.getUTCMonth() + 1))) {
-      throw new StripeFailure(402, { type: 'card_error', code: 'invalid_expiry_year', param: 'card[exp_year]', message: "Your card's expiration year is invalid." })
+      throw new StripeFailure(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_year',
+        param: 'card[exp_year]',
+        message: "Your card's expiration year is invalid.",
+      })
     }
-    if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) throw new StripeFailure(402, { type: 'card_error', code: 'invalid_cvc', param: 'card[cvc]', message: "Your card's security code is invalid." })
+    if (!/^\d{3,4}$/.test(String(card.cvc ?? '')))
+      throw new StripeFailure(402, { type: 'card_error', code: 'invalid_cvc', param: 'card[cvc]', message: "Your card's security code is invalid." })
     const billing = (params.billing_details ?? {}) as { name?: string; email?: string; address?: Record<string, string> }
     const object = {
       id: id('pm'),
       object: 'payment_method',
       type: 'card',
-      billing_details: { name: billing.name ?? null, email: billing.email ?? null, phone: null, address: { postal_code: billing.address?.postal_code ?? null } },
-      card: { brand: number.startsWith('5') ? 'mastercard' : 'visa', country: 'US', exp_month: expMonth, exp_year: expYear, funding: 'credit', last4: number.slice(-4) },
+      billing_details: {
+        name: billing.name ?? null,
+        email: billing.email ?? null,
+        phone: null,
+        address: { postal_code: billing.address?.postal_code ?? null },
+      },
+      card: {
+        brand: number.startsWith('5') ? 'mastercard' : 'visa',
+        country: 'US',
+        exp_month: expMonth,
+        exp_year: expYear,
+        funding: 'credit',
+        last4: number.slice(-4),
+      },
       created: now(),
       customer: null,
       livemode: false,
@@ -347,7 +418,8 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
     if (!key) {
       throw new StripeFailure(401, {
         type: 'invalid_request_error',
-        message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+        message:
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
       })
     }
     if (key.startsWith('pk_')) {
@@ -356,7 +428,10 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
       // … and may only act on an intent it holds the client secret of (Stripe.js).
       const intent = intentId ? intents.get(intentId) : undefined
       if (!intent || params.client_secret !== intent.client_secret) {
-        throw new StripeFailure(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' })
+        throw new StripeFailure(401, {
+          type: 'invalid_request_error',
+          message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
+        })
       }
       return key
     }
@@ -390,7 +465,11 @@ export async function startStripeStandIn(options: { secretKeys?: string[]; laten
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null
     const apiKey = String(req.headers.authorization ?? '').replace(/^Bearer /, '') || (typeof params.key === 'string' ? params.key : '')
     requests.push({ method, path: url.pathname, apiKey, idempotencyKey, params })
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req', 14), 'stripe-version': String(req.headers['stripe-version'] ?? '') }
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'request-id': id('req', 14),
+      'stripe-version': String(req.headers['stripe-version'] ?? ''),
+    }
 
     const send = (status: number, body: unknown, extra: Record<string, string> = {}) => {
       res.writeHead(status, { ...headers, ...extra })

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { isValidAgeGroup } from '../../../src/api/schemas/classes'
-import { anyone } from '../../access/anyone'
-import { isAdmin } from '../../access/isAdmin'
+import { isValidAgeGroup } from '#api/schemas/classes'
+import { anyone } from '#cms/access/anyone'
+import { isAdmin } from '#cms/access/isAdmin'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
 
 export const Classes: CollectionConfig = {
@@ -25,8 +25,7 @@ export const Classes: CollectionConfig = {
       required: true,
       index: true,
       admin: { description: 'A range such as 6-8 (inclusive) or an open group such as 18+.' },
-      validate: (value: unknown) =>
-        typeof value === 'string' && isValidAgeGroup(value) ? true : 'Age group must look like "6-8" or "18+"',
+      validate: (value: unknown) => (typeof value === 'string' && isValidAgeGroup(value) ? true : 'Age group must look like "6-8" or "18+"'),
     },
     { name: 'level', type: 'text', required: true, admin: { description: 'For example: Beginner, Intermediate, All Levels' } },
     { name: 'days', type: 'text', required: true, admin: { description: 'For example: Monday & Wednesday' } },

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '../../access/isAdmin'
-import { studentOwnedByUser } from '../../access/studentOwnedByUser'
+import { isAdmin } from '#cms/access/isAdmin'
+import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
 import { invalidateClassCountsAfterChange, invalidateClassCountsAfterDelete } from './hooks/invalidateClassCounts'
 
 export const Enrollments: CollectionConfig = {

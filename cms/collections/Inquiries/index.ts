@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { INQUIRY_SUBJECTS } from '../../../src/api/schemas/inquiries'
-import { isAdmin } from '../../access/isAdmin'
+import { INQUIRY_SUBJECTS } from '#api/schemas/inquiries'
+import { isAdmin } from '#cms/access/isAdmin'
 
 export const Inquiries: CollectionConfig = {
   slug: 'inquiries',

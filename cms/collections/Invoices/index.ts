@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { INVOICE_STATUSES } from '../../../src/api/schemas/billing'
-import { isAdmin } from '../../access/isAdmin'
-import { ownedByUser } from '../../access/ownedByUser'
+import { INVOICE_STATUSES } from '#api/schemas/billing'
+import { isAdmin } from '#cms/access/isAdmin'
+import { ownedByUser } from '#cms/access/ownedByUser'
 
 /**
  * Invoices are financial records: they outlive the account (decisions §2), so the payer is
@@ -16,12 +16,18 @@ export const Invoices: CollectionConfig = {
     useAsTitle: 'description',
     defaultColumns: ['id', 'description', 'payerName', 'amountCents', 'status', 'dueDate'],
     listSearchableFields: ['description', 'payerName', 'payerEmail'],
-    description: 'What families owe. The /admin console creates invoices in dollars; here amounts are in cents. A card payment marks an invoice paid by itself.',
+    description:
+      'What families owe. The /admin console creates invoices in dollars; here amounts are in cents. A card payment marks an invoice paid by itself.',
   },
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
-    { name: 'payerName', label: 'Family', type: 'text', admin: { description: 'The account holder when the invoice was issued; kept if the account is deleted.' } },
+    {
+      name: 'payerName',
+      label: 'Family',
+      type: 'text',
+      admin: { description: 'The account holder when the invoice was issued; kept if the account is deleted.' },
+    },
     { name: 'payerEmail', label: 'Family email', type: 'text' },
     {
       name: 'amountCents',

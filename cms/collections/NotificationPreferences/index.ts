@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '../../access/isAdmin'
-import { ownedByUser } from '../../access/ownedByUser'
+import { isAdmin } from '#cms/access/isAdmin'
+import { ownedByUser } from '#cms/access/ownedByUser'
 
 export const NotificationPreferences: CollectionConfig = {
   slug: 'notification-preferences',

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '../../access/isAdmin'
-import { ownedByUser } from '../../access/ownedByUser'
+import { isAdmin } from '#cms/access/isAdmin'
+import { ownedByUser } from '#cms/access/ownedByUser'
 
 /** Card references only (brand, last four, Stripe's id): card data never reaches our server. */
 export const PaymentMethods: CollectionConfig = {

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { PAYMENT_STATUSES } from '../../../src/api/schemas/billing'
-import { isAdmin } from '../../access/isAdmin'
-import { ownedByUser } from '../../access/ownedByUser'
+import { PAYMENT_STATUSES } from '#api/schemas/billing'
+import { isAdmin } from '#cms/access/isAdmin'
+import { ownedByUser } from '#cms/access/ownedByUser'
 
 /** One row per Stripe PaymentIntent (decisions §5): `transactionId` is unique. */
 export const Payments: CollectionConfig = {

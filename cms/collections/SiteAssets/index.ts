@@ -2,10 +2,10 @@ import path from 'node:path'
 
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '../../access/anyone'
-import { isAdmin } from '../../access/isAdmin'
-import { invalidateAfterChange, invalidateAfterDelete } from '../SiteContent/hooks/invalidateContent'
-import { stampEditor } from '../SiteContent/hooks/stampEditor'
+import { anyone } from '#cms/access/anyone'
+import { isAdmin } from '#cms/access/isAdmin'
+import { invalidateAfterChange, invalidateAfterDelete } from '#cms/collections/SiteContent/hooks/invalidateContent'
+import { stampEditor } from '#cms/collections/SiteContent/hooks/stampEditor'
 
 export const SiteAssets: CollectionConfig = {
   slug: 'site-assets',

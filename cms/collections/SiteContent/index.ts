@@ -1,9 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { CONTENT_SECTIONS, CONTENT_TYPES } from '../../../src/api/schemas/site-content'
-import { anyone } from '../../access/anyone'
-import { isAdmin } from '../../access/isAdmin'
-import { publishedOrAdmin } from '../../access/publishedOrAdmin'
+import { CONTENT_SECTIONS, CONTENT_TYPES } from '#api/schemas/site-content'
+import { isAdmin } from '#cms/access/isAdmin'
+import { publishedOrAdmin } from '#cms/access/publishedOrAdmin'
 import { invalidateAfterChange, invalidateAfterDelete } from './hooks/invalidateContent'
 import { stampEditor } from './hooks/stampEditor'
 

@@ -1,9 +1,9 @@
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
-import { EXPERIENCE_LEVELS } from '../../../src/api/schemas/classes'
-import { isSignedIn } from '../../access/isSignedIn'
-import { ownedByUser } from '../../access/ownedByUser'
-import { isAdminUser } from '../../access/roles'
+import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
+import { isSignedIn } from '#cms/access/isSignedIn'
+import { ownedByUser } from '#cms/access/ownedByUser'
+import { isAdminUser } from '#shared/roles'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
 const assignOwner: CollectionBeforeChangeHook = ({ data, operation, req }) => {

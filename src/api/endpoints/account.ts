@@ -1,47 +1,35 @@
-import { requireUser } from '../auth'
-import { defineEndpoint, readBody } from '../http'
-import { getOwnNotificationPreferences, toNotificationPreferencesDto, updateOwnNotificationPreferences } from '../operations/notification-preferences'
-import { requestPasswordReset, resetPassword } from '../operations/password-reset'
-import { changePassword, updateProfile } from '../operations/profile'
-import { registerAccount } from '../operations/register'
-import { sessionCookie } from '../operations/session'
-import { toUserDto } from '../operations/users'
-import {
-  changePasswordSchema,
-  notificationPreferencesSchema,
-  profileSchema,
-  requestPasswordResetSchema,
-  resetPasswordSchema,
-} from '../schemas/account'
-import { registerSchema } from '../schemas/auth'
+import { defineEndpoint } from '#api/http'
+import { getOwnNotificationPreferences, toNotificationPreferencesDto, updateOwnNotificationPreferences } from '#api/operations/notification-preferences'
+import { requestPasswordReset, resetPassword } from '#api/operations/password-reset'
+import { changePassword, updateProfile } from '#api/operations/profile'
+import { registerAccount } from '#api/operations/register'
+import { sessionCookie } from '#api/operations/session'
+import { toUserDto } from '#api/operations/users'
+import { changePasswordSchema, notificationPreferencesSchema, profileSchema, requestPasswordResetSchema, resetPasswordSchema } from '#api/schemas/account'
+import { registerSchema } from '#api/schemas/auth'
 
 /** Registration, password reset, profile, password and notification settings (spec §7). */
 export const accountEndpoints = [
-  defineEndpoint('post', '/register', async (req) => {
-    const input = await readBody(req, registerSchema)
-    const { user, token } = await registerAccount(req, input)
+  defineEndpoint('post', '/register', { role: 'public', body: registerSchema }, async ({ req, body }) => {
+    const { user, token } = await registerAccount(req, body)
     return Response.json(toUserDto(user), { status: 201, headers: { 'Set-Cookie': sessionCookie(req, token) } })
   }),
 
-  defineEndpoint('post', '/request-password-reset', async (req) => requestPasswordReset(req, await readBody(req, requestPasswordResetSchema))),
+  defineEndpoint('post', '/request-password-reset', { role: 'public', body: requestPasswordResetSchema }, async ({ req, body }) =>
+    requestPasswordReset(req, body),
+  ),
 
-  defineEndpoint('post', '/reset-password', async (req) => resetPassword(req, await readBody(req, resetPasswordSchema))),
+  defineEndpoint('post', '/reset-password', { role: 'public', body: resetPasswordSchema }, async ({ req, body }) => resetPassword(req, body)),
 
-  // Signed-in calls answer 401 before looking at the body.
-  defineEndpoint('patch', '/user/profile', async (req) => {
-    requireUser(req)
-    return toUserDto(await updateProfile(req, await readBody(req, profileSchema)))
-  }),
+  defineEndpoint('patch', '/user/profile', { role: 'family', body: profileSchema }, async ({ req, body }) => toUserDto(await updateProfile(req, body))),
 
-  defineEndpoint('patch', '/user/password', async (req) => {
-    requireUser(req)
-    return changePassword(req, await readBody(req, changePasswordSchema))
-  }),
+  defineEndpoint('patch', '/user/password', { role: 'family', body: changePasswordSchema }, async ({ req, body }) => changePassword(req, body)),
 
-  defineEndpoint('get', '/notification-preferences', async (req) => toNotificationPreferencesDto(await getOwnNotificationPreferences(req))),
+  defineEndpoint('get', '/notification-preferences', { role: 'family' }, async ({ req }) =>
+    toNotificationPreferencesDto(await getOwnNotificationPreferences(req)),
+  ),
 
-  defineEndpoint('patch', '/notification-preferences', async (req) => {
-    requireUser(req)
-    return toNotificationPreferencesDto(await updateOwnNotificationPreferences(req, await readBody(req, notificationPreferencesSchema)))
-  }),
+  defineEndpoint('patch', '/notification-preferences', { role: 'family', body: notificationPreferencesSchema }, async ({ req, body }) =>
+    toNotificationPreferencesDto(await updateOwnNotificationPreferences(req, body)),
+  ),
 ]

@@ -1,31 +1,18 @@
-import { requireAdmin } from '../auth'
-import { defineEndpoint, idParam, readBody } from '../http'
-import { deleteUser, listUsers, setUserActive, setUserAdmin } from '../operations/admin-users'
-import { userAdminSchema, userStatusSchema } from '../schemas/admin-users'
+import { defineEndpoint, idParam } from '#api/http'
+import { deleteUser, listUsers, setUserActive, setUserAdmin } from '#api/operations/admin-users'
+import { userAdminSchema, userStatusSchema } from '#api/schemas/admin-users'
 
 /** Administration of accounts, spec §7: admin-only; the rules of decisions §2 sit in the users hooks. */
 export const adminUserEndpoints = [
-  defineEndpoint('get', '/users', async (req) => {
-    requireAdmin(req)
-    return listUsers(req)
-  }),
+  defineEndpoint('get', '/users', { role: 'admin' }, async ({ req }) => listUsers(req)),
 
-  defineEndpoint('patch', '/users/:id/status', async (req) => {
-    requireAdmin(req)
-    const id = idParam(req)
-    const { isActive } = await readBody(req, userStatusSchema)
-    return setUserActive(req, id, isActive)
-  }),
+  defineEndpoint('patch', '/users/:id/status', { role: 'admin', body: userStatusSchema }, async ({ req, body }) =>
+    setUserActive(req, idParam(req), body.isActive),
+  ),
 
-  defineEndpoint('patch', '/users/:id/admin', async (req) => {
-    requireAdmin(req)
-    const id = idParam(req)
-    const { isAdmin } = await readBody(req, userAdminSchema)
-    return setUserAdmin(req, id, isAdmin)
-  }),
+  defineEndpoint('patch', '/users/:id/admin', { role: 'admin', body: userAdminSchema }, async ({ req, body }) => setUserAdmin(req, idParam(req), body.isAdmin)),
 
-  defineEndpoint('delete', '/users/:id', async (req) => {
-    requireAdmin(req)
+  defineEndpoint('delete', '/users/:id', { role: 'admin' }, async ({ req }) => {
     await deleteUser(req, idParam(req))
     return { message: 'User deleted.' }
   }),

@@ -1,19 +1,14 @@
-import { requireAdmin } from '../auth'
-import { defineEndpoint, idParam, readBody } from '../http'
-import { listInquiries, markInquiryAddressed, submitInquiry } from '../operations/inquiries'
-import { inquiryInputSchema } from '../schemas/inquiries'
+import { defineEndpoint, idParam } from '#api/http'
+import { listInquiries, markInquiryAddressed, submitInquiry } from '#api/operations/inquiries'
+import { inquiryInputSchema } from '#api/schemas/inquiries'
 
 /** The contact form and its admin inbox (spec §7 "Content, inquiries"). */
 export const inquiryEndpoints = [
-  defineEndpoint('post', '/inquiries', async (req) => {
-    const input = await readBody(req, inquiryInputSchema)
-    return Response.json(await submitInquiry(req, input), { status: 201 })
-  }),
+  defineEndpoint('post', '/inquiries', { role: 'public', body: inquiryInputSchema }, async ({ req, body }) =>
+    Response.json(await submitInquiry(req, body), { status: 201 }),
+  ),
 
-  defineEndpoint('get', '/inquiries', async (req) => listInquiries(req, requireAdmin(req))),
+  defineEndpoint('get', '/inquiries', { role: 'admin' }, async ({ req, user }) => listInquiries(req, user)),
 
-  defineEndpoint('patch', '/inquiries/:id/mark-addressed', async (req) => {
-    const user = requireAdmin(req)
-    return markInquiryAddressed(req, user, idParam(req))
-  }),
+  defineEndpoint('patch', '/inquiries/:id/mark-addressed', { role: 'admin' }, async ({ req, user }) => markInquiryAddressed(req, user, idParam(req))),
 ]

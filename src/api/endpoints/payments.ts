@@ -1,15 +1,13 @@
-import { requireUser } from '../auth'
-import { defineEndpoint, readBody } from '../http'
-import { listPayments, reportPayment } from '../operations/payments'
-import { recordPaymentSchema } from '../schemas/payments'
+import { defineEndpoint } from '#api/http'
+import { listPayments, reportPayment } from '#api/operations/payments'
+import { recordPaymentSchema } from '#api/schemas/payments'
 
 export const paymentEndpoints = [
-  defineEndpoint('get', '/payments', async (req) => listPayments(req, requireUser(req))),
+  defineEndpoint('get', '/payments', { role: 'family' }, async ({ req, user }) => listPayments(req, user)),
 
   /** The browser reports a charge; the server records it only after checking it with Stripe. */
-  defineEndpoint('post', '/payments', async (req) => {
-    const user = requireUser(req)
-    const { payment, created } = await reportPayment(req, user, await readBody(req, recordPaymentSchema))
+  defineEndpoint('post', '/payments', { role: 'family', body: recordPaymentSchema }, async ({ req, user, body }) => {
+    const { payment, created } = await reportPayment(req, user, body)
     return Response.json(payment, { status: created ? 201 : 200 })
   }),
 ]

@@ -1,20 +1,18 @@
-import { requireUser } from '../auth'
-import { defineEndpoint, readBody } from '../http'
-import { expiredSessionCookie, logInThrottled, logOut, sessionCookie } from '../operations/session'
-import { toUserDto } from '../operations/users'
-import { loginSchema } from '../schemas/auth'
+import { defineEndpoint } from '#api/http'
+import { expiredSessionCookie, logInThrottled, logOut, sessionCookie } from '#api/operations/session'
+import { toUserDto } from '#api/operations/users'
+import { loginSchema } from '#api/schemas/auth'
 
 export const sessionEndpoints = [
-  defineEndpoint('get', '/user', async (req) => toUserDto(requireUser(req))),
+  defineEndpoint('get', '/user', { role: 'family' }, async ({ user }) => toUserDto(user)),
 
-  defineEndpoint('post', '/login', async (req) => {
-    const input = await readBody(req, loginSchema)
-    const { user, token } = await logInThrottled(req, input)
+  defineEndpoint('post', '/login', { role: 'public', body: loginSchema }, async ({ req, body }) => {
+    const { user, token } = await logInThrottled(req, body)
     return Response.json(toUserDto(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } })
   }),
 
   // Signed out already is fine: the answer is the same and the cookie is cleared either way.
-  defineEndpoint('post', '/logout', async (req) => {
+  defineEndpoint('post', '/logout', { role: 'public' }, async ({ req }) => {
     await logOut(req)
     return Response.json({ message: 'Logged out' }, { headers: { 'Set-Cookie': expiredSessionCookie(req) } })
   }),

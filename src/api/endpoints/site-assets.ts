@@ -1,7 +1,6 @@
-import { requireAdmin } from '../auth'
-import { defineEndpoint, stringParam } from '../http'
-import { deleteSiteAsset, getSiteAsset, putSiteAsset, readImageUpload, readSiteAssetFile } from '../operations/site-assets'
-import { SITE_ASSET_MESSAGES } from '../schemas/site-assets'
+import { defineEndpoint, stringParam } from '#api/http'
+import { deleteSiteAsset, getSiteAsset, putSiteAsset, readImageUpload, readSiteAssetFile } from '#api/operations/site-assets'
+import { SITE_ASSET_MESSAGES } from '#api/schemas/site-assets'
 
 /**
  * Site images (decisions §6), such as the hero image under `landing.hero.image`. The router
@@ -9,19 +8,17 @@ import { SITE_ASSET_MESSAGES } from '../schemas/site-assets'
  */
 export const siteAssetEndpoints = [
   // Two segments, so it never collides with a key (one segment, no slash).
-  defineEndpoint('get', '/site-assets/file/:filename', async (req) => readSiteAssetFile(req, stringParam(req, 'filename'))),
+  defineEndpoint('get', '/site-assets/file/:filename', { role: 'public' }, async ({ req }) => readSiteAssetFile(req, stringParam(req, 'filename'))),
 
-  defineEndpoint('get', '/site-assets/:key', async (req) => getSiteAsset(req, stringParam(req, 'key'))),
+  defineEndpoint('get', '/site-assets/:key', { role: 'public' }, async ({ req }) => getSiteAsset(req, stringParam(req, 'key'))),
 
-  defineEndpoint('post', '/site-assets/:key', async (req) => {
-    const user = requireAdmin(req)
+  defineEndpoint('post', '/site-assets/:key', { role: 'admin' }, async ({ req, user }) => {
     const upload = await readImageUpload(req)
     const { created, asset } = await putSiteAsset(req, user, stringParam(req, 'key'), upload)
     return Response.json(asset, { status: created ? 201 : 200 })
   }),
 
-  defineEndpoint('delete', '/site-assets/:key', async (req) => {
-    const user = requireAdmin(req)
+  defineEndpoint('delete', '/site-assets/:key', { role: 'admin' }, async ({ req, user }) => {
     await deleteSiteAsset(req, user, stringParam(req, 'key'))
     return { message: SITE_ASSET_MESSAGES.removed }
   }),

@@ -1,30 +1,24 @@
-import { requireAdmin } from '../auth'
-import { defineEndpoint, readBody, stringParam } from '../http'
-import { createSiteContent, deleteSiteContent, getSiteContent, listSiteContent, updateSiteContent } from '../operations/site-content-admin'
-import { siteContentCreateSchema, siteContentUpdateSchema } from '../schemas/site-content'
+import { defineEndpoint, stringParam } from '#api/http'
+import { createSiteContent, deleteSiteContent, getSiteContent, listSiteContent, updateSiteContent } from '#api/operations/site-content-admin'
+import { siteContentCreateSchema, siteContentUpdateSchema } from '#api/schemas/site-content'
 
 /** Site texts (spec §7 "Content", decisions §6): public reads of published texts, admin writes. */
 export const siteContentEndpoints = [
-  defineEndpoint('get', '/site-content', async (req) =>
+  defineEndpoint('get', '/site-content', { role: 'public' }, async ({ req }) =>
     listSiteContent(req, { includeUnpublished: req.searchParams?.get('all') === 'true' }),
   ),
 
-  defineEndpoint('get', '/site-content/:key', async (req) => getSiteContent(req, stringParam(req, 'key'))),
+  defineEndpoint('get', '/site-content/:key', { role: 'public' }, async ({ req }) => getSiteContent(req, stringParam(req, 'key'))),
 
-  defineEndpoint('post', '/site-content', async (req) => {
-    const user = requireAdmin(req)
-    const input = await readBody(req, siteContentCreateSchema)
-    return Response.json(await createSiteContent(req, user, input), { status: 201 })
-  }),
+  defineEndpoint('post', '/site-content', { role: 'admin', body: siteContentCreateSchema }, async ({ req, user, body }) =>
+    Response.json(await createSiteContent(req, user, body), { status: 201 }),
+  ),
 
-  defineEndpoint('patch', '/site-content/:key', async (req) => {
-    const user = requireAdmin(req)
-    const input = await readBody(req, siteContentUpdateSchema)
-    return updateSiteContent(req, user, stringParam(req, 'key'), input)
-  }),
+  defineEndpoint('patch', '/site-content/:key', { role: 'admin', body: siteContentUpdateSchema }, async ({ req, user, body }) =>
+    updateSiteContent(req, user, stringParam(req, 'key'), body),
+  ),
 
-  defineEndpoint('delete', '/site-content/:key', async (req) => {
-    const user = requireAdmin(req)
+  defineEndpoint('delete', '/site-content/:key', { role: 'admin' }, async ({ req, user }) => {
     await deleteSiteContent(req, user, stringParam(req, 'key'))
     return { message: 'Site text deleted.' }
   }),

@@ -1,26 +1,21 @@
-import { isAdminUser, requireAdmin, requireUser } from '../auth'
-import { defineEndpoint, readBody } from '../http'
-import { createPaymentIntentForInvoice } from '../operations/payment-intents'
-import { readPaymentSettings, savePaymentConfig, setPaymentsDisabled, toAdminStripeConfigDto, toPublicStripeConfigDto } from '../operations/payment-config'
-import { requireStripe, retrieveStripeAccountName } from '../operations/stripe-client'
-import { handleStripeWebhook } from '../operations/stripe-webhook'
-import { createPaymentIntentSchema, STRIPE_CONNECTION_FAILED, stripeConfigSchema, togglePaymentsSchema } from '../schemas/payments'
+import { defineEndpoint } from '#api/http'
+import { createPaymentIntentForInvoice } from '#api/operations/payment-intents'
+import { readPaymentSettings, savePaymentConfig, setPaymentsDisabled, toAdminStripeConfigDto, toPublicStripeConfigDto } from '#api/operations/payment-config'
+import { requireStripe, retrieveStripeAccountName } from '#api/operations/stripe-client'
+import { handleStripeWebhook } from '#api/operations/stripe-webhook'
+import { createPaymentIntentSchema, STRIPE_CONNECTION_FAILED, stripeConfigSchema, togglePaymentsSchema } from '#api/schemas/payments'
+import { isAdminUser } from '#shared/roles'
 
 export const stripeEndpoints = [
   /** Families see what the billing page needs; admins also see the masked secret key. */
-  defineEndpoint('get', '/stripe/config', async (req) => {
-    const user = requireUser(req)
+  defineEndpoint('get', '/stripe/config', { role: 'family' }, async ({ req, user }) => {
     const settings = await readPaymentSettings(req.payload, req)
     return isAdminUser(user) ? toAdminStripeConfigDto(settings) : toPublicStripeConfigDto(settings)
   }),
 
-  defineEndpoint('post', '/stripe/config', async (req) => {
-    requireAdmin(req)
-    return savePaymentConfig(req, await readBody(req, stripeConfigSchema))
-  }),
+  defineEndpoint('post', '/stripe/config', { role: 'admin', body: stripeConfigSchema }, async ({ req, body }) => savePaymentConfig(req, body)),
 
-  defineEndpoint('post', '/stripe/test-connection', async (req) => {
-    requireAdmin(req)
+  defineEndpoint('post', '/stripe/test-connection', { role: 'admin' }, async ({ req }) => {
     const stripe = requireStripe(await readPaymentSettings(req.payload, req))
     try {
       return { success: true, accountName: await retrieveStripeAccountName(stripe) }
@@ -30,16 +25,14 @@ export const stripeEndpoints = [
     }
   }),
 
-  defineEndpoint('post', '/stripe/toggle-payments', async (req) => {
-    requireAdmin(req)
-    const { paymentsDisabled } = await readBody(req, togglePaymentsSchema)
-    return setPaymentsDisabled(req, paymentsDisabled)
-  }),
+  defineEndpoint('post', '/stripe/toggle-payments', { role: 'admin', body: togglePaymentsSchema }, async ({ req, body }) =>
+    setPaymentsDisabled(req, body.paymentsDisabled),
+  ),
 
-  defineEndpoint('post', '/stripe/create-payment-intent', async (req) => {
-    const user = requireUser(req)
-    return createPaymentIntentForInvoice(req, user, await readBody(req, createPaymentIntentSchema))
-  }),
+  defineEndpoint('post', '/stripe/create-payment-intent', { role: 'family', body: createPaymentIntentSchema }, async ({ req, user, body }) =>
+    createPaymentIntentForInvoice(req, user, body),
+  ),
 
-  defineEndpoint('post', '/stripe/webhook', async (req) => handleStripeWebhook(req)),
+  // Stripe calls it, nobody signs in: the signature on the raw body is the authentication.
+  defineEndpoint('post', '/stripe/webhook', { role: 'public' }, async ({ req }) => handleStripeWebhook(req)),
 ]

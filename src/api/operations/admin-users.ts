@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
-import type { User } from '../../../cms/payload-types'
-import { conflict, forbidden, notFound } from '../errors'
-import { ADMIN_USER_MESSAGES } from '../schemas/admin-users'
-import type { UserDto } from '../schemas/auth'
+import type { User } from '#cms/payload-types'
+import { conflict, forbidden, notFound } from '#api/errors'
+import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
+import type { UserDto } from '#api/schemas/auth'
 import { toUserDto } from './users'
 
 /*

@@ -2,9 +2,9 @@ import { hkdfSync, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import type { Class, Enrollment, Student, User } from '../../../cms/payload-types'
-import type { Env } from '../../server/env.server'
-import { enrolmentEvent, writeCalendar, type WeeklyEvent } from '../schemas/ics'
+import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import type { Env } from '#server/env.server'
+import { enrolmentEvent, writeCalendar, type WeeklyEvent } from '#api/operations/ics'
 import { getSiteTexts } from './site-content'
 
 /**

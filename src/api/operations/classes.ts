@@ -1,12 +1,12 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Class } from '../../../cms/payload-types'
-import { requireAdmin } from '../auth'
-import { notFound } from '../errors'
-import type { ClassDto, ClassInput } from '../schemas/classes'
-import { ENROLLMENT_MESSAGES } from '../schemas/enrollments'
-import { createMemoCache } from './cache'
+import type { Class } from '#cms/payload-types'
+import { requireAdmin } from '#api/auth'
+import { notFound } from '#api/errors'
+import type { ClassDto, ClassInput } from '#api/schemas/classes'
+import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
+import { createMemoCache } from '#server/memo-cache.server'
 import { inTransaction } from './transaction'
 
 export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
@@ -42,9 +42,7 @@ export function invalidateClasses(): void {
 /** Enrolments per class, in one grouped query (Payload's Local API has no GROUP BY). */
 async function countEnrollmentsByClass(payload: Payload): Promise<Map<number, number>> {
   const pool = (payload.db as unknown as PostgresAdapter).pool
-  const { rows } = await pool.query<{ class_id: number; n: number }>(
-    'SELECT class_id, count(*)::int AS n FROM enrollments GROUP BY class_id',
-  )
+  const { rows } = await pool.query<{ class_id: number; n: number }>('SELECT class_id, count(*)::int AS n FROM enrollments GROUP BY class_id')
   return new Map(rows.map((row) => [Number(row.class_id), row.n]))
 }
 

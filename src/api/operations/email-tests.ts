@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
-import { getAppContext } from '../../server/context.server'
-import { hitRateLimit } from '../../server/rate-limit.server'
-import type { EmailConfigCheck } from '../schemas/admin-users'
+import { getAppContext } from '#server/context.server'
+import { hitRateLimit } from '#api/operations/rate-limit'
+import type { EmailConfigCheck } from '#api/schemas/admin-users'
 
 /** A connection that neither answers nor fails must not hold the admin's request for minutes. */
 const SMTP_TIMEOUT_MS = 15_000
@@ -78,11 +78,19 @@ export type TestEmailResult = { status: number; body: { success: boolean; messag
  */
 export async function sendTestEmail(req: PayloadRequest, to: string): Promise<TestEmailResult> {
   const { env, mailer } = getAppContext()
-  await hitRateLimit(req.payload, { name: 'troubleshoot-email', limit: 20, windowSeconds: 600, message: 'Too many test emails. Please wait a few minutes and try again.' }, String(req.user?.id))
+  await hitRateLimit(
+    req.payload,
+    { name: 'troubleshoot-email', limit: 20, windowSeconds: 600, message: 'Too many test emails. Please wait a few minutes and try again.' },
+    String(req.user?.id),
+  )
   if (!env.SMTP_URL || mailer.logOnly) {
     return {
       status: 503,
-      body: { success: false, message: 'Failed to send email', error: 'Email is not configured (SMTP_URL is not set): the test message was only written to the server log.' },
+      body: {
+        success: false,
+        message: 'Failed to send email',
+        error: 'Email is not configured (SMTP_URL is not set): the test message was only written to the server log.',
+      },
     }
   }
   try {

@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
-import type { NotificationPreference, User } from '../../../cms/payload-types'
-import { getAppContext } from '../../server/context.server'
-import type { ClassDto } from '../schemas/classes'
-import type { StudentDto } from '../schemas/students'
+import type { NotificationPreference, User } from '#cms/payload-types'
+import { getAppContext } from '#server/context.server'
+import type { ClassDto } from '#api/schemas/classes'
+import type { StudentDto } from '#api/schemas/students'
 
 const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`

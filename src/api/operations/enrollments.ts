@@ -1,11 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest, Where } from 'payload'
 
-import type { Class, Enrollment, Student } from '../../../cms/payload-types'
-import { isAdminUser, requireAdmin, requireUser } from '../auth'
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from '../errors'
-import type { ClassDto } from '../schemas/classes'
-import { ageFitsGroup, ageOn, todayIso } from '../schemas/eligibility'
+import type { Class, Enrollment, Student } from '#cms/payload-types'
+import { isAdminUser, requireAdmin, requireUser } from '#api/auth'
+import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
+import type { ClassDto } from '#api/schemas/classes'
+import { todayIso } from '#shared/dates'
+import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import {
   alreadyEnrolledMessage,
   ENROLLMENT_MESSAGES,
@@ -13,8 +14,8 @@ import {
   type AdminEnrollmentDto,
   type AdminEnrollmentInput,
   type EnrollmentDto,
-} from '../schemas/enrollments'
-import { STUDENT_MESSAGES } from '../schemas/students'
+} from '#api/schemas/enrollments'
+import { STUDENT_MESSAGES } from '#api/schemas/students'
 import { classesById, toClassDto } from './classes'
 import { sendEnrollmentConfirmation } from './enrollment-confirmation'
 import { findOwnStudent, toStudentDto } from './students'
@@ -102,10 +103,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
     created = await inTransaction(req, async () => {
       if (cls.capacity != null) {
         // Held until commit: concurrent enrolments in this class queue here, then count again.
-        const [row] = await queryInTransaction<{ capacity: string | number | null }>(
-          req,
-          sql`SELECT capacity FROM classes WHERE id = ${cls.id} FOR UPDATE`,
-        )
+        const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${cls.id} FOR UPDATE`)
         if (!row) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
         if (await exists(req, 'enrollments', pair, true)) throw duplicate()
         const taken = await req.payload.count({ collection: 'enrollments', where: { class: { equals: cls.id } }, req, overrideAccess: true })

@@ -1,10 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Inquiry, User } from '../../../cms/payload-types'
-import { getAppContext } from '../../server/context.server'
-import { clientIp, hitRateLimit } from '../../server/rate-limit.server'
-import { notFound } from '../errors'
-import { INQUIRY_MESSAGES, type InquiryDto, type InquiryInput } from '../schemas/inquiries'
+import type { Inquiry, User } from '#cms/payload-types'
+import { getAppContext } from '#server/context.server'
+import { clientIp, hitRateLimit } from '#api/operations/rate-limit'
+import { notFound } from '#api/errors'
+import { INQUIRY_MESSAGES, type InquiryDto, type InquiryInput } from '#api/schemas/inquiries'
 import { getSiteTexts } from './site-content'
 
 /** A visitor may send a handful of messages; a script may not fill the inbox. */

@@ -1,10 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import type { Invoice, User } from '../../../cms/payload-types'
-import { badInput, conflict, notFound } from '../errors'
-import { centsToDollars, dollarsToCents, type InvoiceStatus } from '../schemas/billing'
-import { INVOICE_IN_USE, INVOICE_MESSAGES, type CreateInvoiceInput, type InvoiceDto } from '../schemas/invoices'
+import type { Invoice, User } from '#cms/payload-types'
+import { badInput, conflict, notFound } from '#api/errors'
+import type { InvoiceStatus } from '#api/schemas/billing'
+import { centsToDollars, dollarsToCents } from '#shared/money'
+import { INVOICE_IN_USE, INVOICE_MESSAGES, type CreateInvoiceInput, type InvoiceDto } from '#api/schemas/invoices'
 import { inTransaction, queryInTransaction } from './transaction'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'

@@ -1,14 +1,14 @@
 import { ValidationError, type PayloadRequest } from 'payload'
 
-import type { NotificationPreference, User } from '../../../cms/payload-types'
-import { requireUser } from '../auth'
-import { isUniqueViolation } from '../errors'
+import type { NotificationPreference, User } from '#cms/payload-types'
+import { requireUser } from '#api/auth'
+import { isUniqueViolation } from '#api/errors'
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_SETTINGS,
   type NotificationPreferencesDto,
   type NotificationPreferencesInput,
-} from '../schemas/account'
+} from '#api/schemas/account'
 
 export function toNotificationPreferencesDto(row: NotificationPreference): NotificationPreferencesDto {
   const dto = {
@@ -70,5 +70,12 @@ export async function updateOwnNotificationPreferences(req: PayloadRequest, inpu
   const data: Partial<Record<(typeof NOTIFICATION_SETTINGS)[number], boolean>> = {}
   for (const name of NOTIFICATION_SETTINGS) if (input[name] !== undefined) data[name] = input[name]
   if (Object.keys(data).length === 0) return row
-  return (await req.payload.update({ collection: 'notification-preferences', id: row.id, data, overrideAccess: false, depth: 0, req })) as NotificationPreference
+  return (await req.payload.update({
+    collection: 'notification-preferences',
+    id: row.id,
+    data,
+    overrideAccess: false,
+    depth: 0,
+    req,
+  })) as NotificationPreference
 }

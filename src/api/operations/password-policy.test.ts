@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { describe, expect, it } from 'vitest'
 
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '../schemas/password'
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '#api/schemas/password'
 import { isCommonPassword, passwordPolicyProblem } from './password-policy'
 
 describe('password policy', () => {

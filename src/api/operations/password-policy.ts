@@ -1,5 +1,5 @@
-import { badInput } from '../errors'
-import { PASSWORD_TOO_COMMON, passwordProblem } from '../schemas/password'
+import { badInput } from '#api/errors'
+import { PASSWORD_TOO_COMMON, passwordProblem } from '#api/schemas/password'
 
 /** How many of the most common passwords are refused (decisions §3). */
 export const COMMON_PASSWORD_COUNT = 1000
@@ -11,9 +11,7 @@ let commonPasswords: Promise<Set<string>> | undefined
  * is ordered by frequency). Loaded on first use: it decompresses a 380 kB module.
  */
 function loadCommonPasswords(): Promise<Set<string>> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT)),
-  )
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT)))
   return commonPasswords
 }
 

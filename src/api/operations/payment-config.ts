@@ -1,9 +1,9 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { PaymentConfig } from '../../../cms/payload-types'
-import { getAppContext } from '../../server/context.server'
-import { openSecret, sealSecret } from '../../server/secret-box.server'
-import { badInput } from '../errors'
+import type { PaymentConfig } from '#cms/payload-types'
+import { getAppContext } from '#server/context.server'
+import { openSecret, sealSecret } from '#server/secret-box.server'
+import { badInput } from '#api/errors'
 import {
   isMaskedSecretKey,
   maskSecretKey,
@@ -11,7 +11,7 @@ import {
   type AdminStripeConfigDto,
   type PublicStripeConfigDto,
   type StripeConfigInput,
-} from '../schemas/payments'
+} from '#api/schemas/payments'
 
 /** HKDF info and GCM associated data of the stored Stripe secret key. */
 const SECRET_KEY_PURPOSE = 'payment-config.stripe-secret-key'

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
-import type { Invoice, User } from '../../../cms/payload-types'
-import { hitRateLimit } from '../../server/rate-limit.server'
-import { AppError, conflict, forbidden } from '../errors'
-import { centsToDollars } from '../schemas/billing'
+import type { Invoice, User } from '#cms/payload-types'
+import { hitRateLimit } from '#api/operations/rate-limit'
+import { AppError, conflict, forbidden } from '#api/errors'
+import { centsToDollars } from '#shared/money'
 import {
   INVOICE_ALREADY_PAID,
   INVOICE_CANCELLED,
@@ -14,7 +14,7 @@ import {
   PAYMENTS_DISABLED,
   type CreatePaymentIntentInput,
   type PaymentIntentDto,
-} from '../schemas/payments'
+} from '#api/schemas/payments'
 import { readPaymentSettings } from './payment-config'
 import { recordSucceededIntent } from './payment-recording'
 import { findOwnInvoice } from './payments'
@@ -90,7 +90,11 @@ export async function createPaymentIntentForInvoice(req: PayloadRequest, user: U
   const settings = await readPaymentSettings(req.payload, req)
   if (settings.paymentsDisabled) throw forbidden(PAYMENTS_DISABLED)
   const stripe = requireStripe(settings)
-  await hitRateLimit(req.payload, { name: 'payment-intent', limit: 30, windowSeconds: 600, message: 'Too many payment attempts. Please wait a few minutes and try again.' }, String(user.id))
+  await hitRateLimit(
+    req.payload,
+    { name: 'payment-intent', limit: 30, windowSeconds: 600, message: 'Too many payment attempts. Please wait a few minutes and try again.' },
+    String(user.id),
+  )
 
   const key = idempotencyKey(invoice, intentParams(invoice))
   const running = inFlight().get(key)

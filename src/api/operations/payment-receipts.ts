@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
-import type { Invoice, NotificationPreference, Payment, User } from '../../../cms/payload-types'
-import { getAppContext } from '../../server/context.server'
-import { centsToDollars } from '../schemas/billing'
+import type { Invoice, NotificationPreference, Payment, User } from '#cms/payload-types'
+import { getAppContext } from '#server/context.server'
+import { centsToDollars } from '#shared/money'
 import { getSiteTexts } from './site-content'
 
 /** Whether the family wants email: no preferences row yet means the spec's defaults (on). */

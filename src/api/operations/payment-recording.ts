@@ -2,9 +2,9 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
-import type { Invoice, Payment } from '../../../cms/payload-types'
-import { badInput, notFound } from '../errors'
-import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from '../schemas/payments'
+import type { Invoice, Payment } from '#cms/payload-types'
+import { badInput, notFound } from '#api/errors'
+import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from '#api/schemas/payments'
 import { sendPaymentReceipt } from './payment-receipts'
 import { inTransaction, queryInTransaction } from './transaction'
 
@@ -49,7 +49,14 @@ async function lockInvoice(req: PayloadRequest, invoiceId: number): Promise<stri
 }
 
 async function findPaymentForIntent(req: PayloadRequest, intentId: string): Promise<Payment | null> {
-  const found = await req.payload.find({ collection: 'payments', where: { transactionId: { equals: intentId } }, limit: 1, depth: 0, overrideAccess: true, req })
+  const found = await req.payload.find({
+    collection: 'payments',
+    where: { transactionId: { equals: intentId } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   return (found.docs[0] as Payment | undefined) ?? null
 }
 
@@ -75,9 +82,10 @@ export type RecordedPayment = { payment: Payment; invoice: Invoice; created: boo
  */
 export async function recordSucceededIntent(payload: Payload, intent: IntentFacts, options: { cardholderName?: string | null } = {}): Promise<RecordedPayment> {
   const invoiceId = Number(intent.metadata?.invoiceId)
-  const invoice = Number.isInteger(invoiceId) && invoiceId > 0
-    ? ((await payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null)
-    : null
+  const invoice =
+    Number.isInteger(invoiceId) && invoiceId > 0
+      ? ((await payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null)
+      : null
   if (!invoice) throw notFound(INVOICE_NOT_FOUND)
   const mismatch = intentMismatch(intent, invoice)
   if (mismatch) throw badInput(mismatch)
@@ -112,7 +120,14 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
     }
     let paidInvoice: Invoice = { ...invoice, status: 'paid' }
     if (invoiceStatus !== 'paid') {
-      paidInvoice = (await req.payload.update({ collection: 'invoices', id: invoice.id, data: { status: 'paid' }, overrideAccess: true, depth: 0, req })) as Invoice
+      paidInvoice = (await req.payload.update({
+        collection: 'invoices',
+        id: invoice.id,
+        data: { status: 'paid' },
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })) as Invoice
     }
     return { payment, invoice: paidInvoice, created: !existing, transitioned }
   })
@@ -146,9 +161,10 @@ function paymentRow(invoice: Invoice, intent: IntentFacts, status: 'completed' |
  */
 export async function recordFailedIntent(payload: Payload, intent: IntentFacts): Promise<Payment | null> {
   const invoiceId = Number(intent.metadata?.invoiceId)
-  const invoice = Number.isInteger(invoiceId) && invoiceId > 0
-    ? ((await payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null)
-    : null
+  const invoice =
+    Number.isInteger(invoiceId) && invoiceId > 0
+      ? ((await payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null)
+      : null
   if (!invoice || intent.metadata?.userId !== String(invoice.userId)) return null
   return withIntentLock(payload, intent.id, async (req) => {
     const existing = await findPaymentForIntent(req, intent.id)

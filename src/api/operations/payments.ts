@@ -1,11 +1,11 @@
 import type { PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
-import type { Invoice, Payment, User } from '../../../cms/payload-types'
-import { badInput, notFound } from '../errors'
-import { centsToDollars } from '../schemas/billing'
-import { INVOICE_NOT_FOUND, type PaymentDto, type RecordPaymentInput } from '../schemas/payments'
-import { hitRateLimit } from '../../server/rate-limit.server'
+import type { Invoice, Payment, User } from '#cms/payload-types'
+import { badInput, notFound } from '#api/errors'
+import { centsToDollars } from '#shared/money'
+import { INVOICE_NOT_FOUND, type PaymentDto, type RecordPaymentInput } from '#api/schemas/payments'
+import { hitRateLimit } from '#api/operations/rate-limit'
 import { readPaymentSettings } from './payment-config'
 import { intentMismatch, recordSucceededIntent } from './payment-recording'
 import { requireStripe, stripeFailure } from './stripe-client'
@@ -32,7 +32,14 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
 
 /** The caller's own invoice; anyone else's, like an unknown id, is simply not found. */
 export async function findOwnInvoice(req: PayloadRequest, user: User, invoiceId: number): Promise<Invoice> {
-  const invoice = (await req.payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true, req })) as Invoice | null
+  const invoice = (await req.payload.findByID({
+    collection: 'invoices',
+    id: invoiceId,
+    overrideAccess: true,
+    depth: 0,
+    disableErrors: true,
+    req,
+  })) as Invoice | null
   if (!invoice || invoice.userId !== user.id) throw notFound(INVOICE_NOT_FOUND)
   return invoice
 }
@@ -45,7 +52,11 @@ export async function reportPayment(req: PayloadRequest, user: User, input: Reco
   const invoice = await findOwnInvoice(req, user, input.invoiceId)
   const stripe = requireStripe(await readPaymentSettings(req.payload, req))
   // Every report costs a call to Stripe: a loop in a tab (or a script) must not exhaust our quota.
-  await hitRateLimit(req.payload, { name: 'payment-report', limit: 60, windowSeconds: 600, message: 'Too many payment reports. Please wait a few minutes and try again.' }, String(user.id))
+  await hitRateLimit(
+    req.payload,
+    { name: 'payment-report', limit: 60, windowSeconds: 600, message: 'Too many payment reports. Please wait a few minutes and try again.' },
+    String(user.id),
+  )
   let intent: Stripe.PaymentIntent
   try {
     intent = await stripe.paymentIntents.retrieve(input.paymentIntentId)
@@ -71,9 +82,14 @@ export async function listPayments(req: PayloadRequest, user: User): Promise<Pay
     sort: ['-createdAt', '-id'],
   })
   const payments = result.docs as Payment[]
-  const invoiceIds = [...new Set(payments.map((p) => (typeof p.invoice === 'object' && p.invoice ? p.invoice.id : p.invoice)).filter((id): id is number => typeof id === 'number'))]
+  const invoiceIds = [
+    ...new Set(
+      payments.map((p) => (typeof p.invoice === 'object' && p.invoice ? p.invoice.id : p.invoice)).filter((id): id is number => typeof id === 'number'),
+    ),
+  ]
   const invoices = invoiceIds.length
-    ? ((await req.payload.find({ collection: 'invoices', where: { id: { in: invoiceIds } }, overrideAccess: true, depth: 0, pagination: false, limit: 0, req })).docs as Invoice[])
+    ? ((await req.payload.find({ collection: 'invoices', where: { id: { in: invoiceIds } }, overrideAccess: true, depth: 0, pagination: false, limit: 0, req }))
+        .docs as Invoice[])
     : []
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return payments.map((payment) => {

@@ -1,11 +1,11 @@
 import { AuthenticationError, LockedAuth, ValidationError, type Payload, type PayloadRequest } from 'payload'
 
-import type { User } from '../../../cms/payload-types'
-import { clearRateLimit, hitRateLimit, isRateLimited, type RateLimit } from '../../server/rate-limit.server'
-import { requireUser } from '../auth'
-import { AppError, badInput, conflict, isUniqueViolation } from '../errors'
-import { ACCOUNT_MESSAGES, type ChangePasswordInput, type ProfileInput } from '../schemas/account'
-import { AUTH_MESSAGES } from '../schemas/auth'
+import type { User } from '#cms/payload-types'
+import { clearRateLimit, hitRateLimit, isRateLimited, type RateLimit } from '#api/operations/rate-limit'
+import { requireUser } from '#api/auth'
+import { AppError, badInput, conflict, isUniqueViolation } from '#api/errors'
+import { ACCOUNT_MESSAGES, type ChangePasswordInput, type ProfileInput } from '#api/schemas/account'
+import { AUTH_MESSAGES } from '#api/schemas/auth'
 import { assertPasswordAllowed } from './password-policy'
 import { TOO_MANY_LOGINS } from './session'
 

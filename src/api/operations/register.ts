@@ -1,9 +1,9 @@
 import { ValidationError, type PayloadRequest } from 'payload'
 
-import type { User } from '../../../cms/payload-types'
-import { clientIp, hitRateLimit, type RateLimit } from '../../server/rate-limit.server'
-import { conflict, isUniqueViolation } from '../errors'
-import { AUTH_MESSAGES, type RegisterInput } from '../schemas/auth'
+import type { User } from '#cms/payload-types'
+import { clientIp, hitRateLimit, type RateLimit } from '#api/operations/rate-limit'
+import { conflict, isUniqueViolation } from '#api/errors'
+import { AUTH_MESSAGES, type RegisterInput } from '#api/schemas/auth'
 import { assertPasswordAllowed } from './password-policy'
 import { logIn } from './session'
 

@@ -1,10 +1,10 @@
 import { APIError, AuthenticationError, LockedAuth, type PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared'
 
-import type { User } from '../../../cms/payload-types'
-import { clearRateLimit, clientIp, hitRateLimit, isRateLimited, type RateLimit } from '../../server/rate-limit.server'
-import { AppError, unauthenticated } from '../errors'
-import { LOGIN_FAILED, type LoginInput } from '../schemas/auth'
+import type { User } from '#cms/payload-types'
+import { clearRateLimit, clientIp, hitRateLimit, isRateLimited, type RateLimit } from '#api/operations/rate-limit'
+import { AppError, unauthenticated } from '#api/errors'
+import { LOGIN_FAILED, type LoginInput } from '#api/schemas/auth'
 
 function usersAuthConfig(req: PayloadRequest) {
   return req.payload.collections.users.config.auth
@@ -48,9 +48,7 @@ const tooManyLogins = () => new AppError('RATE_LIMITED', TOO_MANY_LOGINS)
 /** Signs in with a username or an email; the failure never says which part was wrong. */
 export async function logIn(req: PayloadRequest, input: LoginInput): Promise<{ user: User; token: string }> {
   const identifier = input.username.trim().toLowerCase()
-  const data = identifier.includes('@')
-    ? { email: identifier, password: input.password }
-    : { username: identifier, password: input.password }
+  const data = identifier.includes('@') ? { email: identifier, password: input.password } : { username: identifier, password: input.password }
   try {
     const result = await req.payload.login({ collection: 'users', data, req })
     if (!result.token) throw unauthenticated(LOGIN_FAILED)

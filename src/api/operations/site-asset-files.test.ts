@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { detectImageType, servedContentType, siteAssetFileUrl, toSiteAssetDto } from './site-asset-files'
 
-const bytes = (...parts: Array<number[] | string>) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)))
+const bytes = (...parts: Array<number[] | string>) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)))
 
 describe('detectImageType', () => {
   it('recognises JPEG, PNG, WebP and AVIF by their first bytes', () => {
@@ -31,7 +30,19 @@ describe('servedContentType', () => {
   })
 
   it('refuses paths, hidden files, traversal and non-image extensions', () => {
-    for (const name of ['../secret.webp', '..%2Fsecret.webp', 'a/b.webp', 'a\\b.webp', '.hidden.webp', 'a..webp', 'payload-secret', 'x.svg', 'x.html', '', 'x.webp\0.txt']) {
+    for (const name of [
+      '../secret.webp',
+      '..%2Fsecret.webp',
+      'a/b.webp',
+      'a\\b.webp',
+      '.hidden.webp',
+      'a..webp',
+      'payload-secret',
+      'x.svg',
+      'x.html',
+      '',
+      'x.webp\0.txt',
+    ]) {
       expect(servedContentType(name), name).toBeNull()
     }
   })
@@ -55,7 +66,8 @@ describe('toSiteAssetDto', () => {
       key: 'landing.hero.image',
       url: '/api/site-assets/file/hero-abc.webp',
       alt: 'Dancers',
-      srcset: '/api/site-assets/file/hero-abc-640x427.webp 640w, /api/site-assets/file/hero-abc-1600x1067.webp 1600w, /api/site-assets/file/hero-abc.webp 1800w',
+      srcset:
+        '/api/site-assets/file/hero-abc-640x427.webp 640w, /api/site-assets/file/hero-abc-1600x1067.webp 1600w, /api/site-assets/file/hero-abc.webp 1800w',
       width: 1800,
       height: 1200,
     })

@@ -1,5 +1,5 @@
-import type { SiteAsset } from '../../../cms/payload-types'
-import type { SiteAssetDto } from '../schemas/site-assets'
+import type { SiteAsset } from '#cms/payload-types'
+import type { SiteAssetDto } from '#api/schemas/site-assets'
 
 /**
  * Where the files of site images are served: by our own endpoint, under names that change

@@ -5,10 +5,10 @@ import path from 'node:path'
 import type { PayloadRequest } from 'payload'
 import sharp from 'sharp'
 
-import type { SiteAsset, User } from '../../../cms/payload-types'
-import { AppError, badInput, notFound } from '../errors'
-import { SITE_CONTENT_KEY_PATTERN } from '../schemas/site-content'
-import { SITE_ASSET_ALT_MAX, SITE_ASSET_MAX_BYTES, SITE_ASSET_MAX_PIXELS, SITE_ASSET_MESSAGES, type SiteAssetDto } from '../schemas/site-assets'
+import type { SiteAsset, User } from '#cms/payload-types'
+import { AppError, badInput, notFound } from '#api/errors'
+import { SITE_CONTENT_KEY_PATTERN } from '#api/schemas/site-content'
+import { SITE_ASSET_ALT_MAX, SITE_ASSET_MAX_BYTES, SITE_ASSET_MAX_PIXELS, SITE_ASSET_MESSAGES, type SiteAssetDto } from '#api/schemas/site-assets'
 import { invalidateSiteContent } from './site-content-cache'
 import { detectImageType, EXTENSION_OF_TYPE, servedContentType, toSiteAssetDto } from './site-asset-files'
 
@@ -48,7 +48,8 @@ export async function readImageUpload(req: PayloadRequest): Promise<ImageUpload>
   if (file.size === 0) throw badInput(SITE_ASSET_MESSAGES.wrongType, [{ path: 'file', message: SITE_ASSET_MESSAGES.wrongType }])
   const rawAlt = form.get('alt')
   const alt = typeof rawAlt === 'string' ? rawAlt.trim() : undefined
-  if (alt !== undefined && alt.length > SITE_ASSET_ALT_MAX) throw badInput(SITE_ASSET_MESSAGES.altTooLong, [{ path: 'alt', message: SITE_ASSET_MESSAGES.altTooLong }])
+  if (alt !== undefined && alt.length > SITE_ASSET_ALT_MAX)
+    throw badInput(SITE_ASSET_MESSAGES.altTooLong, [{ path: 'alt', message: SITE_ASSET_MESSAGES.altTooLong }])
   return { bytes: Buffer.from(await file.arrayBuffer()), alt }
 }
 
@@ -86,7 +87,11 @@ async function checkImage(bytes: Buffer) {
 export async function putSiteAsset(req: PayloadRequest, user: User, key: string, upload: ImageUpload): Promise<{ created: boolean; asset: SiteAssetDto }> {
   if (!isValidKey(key)) throw badInput('Invalid image key.')
   const type = await checkImage(upload.bytes)
-  const slug = key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'image'
+  const slug =
+    key
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'image'
   const file = { data: upload.bytes, mimetype: type, name: `${slug}-${randomBytes(6).toString('hex')}.${EXTENSION_OF_TYPE[type]}`, size: upload.bytes.length }
 
   const existing = await findAsset(req, key)

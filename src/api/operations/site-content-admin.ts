@@ -1,9 +1,16 @@
 import type { PayloadRequest, Where } from 'payload'
 
-import type { SiteContent, User } from '../../../cms/payload-types'
-import { isAdminUser } from '../auth'
-import { badInput, conflict, isUniqueViolation, notFound } from '../errors'
-import { SITE_CONTENT_KEY_PATTERN, SITE_CONTENT_MESSAGES, type ContentType, type SiteContentCreate, type SiteContentDto, type SiteContentUpdate } from '../schemas/site-content'
+import type { SiteContent, User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
+import { badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
+import {
+  SITE_CONTENT_KEY_PATTERN,
+  SITE_CONTENT_MESSAGES,
+  type ContentType,
+  type SiteContentCreate,
+  type SiteContentDto,
+  type SiteContentUpdate,
+} from '#api/schemas/site-content'
 import { invalidateSiteContent } from './site-content-cache'
 import { sanitizeSiteHtml } from './site-content-html'
 

@@ -1,7 +1,10 @@
-import { createMemoCache } from './cache'
+import { createMemoCache } from '#server/memo-cache.server'
 
 /** Published site texts and assets, keyed by key; dropped by the collections' hooks. */
-export type SiteContentSnapshot = { texts: Map<string, { content: string; contentType: string }>; assets: Map<string, { url: string; alt: string; srcset: string }> }
+export type SiteContentSnapshot = {
+  texts: Map<string, { content: string; contentType: string }>
+  assets: Map<string, { url: string; alt: string; srcset: string }>
+}
 
 export const siteContentCache = createMemoCache<SiteContentSnapshot>('site-content')
 

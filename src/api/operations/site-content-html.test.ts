@@ -30,7 +30,9 @@ describe('sanitizeSiteHtml', () => {
   })
 
   it('adds rel=noopener to links that open a new tab and drops other targets', () => {
-    expect(sanitizeSiteHtml('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>')
+    expect(sanitizeSiteHtml('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    )
     expect(sanitizeSiteHtml('<a href="https://example.com" target="_parent">x</a>')).toBe('<a href="https://example.com">x</a>')
   })
 

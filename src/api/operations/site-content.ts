@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
-import type { SiteAsset, SiteContent } from '../../../cms/payload-types'
-import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '../schemas/site-content-defaults'
+import type { SiteAsset, SiteContent } from '#cms/payload-types'
+import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '#api/schemas/site-content-defaults'
 import { toSiteAssetDto } from './site-asset-files'
 import { siteContentCache, type SiteContentSnapshot } from './site-content-cache'
 

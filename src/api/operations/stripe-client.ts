@@ -1,8 +1,8 @@
 import Stripe from 'stripe'
 
-import { getAppContext } from '../../server/context.server'
-import { AppError, badInput, notFound } from '../errors'
-import { PAYMENTS_NOT_CONFIGURED } from '../schemas/payments'
+import { getAppContext } from '#server/context.server'
+import { AppError, badInput, notFound } from '#api/errors'
+import { PAYMENTS_NOT_CONFIGURED } from '#api/schemas/payments'
 import type { PaymentSettings } from './payment-config'
 
 /** One SDK client per key (and API base), kept across requests; keys change rarely. */

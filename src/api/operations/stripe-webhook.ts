@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
-import { AppError, badInput } from '../errors'
+import { AppError, badInput } from '#api/errors'
 import { readPaymentSettings } from './payment-config'
 import { recordFailedIntent, recordSucceededIntent } from './payment-recording'
 

@@ -1,10 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Student, User } from '../../../cms/payload-types'
-import { isAdminUser, requireUser } from '../auth'
-import { badInput, notFound } from '../errors'
-import type { AdminStudentInput, StudentDto } from '../schemas/students'
-import { STUDENT_MESSAGES } from '../schemas/students'
+import type { Student, User } from '#cms/payload-types'
+import { isAdminUser, requireUser } from '#api/auth'
+import { badInput, notFound } from '#api/errors'
+import type { AdminStudentInput, StudentDto } from '#api/schemas/students'
+import { STUDENT_MESSAGES } from '#api/schemas/students'
 import { inTransaction } from './transaction'
 
 const relationId = (value: number | { id: number }): number => (typeof value === 'object' ? value.id : value)
@@ -61,7 +61,14 @@ export async function createStudent(req: PayloadRequest, input: AdminStudentInpu
   const user = requireUser(req)
   let owner = user.id
   if (isAdminUser(user) && input.userId !== undefined && input.userId !== user.id) {
-    const account = (await req.payload.findByID({ collection: 'users', id: input.userId, depth: 0, req, disableErrors: true, overrideAccess: true })) as User | null
+    const account = (await req.payload.findByID({
+      collection: 'users',
+      id: input.userId,
+      depth: 0,
+      req,
+      disableErrors: true,
+      overrideAccess: true,
+    })) as User | null
     if (!account) throw badInput('Please select a user', [{ path: 'userId', message: 'Please select a user' }])
     owner = account.id
   }

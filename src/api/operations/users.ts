@@ -1,6 +1,6 @@
-import { isAdminUser } from '../../../cms/access/roles'
-import type { User } from '../../../cms/payload-types'
-import type { UserDto } from '../schemas/auth'
+import { isAdminUser } from '#shared/roles'
+import type { User } from '#cms/payload-types'
+import type { UserDto } from '#api/schemas/auth'
 
 /** The only shape in which an account leaves the server. */
 export function toUserDto(user: User): UserDto {

@@ -36,13 +36,7 @@ export const LOGIN_FAILED = 'Invalid username or password'
 
 /** An email address, trimmed and lower-cased as it is stored (emails are unique case-insensitively). */
 export function emailSchema(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .toLowerCase()
-    .min(1, messages.required)
-    .max(254, messages.invalid)
-    .pipe(z.email(messages.invalid))
+  return z.string({ error: messages.required }).trim().toLowerCase().min(1, messages.required).max(254, messages.invalid).pipe(z.email(messages.invalid))
 }
 
 /** An optional phone number; an empty one is stored as none. */

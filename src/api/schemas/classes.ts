@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { parseAgeGroup } from './eligibility'
+import { parseAgeGroup } from '#shared/eligibility'
 
 /** Experience levels of spec §3, in the order the forms list them. */
 export const EXPERIENCE_LEVELS = ['Beginner', 'Some Experience', 'Intermediate', 'Advanced'] as const
@@ -11,11 +11,17 @@ export function isValidAgeGroup(value: string): boolean {
   return parseAgeGroup(value) !== null
 }
 
-export const ageGroupSchema = z
-  .string()
-  .trim()
-  .min(1, 'Age group is required')
-  .refine(isValidAgeGroup, 'Age group must look like "6-8" or "18+"')
+export const ageGroupSchema = z.string().trim().min(1, 'Age group is required').refine(isValidAgeGroup, 'Age group must look like "6-8" or "18+"')
+
+/** GET /api/classes?ageGroup=…: an optional age group to filter by (blank means every class). */
+export const classListQuerySchema = z.object({
+  ageGroup: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.string().refine(isValidAgeGroup, 'Age group must look like "6-8" or "18+"').optional())
+    .optional(),
+})
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`).max(200)
 
@@ -29,11 +35,7 @@ export const classInputSchema = z.object({
   time: required('Time'),
   location: required('Location'),
   instructor: required('Instructor'),
-  price: z
-    .number({ error: 'Price must be a number' })
-    .int('Price must be a whole number of cents')
-    .positive('Price must be positive')
-    .max(10_000_000),
+  price: z.number({ error: 'Price must be a number' }).int('Price must be a whole number of cents').positive('Price must be positive').max(10_000_000),
   capacity: z.number().int('Capacity must be a whole number').positive('Capacity must be positive').max(1000).nullable().optional(),
 })
 export type ClassInput = z.infer<typeof classInputSchema>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import type { ClassDto } from './classes'
-import { isIsoDate } from './eligibility'
+import { isIsoDate } from '#shared/dates'
 import type { StudentDto } from './students'
 
 export const ENROLLMENT_MESSAGES = {

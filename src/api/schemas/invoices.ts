@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-import { hasAtMostTwoDecimals, INVOICE_STATUSES, MAX_INVOICE_AMOUNT, type InvoiceStatus } from './billing'
+import { isIsoDate } from '#shared/dates'
+import { hasAtMostTwoDecimals } from '#shared/money'
+
+import { INVOICE_STATUSES, MAX_INVOICE_AMOUNT, type InvoiceStatus } from './billing'
 
 /** Messages of spec §5 (invoice form), shared by the admin dialog and the server. */
 export const INVOICE_MESSAGES = {
@@ -16,18 +19,8 @@ export const INVOICE_MESSAGES = {
   dueDateFormat: 'Due date must be a valid date (YYYY-MM-DD)',
 } as const
 
-/** A real calendar day written as YYYY-MM-DD (2026-02-30 is not one). */
-export function isIsoDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-}
-
 /** HTML selects and inputs hand over strings; "12" and "19.99" mean the numbers they spell. */
-const numericString = (pattern: RegExp) => (value: unknown) =>
-  typeof value === 'string' && pattern.test(value.trim()) ? Number(value.trim()) : value
+const numericString = (pattern: RegExp) => (value: unknown) => (typeof value === 'string' && pattern.test(value.trim()) ? Number(value.trim()) : value)
 
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: INVOICE_MESSAGES.status })
 
@@ -52,7 +45,7 @@ export const createInvoiceSchema = z.object({
     .string({ error: INVOICE_MESSAGES.dueDateRequired })
     .trim()
     .min(1, INVOICE_MESSAGES.dueDateRequired)
-    .refine(isIsoDay, INVOICE_MESSAGES.dueDateFormat),
+    .refine(isIsoDate, INVOICE_MESSAGES.dueDateFormat),
 })
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>
 

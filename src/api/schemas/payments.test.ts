@@ -33,7 +33,10 @@ describe('recordPaymentSchema', () => {
       paymentIntentId: 'pi_456',
       cardholderName: 'Ana',
     })
-    expect(recordPaymentSchema.parse({ ...base, paymentIntentId: 'pi_789', metadata: { cardholderName: 'Bo' } })).toMatchObject({ paymentIntentId: 'pi_789', cardholderName: 'Bo' })
+    expect(recordPaymentSchema.parse({ ...base, paymentIntentId: 'pi_789', metadata: { cardholderName: 'Bo' } })).toMatchObject({
+      paymentIntentId: 'pi_789',
+      cardholderName: 'Bo',
+    })
   })
 
   it('requires an invoice and a well-formed intent id', () => {

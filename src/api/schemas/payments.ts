@@ -47,11 +47,7 @@ const invoiceIdSchema = z.coerce
 /** POST /api/stripe/config (admin). Sending back the masked secret key keeps the stored one. */
 export const stripeConfigSchema = z
   .object({
-    stripePublicKey: z
-      .string({ error: STRIPE_PUBLIC_KEY_REQUIRED })
-      .trim()
-      .min(1, STRIPE_PUBLIC_KEY_REQUIRED)
-      .regex(PUBLIC_KEY, STRIPE_PUBLIC_KEY_FORMAT),
+    stripePublicKey: z.string({ error: STRIPE_PUBLIC_KEY_REQUIRED }).trim().min(1, STRIPE_PUBLIC_KEY_REQUIRED).regex(PUBLIC_KEY, STRIPE_PUBLIC_KEY_FORMAT),
     stripeSecretKey: z
       .string({ error: STRIPE_SECRET_KEY_REQUIRED })
       .trim()

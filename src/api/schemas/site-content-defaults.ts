@@ -13,8 +13,7 @@ export const SITE_CONTENT_DEFAULTS = {
   'home.header.sign_in': 'Sign In',
   'home.header.contact': 'Contact Us',
   'home.hero.title': 'Where every dancer finds their grace',
-  'home.hero.subtitle':
-    'Ballet and dance classes for children, teens and adults, taught with care by professional instructors in bright, welcoming studios.',
+  'home.hero.subtitle': 'Ballet and dance classes for children, teens and adults, taught with care by professional instructors in bright, welcoming studios.',
   'home.hero.primary_cta': 'Explore Classes',
   'home.hero.secondary_cta': 'Join the Academy',
   'home.hero.image_alt': 'Young dancers in a bright ballet studio',

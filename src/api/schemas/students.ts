@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from './classes'
-import { isIsoDate, shiftYears, todayIso } from './eligibility'
+import { isIsoDate, shiftYears, todayIso } from '#shared/dates'
 
 /** Add-student form messages (spec §5; the full-name rules follow the profile form's style). */
 export const STUDENT_MESSAGES = {

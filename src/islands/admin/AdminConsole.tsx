@@ -1,5 +1,5 @@
-import type { UserDto } from '../../api/schemas/auth'
-import { QueryProvider } from '../components/QueryProvider'
+import type { UserDto } from '#api/schemas/auth'
+import { QueryProvider } from '#islands/components/QueryProvider'
 import { AdminTabs, type Tab } from './AdminTabs'
 import { ClassesTab } from './classes/ClassesTab'
 import { EmailTestsTab } from './email/EmailTestsTab'

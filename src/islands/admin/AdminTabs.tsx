@@ -1,38 +1,28 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+
+import { useHydrated } from '#islands/lib/use-hydrated'
+import { useLocationHash } from '#islands/lib/use-location'
 
 export type Tab = { id: string; label: string; render: () => ReactNode }
-
-/** The tab in the address (#users), so a reload or a shared link opens the same tab. */
-function tabFromHash(tabs: Tab[]): string | null {
-  const hash = window.location.hash.slice(1)
-  return tabs.some((tab) => tab.id === hash) ? hash : null
-}
 
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs; only
  * the selected panel renders its content (and loads its data).
  */
 export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
-  const [selected, setSelected] = useState(tabs[0]!.id)
+  // The tab in the address (#users), so a reload or a shared link opens the same tab; a click
+  // replaces the hash without a hashchange event, so the choice is kept here too.
+  const hash = useLocationHash()
+  const [chosen, setChosen] = useState<{ id: string; hash: string } | null>(null)
+  const fromHash = tabs.some((tab) => tab.id === hash) ? hash : null
+  const selected = (chosen && chosen.hash === hash ? chosen.id : fromHash) ?? tabs[0]!.id
   const buttons = useRef(new Map<string, HTMLButtonElement>())
-  const [ready, setReady] = useState(false)
-
-  useEffect(() => {
-    const fromHash = tabFromHash(tabs)
-    if (fromHash) setSelected(fromHash)
-    // Marks hydration: until then the server-rendered tabs do not answer clicks.
-    setReady(true)
-    const onHash = () => {
-      const next = tabFromHash(tabs)
-      if (next) setSelected(next)
-    }
-    window.addEventListener('hashchange', onHash)
-    return () => window.removeEventListener('hashchange', onHash)
-  }, [tabs])
+  // Until hydration the server-rendered tabs do not answer clicks; tests wait for data-ready.
+  const ready = useHydrated()
 
   function select(id: string, focus = false) {
-    setSelected(id)
     history.replaceState(null, '', `#${id}`)
+    setChosen({ id, hash: window.location.hash.slice(1) })
     if (focus) buttons.current.get(id)?.focus()
   }
 
@@ -47,7 +37,15 @@ export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} data-ready={ready ? '' : undefined} className="-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4 pb-px sm:mx-0 sm:px-0">
+      {/* Arrow keys on the focused tab bubble up here (roving tabindex: the tabs take the focus). */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        data-ready={ready ? '' : undefined}
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4 pb-px sm:mx-0 sm:px-0"
+      >
         {tabs.map((tab) => {
           const active = tab.id === selected
           return (
@@ -74,7 +72,15 @@ export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
         })}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} id={`admin-panel-${tab.id}`} role="tabpanel" aria-labelledby={`admin-tab-${tab.id}`} hidden={tab.id !== selected} tabIndex={0} className="pt-5 focus:outline-none focus-visible:outline-3">
+        <div
+          key={tab.id}
+          id={`admin-panel-${tab.id}`}
+          role="tabpanel"
+          aria-labelledby={`admin-tab-${tab.id}`}
+          hidden={tab.id !== selected}
+          tabIndex={0}
+          className="pt-5 focus:outline-none focus-visible:outline-3"
+        >
           {tab.id === selected ? tab.render() : null}
         </div>
       ))}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ClassDto, ClassInput } from '../../api/schemas/classes'
-import { apiRequest } from '../lib/http'
+import type { ClassDto, ClassInput } from '#api/schemas/classes'
+import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/classes (admin): price in integer cents (decisions §4). */
 export function createClass(input: ClassInput): Promise<ClassDto> {

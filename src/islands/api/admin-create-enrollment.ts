@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AdminEnrollmentInput, EnrollmentDto } from '../../api/schemas/enrollments'
-import { apiRequest } from '../lib/http'
+import type { AdminEnrollmentInput, EnrollmentDto } from '#api/schemas/enrollments'
+import { apiRequest } from '#islands/lib/http'
 import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
 
 /** POST /api/enrollments from an administrator (no age check; dated by the admin). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { CreateInvoiceInput, InvoiceDto } from '../../api/schemas/invoices'
-import { apiRequest } from '../lib/http'
+import type { CreateInvoiceInput, InvoiceDto } from '#api/schemas/invoices'
+import { apiRequest } from '#islands/lib/http'
 import { allInvoicesQueryOptions } from './admin-list-invoices'
 
 /** POST /api/invoices (admin): amount in dollars, due date as YYYY-MM-DD. */

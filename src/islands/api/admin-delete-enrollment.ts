@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
 
 /** DELETE /api/enrollments/{id}: takes a student out of a class. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 import { usersQueryOptions } from './admin-list-users'
 
 /** DELETE /api/users/{id} (admin): removes the family's students, enrolments and cards; invoices stay. */

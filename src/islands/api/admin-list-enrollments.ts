@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { AdminEnrollmentDto } from '../../api/schemas/enrollments'
-import { apiRequest } from '../lib/http'
+import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/enrollments/all (admin): each enrolment with its class and student. */
 export function fetchAllEnrollments(): Promise<AdminEnrollmentDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { InquiryDto } from '../../api/schemas/inquiries'
-import { apiRequest } from '../lib/http'
+import type { InquiryDto } from '#api/schemas/inquiries'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/inquiries (admin): the contact form's inbox. */
 export function fetchInquiries(): Promise<InquiryDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { InvoiceDto } from '../../api/schemas/invoices'
-import { apiRequest } from '../lib/http'
+import type { InvoiceDto } from '#api/schemas/invoices'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/invoices: every family's invoices, for an administrator. */
 export function fetchAllInvoices(): Promise<InvoiceDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { SiteContentDto } from '../../api/schemas/site-content'
-import { apiRequest } from '../lib/http'
+import type { SiteContentDto } from '#api/schemas/site-content'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/site-content?all=true (admin): every stored text, unpublished ones included. */
 export function fetchAllSiteContent(): Promise<SiteContentDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { StudentDto } from '../../api/schemas/students'
-import { apiRequest } from '../lib/http'
+import type { StudentDto } from '#api/schemas/students'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/students: every family's students, for an administrator. */
 export function fetchAllStudents(): Promise<StudentDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { UserDto } from '../../api/schemas/auth'
-import { apiRequest } from '../lib/http'
+import type { UserDto } from '#api/schemas/auth'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/users (admin): every account, newest first. */
 export function fetchUsers(): Promise<UserDto[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InquiryDto } from '../../api/schemas/inquiries'
-import { apiRequest } from '../lib/http'
+import type { InquiryDto } from '#api/schemas/inquiries'
+import { apiRequest } from '#islands/lib/http'
 import { inquiriesQueryOptions } from './admin-list-inquiries'
 
 /** PATCH /api/inquiries/{id}/mark-addressed (admin): records the time and the admin; one way. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { SiteContentCreate, SiteContentDto } from '../../api/schemas/site-content'
-import { ApiError } from '../lib/http'
+import type { SiteContentCreate, SiteContentDto } from '#api/schemas/site-content'
+import { ApiError } from '#islands/lib/http'
 import { allSiteContentQueryOptions } from './admin-list-site-content'
 import { createSiteContent } from './create-site-content'
 import { fetchSiteContent, siteContentQueryOptions } from './get-site-content'

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AdminStripeConfigDto, StripeConfigInput } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { AdminStripeConfigDto, StripeConfigInput } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 import { adminStripeConfigQueryOptions } from './admin-stripe-config'
 
 /** POST /api/stripe/config (admin). Sending the masked secret key back keeps the stored one. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { TroubleshootEmailInput } from '../../api/schemas/admin-users'
-import { ApiError, apiRequest } from '../lib/http'
+import type { TroubleshootEmailInput } from '#api/schemas/admin-users'
+import { ApiError, apiRequest } from '#islands/lib/http'
 
 export type TestEmailAnswer = { success: boolean; message: string; error?: string }
 

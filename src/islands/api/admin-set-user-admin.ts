@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { UserDto } from '../../api/schemas/auth'
-import { apiRequest } from '../lib/http'
+import type { UserDto } from '#api/schemas/auth'
+import { apiRequest } from '#islands/lib/http'
 import { usersQueryOptions } from './admin-list-users'
 
 /** PATCH /api/users/{id}/admin (admin): grants or revokes administrator privileges. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { AdminStripeConfigDto } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { AdminStripeConfigDto } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/stripe/config as an administrator: the secret key comes back masked (decisions §5). */
 export function fetchAdminStripeConfig(): Promise<AdminStripeConfigDto> {

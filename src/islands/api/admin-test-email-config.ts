@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { EmailConfigCheck } from '../../api/schemas/admin-users'
-import { apiRequest } from '../lib/http'
+import type { EmailConfigCheck } from '#api/schemas/admin-users'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/test-email-config (admin): can the SMTP server be reached? Run on demand, never cached. */
 export function testEmailConfig(): Promise<EmailConfigCheck> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 
 export type StripeConnection = { success: boolean; accountName: string }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AdminStripeConfigDto } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { AdminStripeConfigDto } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 import { adminStripeConfigQueryOptions } from './admin-stripe-config'
 
 /** POST /api/stripe/toggle-payments (admin): the global payments switch. */

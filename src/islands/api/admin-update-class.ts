@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ClassDto, ClassInput } from '../../api/schemas/classes'
-import { apiRequest } from '../lib/http'
+import type { ClassDto, ClassInput } from '#api/schemas/classes'
+import { apiRequest } from '#islands/lib/http'
 
 /** PATCH /api/classes/{id} (admin): price in integer cents (decisions §4). */
 export function updateClass({ id, input }: { id: number; input: Partial<ClassInput> }): Promise<ClassDto> {

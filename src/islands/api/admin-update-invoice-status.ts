@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InvoiceStatus } from '../../api/schemas/billing'
-import type { InvoiceDto } from '../../api/schemas/invoices'
-import { apiRequest } from '../lib/http'
+import type { InvoiceStatus } from '#api/schemas/billing'
+import type { InvoiceDto } from '#api/schemas/invoices'
+import { apiRequest } from '#islands/lib/http'
 import { allInvoicesQueryOptions } from './admin-list-invoices'
 
 /** PATCH /api/invoices/{id}/status (admin). */

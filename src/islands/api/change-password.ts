@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { ChangePasswordInput } from '../../api/schemas/account'
-import { apiRequest } from '../lib/http'
+import type { ChangePasswordInput } from '#api/schemas/account'
+import { apiRequest } from '#islands/lib/http'
 
 /** PATCH /api/user/password: the current password and a new one (the confirmation is never sent). */
 export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { EnrollmentDto, EnrollmentInput } from '../../api/schemas/enrollments'
-import { ApiError, apiRequest } from '../lib/http'
+import type { EnrollmentDto, EnrollmentInput } from '#api/schemas/enrollments'
+import { ApiError, apiRequest } from '#islands/lib/http'
 import { studentEnrollmentsQueryOptions } from './list-student-enrollments'
 
 /** POST /api/enrollments: one class for one student (409 duplicate or full, 400 age mismatch). */

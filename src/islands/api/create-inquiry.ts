@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { InquiryDto, InquiryInput } from '../../api/schemas/inquiries'
-import { apiRequest } from '../lib/http'
+import type { InquiryDto, InquiryInput } from '#api/schemas/inquiries'
+import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/inquiries: the contact form (the server records its own submission time). */
 export function createInquiry(input: InquiryInput): Promise<InquiryDto> {

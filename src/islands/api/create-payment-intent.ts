@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { PaymentIntentDto } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { PaymentIntentDto } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 
 /**
  * POST /api/stripe/create-payment-intent: a PaymentIntent for one of the family's own invoices.

@@ -1,5 +1,5 @@
-import type { SiteContentCreate, SiteContentDto } from '../../api/schemas/site-content'
-import { apiRequest } from '../lib/http'
+import type { SiteContentCreate, SiteContentDto } from '#api/schemas/site-content'
+import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/site-content (admin): 409 when the key exists already. */
 export function createSiteContent(input: SiteContentCreate): Promise<SiteContentDto> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { StudentDto, StudentInput } from '../../api/schemas/students'
-import { apiRequest } from '../lib/http'
+import type { StudentDto, StudentInput } from '#api/schemas/students'
+import { apiRequest } from '#islands/lib/http'
 import { studentsQueryOptions } from './list-students'
 
 /** POST /api/students: a student of the signed-in family. */

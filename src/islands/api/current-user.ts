@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { UserDto } from '../../api/schemas/auth'
-import { ApiError, apiRequest } from '../lib/http'
+import type { UserDto } from '#api/schemas/auth'
+import { ApiError, apiRequest } from '#islands/lib/http'
 
 /** GET /api/user: the signed-in account, or null when signed out (401). */
 export async function fetchCurrentUser(): Promise<UserDto | null> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 import { studentEnrollmentsQueryOptions } from './list-student-enrollments'
 
 /** DELETE /api/enrollments/{id}. */

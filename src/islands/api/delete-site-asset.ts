@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 
 /** DELETE /api/site-assets/{key} (admin). */
 export function deleteSiteAsset(key: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 
-import type { StudentDto } from '../../api/schemas/students'
-import { apiRequest } from '../lib/http'
+import type { StudentDto } from '#api/schemas/students'
+import { apiRequest } from '#islands/lib/http'
 import { studentsQueryOptions } from './list-students'
 import { ENROLLMENTS_KEY } from './list-student-enrollments'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 
 export type CalendarLinkDto = { url: string }
 

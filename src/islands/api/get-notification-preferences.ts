@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { NotificationPreferencesDto } from '../../api/schemas/account'
-import { apiRequest } from '../lib/http'
+import type { NotificationPreferencesDto } from '#api/schemas/account'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/notification-preferences: created with the spec's defaults on first read. */
 export function fetchNotificationPreferences(): Promise<NotificationPreferencesDto> {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import type { SiteContentDto } from '../../api/schemas/site-content'
-import { ApiError, apiRequest } from '../lib/http'
+import type { SiteContentDto } from '#api/schemas/site-content'
+import { ApiError, apiRequest } from '#islands/lib/http'
 
 /** GET /api/site-content/{key}: the stored item, or null when only the built-in default exists (404). */
 export async function fetchSiteContent(key: string): Promise<SiteContentDto | null> {

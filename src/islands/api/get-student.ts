@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { StudentDto } from '../../api/schemas/students'
-import { apiRequest } from '../lib/http'
+import type { StudentDto } from '#api/schemas/students'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/students/{id}: 404 for a student that is not the family's (spec: back to /account). */
 export function fetchStudent(id: number): Promise<StudentDto> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { InvoiceDto } from '../../api/schemas/invoices'
-import { apiRequest } from '../lib/http'
+import type { InvoiceDto } from '#api/schemas/invoices'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/invoices: the signed-in family's own invoices (the billing page). */
 export function fetchInvoices(): Promise<InvoiceDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { PaymentDto } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { PaymentDto } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/payments: the signed-in family's payment history, newest first. */
 export function fetchPayments(): Promise<PaymentDto[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { EnrollmentDto } from '../../api/schemas/enrollments'
-import { apiRequest } from '../lib/http'
+import type { EnrollmentDto } from '#api/schemas/enrollments'
+import { apiRequest } from '#islands/lib/http'
 
 /** The prefix of every student's enrolment list. */
 export const ENROLLMENTS_KEY = ['enrollments'] as const

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { StudentDto } from '../../api/schemas/students'
-import { apiRequest } from '../lib/http'
+import type { StudentDto } from '#api/schemas/students'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/students: the family's students (every student for an administrator). */
 export function fetchStudents(): Promise<StudentDto[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { LoginInput, UserDto } from '../../api/schemas/auth'
-import { apiRequest } from '../lib/http'
+import type { LoginInput, UserDto } from '#api/schemas/auth'
+import { apiRequest } from '#islands/lib/http'
 import { currentUserQueryOptions } from './current-user'
 
 /** POST /api/login (username or email, and password). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/logout: ends the session and clears the cookie. */
 export function logout(): Promise<{ message: string }> {

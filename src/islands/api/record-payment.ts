@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { PaymentDto } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { PaymentDto } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 import { invoicesQueryOptions } from './list-invoices'
 import { paymentsQueryOptions } from './list-payments'
 

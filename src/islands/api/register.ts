@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { RegisterInput, UserDto } from '../../api/schemas/auth'
-import { apiRequest } from '../lib/http'
+import type { RegisterInput, UserDto } from '#api/schemas/auth'
+import { apiRequest } from '#islands/lib/http'
 import { currentUserQueryOptions } from './current-user'
 
 /** POST /api/register: creates the account and signs it in (the confirmation is never sent). */

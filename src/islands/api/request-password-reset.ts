@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { PasswordResetRequestedDto, RequestPasswordResetInput } from '../../api/schemas/account'
-import { apiRequest } from '../lib/http'
+import type { PasswordResetRequestedDto, RequestPasswordResetInput } from '#api/schemas/account'
+import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/request-password-reset: the same answer whether or not the email exists. */
 export function requestPasswordReset(input: RequestPasswordResetInput): Promise<PasswordResetRequestedDto> {

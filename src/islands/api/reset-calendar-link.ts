@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { apiRequest } from '../lib/http'
+import { apiRequest } from '#islands/lib/http'
 import { calendarLinkQueryOptions, type CalendarLinkDto } from './get-calendar-link'
 
 /** POST /api/calendar-link/reset: a new feed address; the old one stops working. */

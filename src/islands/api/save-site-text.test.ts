@@ -15,7 +15,15 @@ function stubFetch(answers: Array<[number, unknown]>): Call[] {
   return calls
 }
 
-const stored = { key: 'footer.academy_tagline', title: 'Footer · Academy tagline', content: 'New', section: 'footer', contentType: 'text', isPublished: true, updatedAt: '' }
+const stored = {
+  key: 'footer.academy_tagline',
+  title: 'Footer · Academy tagline',
+  content: 'New',
+  section: 'footer',
+  contentType: 'text',
+  isPublished: true,
+  updatedAt: '',
+}
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { sectionOfKey } from '../../api/schemas/site-content-defaults'
-import type { SiteContentDto } from '../../api/schemas/site-content'
-import { ApiError } from '../lib/http'
+import { sectionOfKey } from '#api/schemas/site-content-defaults'
+import type { SiteContentDto } from '#api/schemas/site-content'
+import { ApiError } from '#islands/lib/http'
 import { createSiteContent } from './create-site-content'
 import { fetchSiteContent, siteContentQueryOptions } from './get-site-content'
 import { updateSiteContent } from './update-site-content'

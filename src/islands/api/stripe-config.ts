@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { PublicStripeConfigDto } from '../../api/schemas/payments'
-import { apiRequest } from '../lib/http'
+import type { PublicStripeConfigDto } from '#api/schemas/payments'
+import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/stripe/config as a family: the publishable key and the payments switches (decisions §5). */
 export function fetchStripeConfig(): Promise<PublicStripeConfigDto> {

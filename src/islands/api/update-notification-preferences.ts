@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from '../../api/schemas/account'
-import { apiRequest } from '../lib/http'
+import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from '#api/schemas/account'
+import { apiRequest } from '#islands/lib/http'
 import { notificationPreferencesQueryOptions } from './get-notification-preferences'
 
 /** PATCH /api/notification-preferences: only the four booleans (id, userId, updatedAt stripped, spec §5). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ProfileInput } from '../../api/schemas/account'
-import type { UserDto } from '../../api/schemas/auth'
-import { apiRequest } from '../lib/http'
+import type { ProfileInput } from '#api/schemas/account'
+import type { UserDto } from '#api/schemas/auth'
+import { apiRequest } from '#islands/lib/http'
 import { currentUserQueryOptions } from './current-user'
 
 /** PATCH /api/user/profile: name, email and phone of the signed-in account. */

@@ -1,5 +1,5 @@
-import type { SiteContentDto, SiteContentUpdate } from '../../api/schemas/site-content'
-import { apiRequest } from '../lib/http'
+import type { SiteContentDto, SiteContentUpdate } from '#api/schemas/site-content'
+import { apiRequest } from '#islands/lib/http'
 
 /** PATCH /api/site-content/{key} (admin): 404 for a key never stored. */
 export function updateSiteContent(key: string, input: SiteContentUpdate): Promise<SiteContentDto> {

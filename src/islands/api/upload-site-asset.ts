@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { SiteAssetDto } from '../../api/schemas/site-assets'
-import { apiRequest } from '../lib/http'
+import type { SiteAssetDto } from '#api/schemas/site-assets'
+import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/site-assets/{key} (admin), multipart: the image in `file`, its description in `alt`. */
 export function uploadSiteAsset({ key, file, alt }: { key: string; file: File; alt?: string }): Promise<SiteAssetDto> {

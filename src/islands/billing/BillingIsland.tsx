@@ -2,12 +2,12 @@ import { Elements } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 
-import { PAYMENTS_NOT_CONFIGURED } from '../../api/schemas/payments'
-import { useInvoices } from '../api/list-invoices'
-import { usePayments } from '../api/list-payments'
-import { useStripeConfig } from '../api/stripe-config'
-import { QueryProvider } from '../components/QueryProvider'
-import { Toast, useToast } from '../components/Toast'
+import { PAYMENTS_NOT_CONFIGURED } from '#api/schemas/payments'
+import { useInvoices } from '#islands/api/list-invoices'
+import { usePayments } from '#islands/api/list-payments'
+import { useStripeConfig } from '#islands/api/stripe-config'
+import { QueryProvider } from '#islands/components/QueryProvider'
+import { Toast, useToast } from '#islands/components/Toast'
 import { PAYMENT_MESSAGES } from './card-payment'
 import { PaymentForm } from './PaymentForm'
 import { PaymentHistory } from './PaymentHistory'
@@ -84,7 +84,17 @@ function Billing({ fullName }: Props) {
     <div className="space-y-5">
       {paymentsDisabled ? (
         <div role="status" className="flex items-start gap-3 rounded-2xl border border-red-700 bg-red-700 px-4 py-3 font-semibold text-white">
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="mt-0.5 shrink-0">
+          <svg
+            aria-hidden="true"
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            className="mt-0.5 shrink-0"
+          >
             <circle cx="12" cy="12" r="9" />
             <path d="M12 7v6M12 16.5v.5" />
           </svg>
@@ -115,7 +125,14 @@ function Billing({ fullName }: Props) {
       </div>
 
       {/* Both panels stay mounted, so the card box keeps what was typed when the tabs switch. */}
-      <section role="tabpanel" id={`${id}-panel-pay`} aria-labelledby={`${id}-tab-pay`} hidden={tab !== 'pay'} tabIndex={0} className="rounded-3xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        role="tabpanel"
+        id={`${id}-panel-pay`}
+        aria-labelledby={`${id}-tab-pay`}
+        hidden={tab !== 'pay'}
+        tabIndex={0}
+        className="rounded-3xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         {invoices.isError ? (
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
             <p>Failed to load billing information. Please try again.</p>
@@ -137,7 +154,14 @@ function Billing({ fullName }: Props) {
         </Elements>
       </section>
 
-      <section role="tabpanel" id={`${id}-panel-history`} aria-labelledby={`${id}-tab-history`} hidden={tab !== 'history'} tabIndex={0} className="rounded-3xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        role="tabpanel"
+        id={`${id}-panel-history`}
+        aria-labelledby={`${id}-tab-history`}
+        hidden={tab !== 'history'}
+        tabIndex={0}
+        className="rounded-3xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 className="mb-4 font-serif text-2xl text-ink">Payment history</h2>
         <PaymentHistory
           payments={payments.data}

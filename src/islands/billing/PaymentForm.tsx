@@ -1,16 +1,19 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js'
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useId, useState, type FormEvent } from 'react'
 
-import { paymentFormSchema } from '../../api/schemas/payments'
-import type { InvoiceDto } from '../../api/schemas/invoices'
-import { useCreatePaymentIntent } from '../api/create-payment-intent'
-import { useRecordPayment } from '../api/record-payment'
-import { ErrorAlert } from '../components/Alert'
-import { SubmitButton } from '../components/Button'
-import { SelectField, TextField } from '../components/Field'
-import type { ToastMessage } from '../components/Toast'
-import { validate, type FieldErrors } from '../lib/form'
-import { formatCalendarDay, formatDollars, invoiceOptionLabel, invoiceStatusBadge, isPayable } from './billing-format'
+import { paymentFormSchema } from '#api/schemas/payments'
+import type { InvoiceDto } from '#api/schemas/invoices'
+import { useCreatePaymentIntent } from '#islands/api/create-payment-intent'
+import { useRecordPayment } from '#islands/api/record-payment'
+import { ErrorAlert } from '#islands/components/Alert'
+import { SubmitButton } from '#islands/components/Button'
+import { SelectField, TextField } from '#islands/components/Field'
+import type { ToastMessage } from '#islands/components/Toast'
+import { validate, type FieldErrors } from '#islands/lib/form'
+import { formatCalendarDay } from '#shared/dates'
+import { formatDollars } from '#shared/money'
+
+import { invoiceOptionLabel, invoiceStatusBadge, isPayable } from './billing-format'
 import { PAYMENT_MESSAGES, payInvoiceByCard, paymentFailureText, waitForCardElement } from './card-payment'
 import { CardBox } from './CardBox'
 import { TestCards } from './TestCards'
@@ -36,7 +39,7 @@ export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testM
   const elements = useElements()
   const createIntent = useCreatePaymentIntent()
   const record = useRecordPayment()
-  const [invoiceId, setInvoiceId] = useState('')
+  const [chosenInvoiceId, setInvoiceId] = useState('')
   const [cardholderName, setCardholderName] = useState(defaultCardholder)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -44,14 +47,11 @@ export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testM
   const [processing, setProcessing] = useState(false)
 
   const payable = invoices.filter((invoice) => isPayable(invoice.status))
-  const selected = invoices.find((invoice) => String(invoice.id) === invoiceId && isPayable(invoice.status)) ?? null
+  const selected = invoices.find((invoice) => String(invoice.id) === chosenInvoiceId && isPayable(invoice.status)) ?? null
+  // An invoice paid meanwhile (another tab, the webhook) leaves the selection.
+  const invoiceId = selected || invoicesLoading ? chosenInvoiceId : ''
   const systemReady = cardReady && !cardUnavailable && Boolean(stripe && elements)
   const payDisabled = processing || paymentsDisabled || payable.length === 0 || !systemReady
-
-  // An invoice paid meanwhile (another tab, the webhook) leaves the selection.
-  useEffect(() => {
-    if (invoiceId && !selected && !invoicesLoading) setInvoiceId('')
-  }, [invoiceId, selected, invoicesLoading])
 
   const onCardReady = useCallback((ready: boolean) => setCardReady(ready), [])
 

@@ -1,8 +1,11 @@
 import { useId } from 'react'
 
-import type { PaymentDto } from '../../api/schemas/payments'
-import { PRIMARY_BUTTON } from '../components/Button'
-import { formatDollars, formatMoment, paymentMethodLabel, paymentStatusBadge } from './billing-format'
+import type { PaymentDto } from '#api/schemas/payments'
+import { PRIMARY_BUTTON } from '#islands/components/Button'
+import { formatMoment } from '#shared/dates'
+import { formatDollars } from '#shared/money'
+
+import { paymentMethodLabel, paymentStatusBadge } from './billing-format'
 
 type Props = {
   payments: PaymentDto[] | undefined

@@ -1,27 +1,5 @@
-import type { InvoiceStatus, PaymentStatus } from '../../api/schemas/billing'
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** Invoice and payment amounts are dollars, shown with 2 decimals in USD (spec §9): 120 → '$120.00'. */
-export function formatDollars(amount: number): string {
-  return USD.format(amount)
-}
-
-const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-
-/** A calendar day ('2026-03-01', a due date) as 'Mar 1, 2026', the same day in every time zone. */
-export function formatCalendarDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  if (!match) return day
-  return DAY.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))))
-}
-
-/** A moment (ISO timestamp, when a payment was made) as the family's own local date. */
-export function formatMoment(iso: string, timeZone?: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(date)
-}
+import type { InvoiceStatus, PaymentStatus } from '#api/schemas/billing'
+import { formatDollars } from '#shared/money'
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1)

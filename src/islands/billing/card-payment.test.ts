@@ -1,8 +1,16 @@
 import type { PaymentIntent, StripeCardElement, StripeError } from '@stripe/stripe-js'
 import { describe, expect, it, vi } from 'vitest'
 
-import { ApiError } from '../lib/http'
-import { cardErrorMessage, PAYMENT_MESSAGES, PaymentFailure, payInvoiceByCard, paymentFailureText, waitForCardElement, type CardPaymentRequest } from './card-payment'
+import { ApiError } from '#islands/lib/http'
+import {
+  cardErrorMessage,
+  PAYMENT_MESSAGES,
+  PaymentFailure,
+  payInvoiceByCard,
+  paymentFailureText,
+  waitForCardElement,
+  type CardPaymentRequest,
+} from './card-payment'
 
 const card = {} as StripeCardElement
 const intent = (status: PaymentIntent['status'], id = 'pi_123') => ({ id, status }) as PaymentIntent
@@ -37,7 +45,9 @@ describe('the card payment flow (spec §4)', () => {
   })
 
   it('says a declined card was declined, and reports nothing to the server', async () => {
-    const { calls, req } = request({ stripe: { confirmCardPayment: vi.fn().mockResolvedValue({ error: stripeError({ code: 'card_declined', message: 'Your card was declined.' }) }) } })
+    const { calls, req } = request({
+      stripe: { confirmCardPayment: vi.fn().mockResolvedValue({ error: stripeError({ code: 'card_declined', message: 'Your card was declined.' }) }) },
+    })
     await expect(payInvoiceByCard(req)).rejects.toThrow('Your card was declined. Please use a different payment method.')
     expect(calls.recordPayment).not.toHaveBeenCalled()
   })
@@ -53,7 +63,9 @@ describe('the card payment flow (spec §4)', () => {
   })
 
   it("reports other confirmation errors as 'Payment confirmation failed: …'", async () => {
-    const { req } = request({ stripe: { confirmCardPayment: vi.fn().mockResolvedValue({ error: stripeError({ type: 'invalid_request_error', message: 'No such payment_intent' }) }) } })
+    const { req } = request({
+      stripe: { confirmCardPayment: vi.fn().mockResolvedValue({ error: stripeError({ type: 'invalid_request_error', message: 'No such payment_intent' }) }) },
+    })
     await expect(payInvoiceByCard(req)).rejects.toThrow('Payment confirmation failed: No such payment_intent')
   })
 
@@ -86,7 +98,11 @@ describe('the card payment flow (spec §4)', () => {
 
   it('stops at an incomplete card before any call to the server', async () => {
     const { calls, req } = request({
-      stripe: { createPaymentMethod: vi.fn().mockResolvedValue({ error: stripeError({ type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' }) }) },
+      stripe: {
+        createPaymentMethod: vi
+          .fn()
+          .mockResolvedValue({ error: stripeError({ type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' }) }),
+      },
     })
     await expect(payInvoiceByCard(req)).rejects.toThrow('Your card number is incomplete.')
     expect(calls.createIntent).not.toHaveBeenCalled()

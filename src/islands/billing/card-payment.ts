@@ -1,6 +1,6 @@
 import type { PaymentIntent, Stripe, StripeCardElement, StripeError } from '@stripe/stripe-js'
 
-import { ApiError } from '../lib/http'
+import { ApiError } from '#islands/lib/http'
 
 /** Timings of the card box (spec §9). */
 export const CARD_MOUNT_DELAY_MS = 750
@@ -100,7 +100,8 @@ export async function payInvoiceByCard(request: CardPaymentRequest): Promise<Car
   const { stripe, card, invoiceId, amount, cardholderName } = request
 
   const created = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: cardholderName } })
-  if (created.error) throw new PaymentFailure(created.error.type === 'card_error' ? cardErrorMessage(created.error) : created.error.message || PAYMENT_MESSAGES.failed)
+  if (created.error)
+    throw new PaymentFailure(created.error.type === 'card_error' ? cardErrorMessage(created.error) : created.error.message || PAYMENT_MESSAGES.failed)
   const paymentMethod = created.paymentMethod
 
   let intent: { clientSecret: string; paymentIntentId: string }
@@ -126,7 +127,11 @@ export async function payInvoiceByCard(request: CardPaymentRequest): Promise<Car
 }
 
 /** The card box's element, waiting once more (spec §9: 2000 ms) when it is not mounted yet. */
-export async function waitForCardElement<T>(find: () => T | null, waitMs = CARD_ELEMENT_EXTRA_WAIT_MS, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+export async function waitForCardElement<T>(
+  find: () => T | null,
+  waitMs = CARD_ELEMENT_EXTRA_WAIT_MS,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
   const found = find()
   if (found) return found
   await sleep(waitMs)

@@ -48,12 +48,7 @@ export function TextField({ id, label, labelKey, error, hint, className, ...inpu
   return (
     <div className={className}>
       <Label id={id} label={label} labelKey={labelKey} />
-      <input
-        id={id}
-        name={id}
-        {...input}
-        {...controlProps(id, error, hint)}
-      />
+      <input id={id} name={id} {...input} {...controlProps(id, error, hint)} />
       <Messages id={id} error={error} hint={hint} />
     </div>
   )
@@ -63,12 +58,7 @@ export function TextAreaField({ id, label, labelKey, error, hint, className, ...
   return (
     <div className={className}>
       <Label id={id} label={label} labelKey={labelKey} />
-      <textarea
-        id={id}
-        name={id}
-        {...input}
-        {...controlProps(id, error, hint)}
-      />
+      <textarea id={id} name={id} {...input} {...controlProps(id, error, hint)} />
       <Messages id={id} error={error} hint={hint} />
     </div>
   )
@@ -78,12 +68,7 @@ export function SelectField({ id, label, labelKey, error, hint, className, child
   return (
     <div className={className}>
       <Label id={id} label={label} labelKey={labelKey} />
-      <select
-        id={id}
-        name={id}
-        {...select}
-        {...controlProps(id, error, hint)}
-      >
+      <select id={id} name={id} {...select} {...controlProps(id, error, hint)}>
         {children}
       </select>
       <Messages id={id} error={error} hint={hint} />

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
-import { queryClient } from '../lib/query-client'
+import { queryClient } from '#islands/lib/query-client'
 
 /** Every island root renders inside this, so all islands of a page share one cache. */
 export function QueryProvider({ children }: { children: ReactNode }) {

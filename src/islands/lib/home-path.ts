@@ -1,4 +1,4 @@
-import { isAdminUser, type RoleSubject } from '../../../cms/access/roles'
+import { isAdminUser, type RoleSubject } from '#shared/roles'
 
 /** Where a signed-in account lands (spec §2 /auth): admins on /admin, everyone else on /dashboard. */
 export function homePathFor(user: RoleSubject): '/admin' | '/dashboard' {

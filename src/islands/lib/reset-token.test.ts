@@ -39,7 +39,11 @@ describe('reading the reset token from the link', () => {
   })
 
   it('says the link format is invalid when it cannot be decoded', () => {
-    expect(readResetToken(`?token=${TOKEN}%E0%A4%A`)).toMatchObject({ ok: false, reason: 'unparsable', message: 'Invalid reset link format. Please request a new password reset.' })
+    expect(readResetToken(`?token=${TOKEN}%E0%A4%A`)).toMatchObject({
+      ok: false,
+      reason: 'unparsable',
+      message: 'Invalid reset link format. Please request a new password reset.',
+    })
     expect(readResetToken(`?token=${TOKEN}%`)).toMatchObject({ ok: false, reason: 'unparsable' })
   })
 

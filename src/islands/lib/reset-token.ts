@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, cleanResetToken, RESET_TOKEN_PATTERN } from '../../api/schemas/account'
+import { ACCOUNT_MESSAGES, cleanResetToken, RESET_TOKEN_PATTERN } from '#api/schemas/account'
 
 /**
  * Reading the reset token from the link a family clicked (spec §5 "Reset token"). The token
@@ -15,9 +15,7 @@ export const RESET_LINK_MESSAGES = {
   noToken: 'Invalid reset token. Please request a new password reset.',
 } as const
 
-export type ResetTokenResult =
-  | { ok: true; token: string }
-  | { ok: false; reason: 'missing' | 'unparsable' | 'format'; message: string }
+export type ResetTokenResult = { ok: true; token: string } | { ok: false; reason: 'missing' | 'unparsable' | 'format'; message: string }
 
 function fail(reason: 'missing' | 'unparsable' | 'format'): ResetTokenResult {
   return { ok: false, reason, message: RESET_LINK_MESSAGES[reason] }

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
+
+const subscribeNever = () => () => {}
 
 /**
  * False in the server's HTML and until React has taken over the island. A form's submit
@@ -6,7 +8,9 @@ import { useEffect, useState } from 'react'
  * (and a GET would put a password in the address bar).
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
 }

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react'
 
-import type { UserDto } from '../../api/schemas/auth'
-import { ageOn } from '../../api/schemas/eligibility'
-import type { EnrollmentDto } from '../../api/schemas/enrollments'
-import type { StudentDto } from '../../api/schemas/students'
-import { useDeleteEnrollment } from '../api/delete-enrollment'
-import { useClasses } from '../api/list-classes'
-import { Toast, useToast, type ToastMessage } from '../components/Toast'
-import { errorMessage } from '../lib/http'
+import type { UserDto } from '#api/schemas/auth'
+import { ageOn } from '#shared/eligibility'
+import type { EnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
+import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
+import { useClasses } from '#islands/api/list-classes'
+import { Toast, useToast, type ToastMessage } from '#islands/components/Toast'
+import { errorMessage } from '#islands/lib/http'
 import { ClassDetailsList, ClassWhen } from './components/ClassFacts'
 import { ConfirmDialog } from './components/Dialog'
 import { Disclosure } from './components/Disclosure'
@@ -17,7 +17,7 @@ import { RemoveStudentDialog } from './components/RemoveStudentDialog'
 import { SkeletonRows } from './components/Skeleton'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { recommendedClasses, upcomingClasses } from './family'
-import { formatMonthlyPrice, formatPricePerMonth } from './format'
+import { formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
 import { useFamily } from './hooks/use-family'
 import { PORTAL_TEXT } from './texts'
 
@@ -270,8 +270,21 @@ function Dashboard({ user }: { user: UserDto }) {
         <ul className="mt-3 grid grid-cols-2 gap-2">
           {QUICK_ACTIONS.map((action) => (
             <li key={action.href}>
-              <a href={action.href} className="flex min-h-20 flex-col items-center justify-center gap-1 rounded-2xl border border-gray-200 p-3 text-center text-sm font-semibold hover:border-brand-700 hover:text-brand-800">
-                <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <a
+                href={action.href}
+                className="flex min-h-20 flex-col items-center justify-center gap-1 rounded-2xl border border-gray-200 p-3 text-center text-sm font-semibold hover:border-brand-700 hover:text-brand-800"
+              >
+                <svg
+                  aria-hidden="true"
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d={action.icon} />
                 </svg>
                 {action.label}

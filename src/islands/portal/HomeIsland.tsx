@@ -1,11 +1,11 @@
 import { useState } from 'react'
 
-import type { UserDto } from '../../api/schemas/auth'
-import type { ClassDto } from '../../api/schemas/classes'
-import { ALL_AGES, sortAgeGroups } from '../../api/schemas/eligibility'
-import { useCurrentUser } from '../api/current-user'
-import { useClasses } from '../api/list-classes'
-import { Toast, useToast } from '../components/Toast'
+import type { UserDto } from '#api/schemas/auth'
+import type { ClassDto } from '#api/schemas/classes'
+import { ALL_AGES, sortAgeGroups } from '#shared/eligibility'
+import { useCurrentUser } from '#islands/api/current-user'
+import { useClasses } from '#islands/api/list-classes'
+import { Toast, useToast } from '#islands/components/Toast'
 import { AgeFilterChips } from './components/AgeFilterChips'
 import { ClassWhen, FullBadge } from './components/ClassFacts'
 import { Disclosure } from './components/Disclosure'
@@ -13,7 +13,9 @@ import { ErrorCard } from './components/ErrorCard'
 import { PortalRoot } from './components/PortalRoot'
 import { SkeletonRows } from './components/Skeleton'
 import { LevelBadge } from './components/StudentAvatar'
-import { formatMonthlyPrice, isFull } from './format'
+import { formatMonthlyPrice } from '#shared/money'
+
+import { isFull } from './format'
 import { PORTAL_TEXT } from './texts'
 
 function ClassCard({ cls, onAdd }: { cls: ClassDto; onAdd: () => void }) {
@@ -79,13 +81,22 @@ function ClassBrowser() {
           <h1 className="font-serif text-3xl">Classes</h1>
           <p className="mt-1 text-gray-800">Find the right class for every dancer in your family.</p>
         </div>
-        <a href="/schedule" className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4" /></svg>
+        <a
+          href="/schedule"
+          className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4" />
+          </svg>
           View Weekly Schedule
         </a>
       </header>
 
-      {all.isError ? <ErrorCard title={PORTAL_TEXT.failedFilters} onRetry={() => void all.refetch()} /> : <AgeFilterChips groups={groups} value={group} onChange={setGroup} />}
+      {all.isError ? (
+        <ErrorCard title={PORTAL_TEXT.failedFilters} onRetry={() => void all.refetch()} />
+      ) : (
+        <AgeFilterChips groups={groups} value={group} onChange={setGroup} />
+      )}
 
       <section aria-label="Classes" aria-busy={filtered.isPending}>
         {filtered.isPending ? (

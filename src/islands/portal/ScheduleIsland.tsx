@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react'
 
-import type { UserDto } from '../../api/schemas/auth'
-import { WEEKDAYS } from '../../api/schemas/schedule'
-import { useCalendarLink } from '../api/get-calendar-link'
-import { errorMessage } from '../lib/http'
+import type { UserDto } from '#api/schemas/auth'
+import { WEEKDAYS } from '#shared/schedule'
+import { useCalendarLink } from '#islands/api/get-calendar-link'
+import { errorMessage } from '#islands/lib/http'
 import { Dialog, DIALOG_PRIMARY, DIALOG_SECONDARY } from './components/Dialog'
 import { ErrorCard } from './components/ErrorCard'
 import { PortalRoot } from './components/PortalRoot'
@@ -30,18 +30,18 @@ function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose:
         <div>
           <p>{cls.description}</p>
           <dl className="mt-3 space-y-2 text-sm">
-          {[
-            ['Time', cls.time],
-            ['Days', cls.days],
-            ['Age Group', `${cls.ageGroup} years`],
-            ['Location', cls.location],
-            ['Student', entry.student.fullName],
-          ].map(([term, value]) => (
-            <div key={term} className="flex gap-2">
-              <dt className="w-24 shrink-0 font-semibold">{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+            {[
+              ['Time', cls.time],
+              ['Days', cls.days],
+              ['Age Group', `${cls.ageGroup} years`],
+              ['Location', cls.location],
+              ['Student', entry.student.fullName],
+            ].map(([term, value]) => (
+              <div key={term} className="flex gap-2">
+                <dt className="w-24 shrink-0 font-semibold">{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
           </dl>
         </div>
       ) : null}
@@ -77,7 +77,9 @@ function AddToCalendar() {
         }}
         className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4M12 13v5M9.5 15.5h5" /></svg>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4M12 13v5M9.5 15.5h5" />
+        </svg>
         Add to calendar
       </button>
       <Dialog
@@ -97,7 +99,11 @@ function AddToCalendar() {
           </p>
         ) : link.isError ? (
           <div className="mt-3">
-            <ErrorCard title="Error" message={errorMessage(link.error, 'Failed to load your calendar link. Please try again.')} onRetry={() => void link.refetch()} />
+            <ErrorCard
+              title="Error"
+              message={errorMessage(link.error, 'Failed to load your calendar link. Please try again.')}
+              onRetry={() => void link.refetch()}
+            />
           </div>
         ) : (
           <div className="mt-3 space-y-3">
@@ -108,7 +114,13 @@ function AddToCalendar() {
               Or copy the link into Google Calendar (“From URL”)
             </label>
             <div className="flex gap-2">
-              <input id="calendar-url" readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 rounded-xl border border-gray-400 px-3 py-2 text-sm" />
+              <input
+                id="calendar-url"
+                readOnly
+                value={url}
+                onFocus={(event) => event.currentTarget.select()}
+                className="min-w-0 flex-1 rounded-xl border border-gray-400 px-3 py-2 text-sm"
+              />
               <button type="button" onClick={() => void copy()} className={DIALOG_SECONDARY}>
                 {copied ? 'Copied' : 'Copy'}
               </button>
@@ -163,7 +175,13 @@ function Schedule({ user }: { user: UserDto }) {
             All Students
           </button>
           {family.students.map((student) => (
-            <button key={student.id} type="button" aria-pressed={studentId === student.id} onClick={() => setStudentId(student.id)} className={filterButton(studentId === student.id)}>
+            <button
+              key={student.id}
+              type="button"
+              aria-pressed={studentId === student.id}
+              onClick={() => setStudentId(student.id)}
+              className={filterButton(studentId === student.id)}
+            >
               {/* Spec §2: first names only under 768 px. */}
               <span className="md:hidden">{firstName(student.fullName)}</span>
               <span className="hidden md:inline">{student.fullName}</span>
@@ -174,7 +192,12 @@ function Schedule({ user }: { user: UserDto }) {
 
       <div className="grid gap-2 md:grid-cols-7" aria-busy={loading} data-testid="week-grid">
         {WEEKDAYS.map((day, index) => (
-          <section key={day} aria-labelledby={`day-${index}`} className="rounded-2xl border border-gray-200 bg-white p-3 md:min-h-40" data-testid={`day-${day}`}>
+          <section
+            key={day}
+            aria-labelledby={`day-${index}`}
+            className="rounded-2xl border border-gray-200 bg-white p-3 md:min-h-40"
+            data-testid={`day-${day}`}
+          >
             <h2 id={`day-${index}`} className="text-sm font-semibold uppercase tracking-wide text-brand-800">
               {day}
             </h2>
@@ -186,7 +209,11 @@ function Schedule({ user }: { user: UserDto }) {
               <ul className="mt-2 space-y-2">
                 {week[index]!.map((entry) => (
                   <li key={entry.enrollment.id}>
-                    <button type="button" onClick={() => setOpenEntry(entry)} className="block w-full rounded-xl bg-brand-50 p-2 text-left text-sm hover:bg-brand-100">
+                    <button
+                      type="button"
+                      onClick={() => setOpenEntry(entry)}
+                      className="block w-full rounded-xl bg-brand-50 p-2 text-left text-sm hover:bg-brand-100"
+                    >
                       <span className="block font-semibold">{entry.enrollment.class.name}</span>
                       <span className="block text-gray-800">{entry.enrollment.class.time}</span>
                       {studentId === null ? <span className="block text-brand-800">{firstName(entry.student.fullName)}</span> : null}
@@ -198,7 +225,11 @@ function Schedule({ user }: { user: UserDto }) {
           </section>
         ))}
       </div>
-      {loading ? <p role="status" className="sr-only">Loading your schedule…</p> : null}
+      {loading ? (
+        <p role="status" className="sr-only">
+          Loading your schedule…
+        </p>
+      ) : null}
       <ClassDialog entry={openEntry} onClose={() => setOpenEntry(null)} />
     </main>
   )

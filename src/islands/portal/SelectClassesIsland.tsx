@@ -1,15 +1,15 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 
-import type { UserDto } from '../../api/schemas/auth'
-import type { ClassDto } from '../../api/schemas/classes'
-import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '../../api/schemas/eligibility'
-import type { StudentDto } from '../../api/schemas/students'
-import { EnrollmentBatchError, useCreateEnrollments } from '../api/create-enrollment'
-import { studentQueryOptions, useStudent } from '../api/get-student'
-import { useClasses } from '../api/list-classes'
-import { useStudentEnrollments } from '../api/list-student-enrollments'
-import { Toast, useToast } from '../components/Toast'
-import { ApiError } from '../lib/http'
+import type { UserDto } from '#api/schemas/auth'
+import type { ClassDto } from '#api/schemas/classes'
+import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
+import type { StudentDto } from '#api/schemas/students'
+import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/create-enrollment'
+import { studentQueryOptions, useStudent } from '#islands/api/get-student'
+import { useClasses } from '#islands/api/list-classes'
+import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
+import { Toast, useToast } from '#islands/components/Toast'
+import { ApiError } from '#islands/lib/http'
 import { AgeFilterChips } from './components/AgeFilterChips'
 import { ClassDetailsList, FullBadge } from './components/ClassFacts'
 import { Dialog, DIALOG_PRIMARY, DIALOG_SECONDARY } from './components/Dialog'
@@ -19,7 +19,9 @@ import { PortalRoot } from './components/PortalRoot'
 import { SkeletonRows } from './components/Skeleton'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { setFlash } from './flash'
-import { classCount, formatMonthlyPrice, formatPricePerMonth, formatTotal, isFull } from './format'
+import { formatCents, formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
+
+import { classCount, isFull } from './format'
 import { PORTAL_TEXT } from './texts'
 
 function ClassOption({ cls, checked, onToggle }: { cls: ClassDto; checked: boolean; onToggle: () => void }) {
@@ -82,7 +84,7 @@ function SummaryBar({ selected, pending, onSubmit }: { selected: ClassDto[]; pen
           <div aria-live="polite">
             <p className="font-semibold">{classCount(selected.length)} selected</p>
             <p className="text-sm text-gray-800">
-              Total: <span className="font-semibold">{formatTotal(total)}</span>/month
+              Total: <span className="font-semibold">{formatCents(total)}</span>/month
             </p>
           </div>
           <button
@@ -154,7 +156,7 @@ function ConfirmSelection({
       }
     >
       <p>
-        You are about to add {classCount(selected.length)} to {student.fullName}'s schedule. Total monthly cost: {formatTotal(total)}
+        You are about to add {classCount(selected.length)} to {student.fullName}'s schedule. Total monthly cost: {formatCents(total)}
       </p>
       <ul className="mt-3 max-h-[45vh] space-y-2 overflow-y-auto">
         {selected.map((cls) => (
@@ -248,8 +250,14 @@ function SelectClasses({ studentId }: { studentId: number }) {
   return (
     <main id="main" className={`space-y-4 px-4 py-5 ${barShown ? 'pb-64' : ''}`}>
       <header className="flex items-center gap-3">
-        <a href="/account" aria-label="Back to My Account" className="grid h-10 w-10 shrink-0 place-items-center rounded-full border border-gray-300 bg-white hover:border-brand-700">
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M15 18l-6-6 6-6" /></svg>
+        <a
+          href="/account"
+          aria-label="Back to My Account"
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-full border border-gray-300 bg-white hover:border-brand-700"
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
         </a>
         <h1 className="font-serif text-2xl">Select Classes</h1>
       </header>
@@ -300,7 +308,14 @@ function SelectClasses({ studentId }: { studentId: number }) {
       </section>
 
       {barShown ? <SummaryBar selected={selected} pending={enroll.isPending} onSubmit={openConfirm} /> : null}
-      <ConfirmSelection open={confirming} student={s} selected={selected} pending={enroll.isPending} onConfirm={() => void submit()} onClose={() => setConfirming(false)} />
+      <ConfirmSelection
+        open={confirming}
+        student={s}
+        selected={selected}
+        pending={enroll.isPending}
+        onConfirm={() => void submit()}
+        onClose={() => setConfirming(false)}
+      />
       <Toast toast={toast} onDismiss={dismiss} />
     </main>
   )

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ClassDto } from '../../api/schemas/classes'
-import type { EnrollmentDto } from '../../api/schemas/enrollments'
-import type { StudentDto } from '../../api/schemas/students'
+import type { ClassDto } from '#api/schemas/classes'
+import type { EnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
 import { recommendedClasses, upcomingClasses, weekSchedule } from './family'
 
 const TODAY = '2026-11-21'
@@ -24,7 +24,13 @@ function cls(id: number, ageGroup: string, extra: Partial<ClassDto> = {}): Class
   }
 }
 
-const student = (id: number, dateOfBirth: string, fullName = `Student ${id}`): StudentDto => ({ id, userId: 1, fullName, dateOfBirth, experienceLevel: 'Beginner' })
+const student = (id: number, dateOfBirth: string, fullName = `Student ${id}`): StudentDto => ({
+  id,
+  userId: 1,
+  fullName,
+  dateOfBirth,
+  experienceLevel: 'Beginner',
+})
 const enrol = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({ id, studentId: s.id, classId: c.id, enrollmentDate: TODAY, class: c })
 
 const CATALOGUE = [cls(1, '3-5'), cls(2, '6-8'), cls(3, '6-8'), cls(4, '6-8'), cls(5, '13-17'), cls(6, '13-17'), cls(7, '18+'), cls(8, '5-8')]

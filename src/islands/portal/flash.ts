@@ -1,4 +1,4 @@
-import type { ToastMessage } from '../components/Toast'
+import type { ToastMessage } from '#islands/components/Toast'
 
 /**
  * A toast that survives one page change (the class selection's success returns to /account,

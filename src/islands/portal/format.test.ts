@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { ageChipLabel, classCount, firstName, formatPricePerMonth, formatTotal, initials, isFull } from './format'
+import { ageChipLabel, classCount, firstName, initials, isFull } from './format'
 
 describe('portal formats', () => {
-  it("shows the enrolled list's price with cents per month", () => {
-    expect(formatPricePerMonth(6500)).toBe('$65.00/month')
-    expect(formatPricePerMonth(12345)).toBe('$123.45/month')
-    expect(formatPricePerMonth(123456)).toBe('$1,234.56/month')
-  })
-
-  it('shows a monthly total in dollars and cents', () => {
-    expect(formatTotal(6500 + 5500)).toBe('$120.00')
-  })
-
   it('makes initials and first names', () => {
     expect(initials('Mia Rivera')).toBe('MR')
     expect(initials('Mia Sofia Rivera')).toBe('MR')

@@ -1,21 +1,4 @@
-import type { ClassDto } from '../../api/schemas/classes'
-import { formatMonthlyPrice } from '../lib/format'
-
-/** Catalogue cards (spec §9): whole dollars per month, '$65/mo'. */
-export { formatMonthlyPrice }
-
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
-/** The enrolled list (spec §9): '$65.00/month'. */
-export function formatPricePerMonth(cents: number): string {
-  return `$${dollars(cents)}/month`
-}
-
-/** A monthly total: '$130.00'. */
-export function formatTotal(cents: number): string {
-  return `$${dollars(cents)}`
-}
-
+import type { ClassDto } from '#api/schemas/classes'
 /** 'Mia Rivera' → 'MR'; one name → its first letter; at most two letters. */
 export function initials(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean)

@@ -29,7 +29,7 @@ export const PORTAL_TEXT = {
   loggedOut: 'Logged out',
   loggedOutText: "You've been successfully logged out.",
   scheduleEmptyDay: 'No classes',
-  scheduleNote: "This schedule shows all classes your students are enrolled in.",
+  scheduleNote: 'This schedule shows all classes your students are enrolled in.',
   failedStudents: 'Failed to load students',
   failedStudent: 'Failed to load student',
   failedClasses: 'Failed to load classes',

@@ -1,8 +1,8 @@
 import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
 
-import type { InvoiceDto } from '../../../src/api/schemas/invoices'
-import type { UserDto } from '../../../src/api/schemas/auth'
-import { routeStripeStandIns } from '../../support/stripe-js-stand-in'
+import type { InvoiceDto } from '#api/schemas/invoices'
+import type { UserDto } from '#api/schemas/auth'
+import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { ADMIN, apiGet, apiPost, unique } from './accounts'
 
 /**
@@ -76,7 +76,10 @@ export async function signInNewFamily(page: Page, baseURL: string | undefined, a
   return signInAs(page, baseURL, account)
 }
 
-export async function createInvoice(admin: APIRequestContext, input: { userId: number; amount: number; description: string; status?: string }): Promise<InvoiceDto> {
+export async function createInvoice(
+  admin: APIRequestContext,
+  input: { userId: number; amount: number; description: string; status?: string },
+): Promise<InvoiceDto> {
   const response = await admin.post('/api/invoices', { data: { status: 'pending', dueDate: new Date().toISOString().slice(0, 10), ...input } })
   if (!response.ok()) throw new Error(`creating an invoice failed: ${response.status()} ${await response.text()}`)
   return (await response.json()) as InvoiceDto

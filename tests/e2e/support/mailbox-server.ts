@@ -5,7 +5,7 @@
  */
 import http from 'node:http'
 
-import { startSmtpListener } from '../../support/smtp'
+import { startSmtpListener } from '#tests/support/smtp'
 
 const smtpPort = Number(process.env.MAILBOX_SMTP_PORT ?? 3126)
 const httpPort = Number(process.env.MAILBOX_HTTP_PORT ?? 3125)

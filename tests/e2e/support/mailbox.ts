@@ -1,4 +1,4 @@
-import type { CaughtMail } from '../../support/smtp'
+import type { CaughtMail } from '#tests/support/smtp'
 import { MAILBOX_HTTP_PORT } from './ports'
 
 /** Waits for a message the app sent through SMTP during this e2e run. */

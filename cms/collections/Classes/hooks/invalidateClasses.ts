@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { invalidateClasses } from '../../../../src/api/operations/classes'
-import { afterCommit } from '../../../../src/api/operations/transaction'
+import { invalidateClasses } from '#api/operations/classes'
+import { afterCommit } from '#api/operations/transaction'
 
 // Cleared now and again after the commit: a read between the two would otherwise cache old rows.
 export const invalidateClassesAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {

@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { invalidateClasses } from '../../../../src/api/operations/classes'
-import { afterCommit } from '../../../../src/api/operations/transaction'
+import { invalidateClasses } from '#api/operations/classes'
+import { afterCommit } from '#api/operations/transaction'
 
 // The cached class list carries each class's enrolment count ("Full" in the UI).
 export const invalidateClassCountsAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { invalidateSiteContent } from '../../../../src/api/operations/site-content-cache'
+import { invalidateSiteContent } from '#api/operations/site-content-cache'
 
 /** Edits show on the next page load (decisions §6): drop the in-process content cache. */
 export const invalidateAfterChange: CollectionAfterChangeHook = ({ doc }) => {

@@ -43,7 +43,12 @@ export const cachedJwtStrategy: AuthStrategy = {
     if (claims.collection !== 'users' || typeof claims.id !== 'number' || typeof claims.sid !== 'string') return { user: null }
 
     let user = getCachedUser(claims.id)
-    const hasSession = (u: typeof user) => Boolean(u?.sessions?.some((s: { id: string; expiresAt?: string | null }) => s.id === claims.sid && (!s.expiresAt || new Date(s.expiresAt).getTime() > Date.now())))
+    const hasSession = (u: typeof user) =>
+      Boolean(
+        u?.sessions?.some(
+          (s: { id: string; expiresAt?: string | null }) => s.id === claims.sid && (!s.expiresAt || new Date(s.expiresAt).getTime() > Date.now()),
+        ),
+      )
     if (!user || !hasSession(user)) {
       user = (await payload.findByID({ collection: 'users', id: claims.id, overrideAccess: true, depth: 0, disableErrors: true })) as typeof user
       if (!user) return { user: null }

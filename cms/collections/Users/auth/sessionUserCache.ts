@@ -1,6 +1,6 @@
 import type { TypedUser } from 'payload'
 
-import { broadcastInvalidation, onInvalidation } from '../../../../src/api/operations/cache-broadcast'
+import { broadcastInvalidation, onInvalidation } from '#server/cache-broadcast.server'
 
 /**
  * Signed-in users by id, so that authenticating a request costs no database round trip

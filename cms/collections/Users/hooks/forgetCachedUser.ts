@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionAfterLogoutHook } from 'payload'
 
-import { afterCommit } from '../../../../src/api/operations/transaction'
-import { forgetUser } from '../auth/sessionUserCache'
+import { afterCommit } from '#api/operations/transaction'
+import { forgetUser } from '#cms/collections/Users/auth/sessionUserCache'
 
 /**
  * Any change to an account (role, status, password, sessions) drops its cached copy: now, and

@@ -1,9 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import { APIError, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
-import { queryInTransaction } from '../../../../src/api/operations/transaction'
-import { ADMIN_USER_MESSAGES } from '../../../../src/api/schemas/admin-users'
-import { isAdminUser } from '../../../access/roles'
+import { queryInTransaction } from '#api/operations/transaction'
+import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
+import { isAdminUser } from '#shared/roles'
 
 type Account = { id?: number | string; username?: string | null; isAdmin?: boolean | null; isActive?: boolean | null }
 

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { EXPERIENCE_LEVELS, type ClassDto } from '../../../api/schemas/classes'
-import { useCreateClass } from '../../api/admin-create-class'
-import { useUpdateClass } from '../../api/admin-update-class'
-import { ErrorAlert } from '../../components/Alert'
-import { TextAreaField, TextField } from '../../components/Field'
-import { serverFieldErrors, type FieldErrors } from '../../lib/form'
-import { ApiError } from '../../lib/http'
-import { Modal } from '../ui/Modal'
-import { useNotify } from '../ui/notify'
-import { BUTTON } from '../ui/styles'
+import { EXPERIENCE_LEVELS, type ClassDto } from '#api/schemas/classes'
+import { useCreateClass } from '#islands/api/admin-create-class'
+import { useUpdateClass } from '#islands/api/admin-update-class'
+import { ErrorAlert } from '#islands/components/Alert'
+import { TextAreaField, TextField } from '#islands/components/Field'
+import { serverFieldErrors, type FieldErrors } from '#islands/lib/form'
+import { ApiError } from '#islands/lib/http'
+import { Modal } from '#islands/admin/ui/Modal'
+import { useNotify } from '#islands/admin/ui/notify'
+import { BUTTON } from '#islands/admin/ui/styles'
 import { CLASS_FORM_FIELDS, classToFormValues, parseClassForm, type ClassFormValues } from './class-form'
 
 /** `editing` null: Add New Class; a class: edit it. */
@@ -73,8 +73,22 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
         <TextField {...field('time')} label="Time" placeholder="4:00-5:00pm" />
         <TextField {...field('location')} label="Location" placeholder="Studio A" />
         <TextField {...field('instructor')} label="Instructor" placeholder="Ms. Rivera" />
-        <TextField {...field('price')} label="Monthly Price (USD)" inputMode="decimal" placeholder="65.00" hint="In dollars, for example 65 or 65.00. Families see it per month." />
-        <TextField {...field('capacity')} label="Capacity (optional)" type="number" inputMode="numeric" min="1" step="1" hint="The most students this class takes. Leave empty for no limit." />
+        <TextField
+          {...field('price')}
+          label="Monthly Price (USD)"
+          inputMode="decimal"
+          placeholder="65.00"
+          hint="In dollars, for example 65 or 65.00. Families see it per month."
+        />
+        <TextField
+          {...field('capacity')}
+          label="Capacity (optional)"
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          hint="The most students this class takes. Leave empty for no limit."
+        />
       </div>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <button type="button" className={BUTTON.secondary} onClick={onDone}>

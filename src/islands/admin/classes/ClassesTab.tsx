@@ -1,15 +1,15 @@
 import { useState } from 'react'
 
-import type { ClassDto } from '../../../api/schemas/classes'
-import { sortAgeGroups } from '../../../api/schemas/eligibility'
-import { useDeleteClass } from '../../api/admin-delete-class'
-import { useClasses } from '../../api/list-classes'
-import { formatMonthlyCents } from '../format'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '../ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, SCROLL_LIST } from '../ui/styles'
+import type { ClassDto } from '#api/schemas/classes'
+import { sortAgeGroups } from '#shared/eligibility'
+import { useDeleteClass } from '#islands/api/admin-delete-class'
+import { useClasses } from '#islands/api/list-classes'
+import { formatPricePerMonth } from '#shared/money'
+import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
+import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, SCROLL_LIST } from '#islands/admin/ui/styles'
 import { ClassFormDialog } from './ClassFormDialog'
 
 const LOAD_FAILED = 'Failed to load classes. Please try again.'
@@ -34,7 +34,8 @@ export function ClassesTab() {
     const item = deleting
     remove.mutate(item.id, {
       onSuccess: (answer) => {
-        const removed = answer.removedEnrollments > 0 ? ` ${answer.removedEnrollments} enrolment${answer.removedEnrollments === 1 ? ' was' : 's were'} removed.` : ''
+        const removed =
+          answer.removedEnrollments > 0 ? ` ${answer.removedEnrollments} enrolment${answer.removedEnrollments === 1 ? ' was' : 's were'} removed.` : ''
         notify({ title: 'Class Deleted', text: `${item.name} has been deleted.${removed}` })
       },
       onError: (error) => notifyFailure('Failed to delete class', error),
@@ -77,7 +78,7 @@ export function ClassesTab() {
                   {item.location} · {item.instructor}
                 </p>
                 <p className="mt-1 text-sm">
-                  <span className="font-semibold">{formatMonthlyCents(item.price)}</span>
+                  <span className="font-semibold">{formatPricePerMonth(item.price)}</span>
                   {' · '}
                   {item.capacity ? `${item.enrolledCount ?? 0} of ${item.capacity} places taken` : `${item.enrolledCount ?? 0} enrolled, no limit`}
                 </p>
@@ -111,7 +112,8 @@ export function ClassesTab() {
             <p className="mt-2 font-medium">{deleting.name}</p>
             {deleting.enrolledCount ? (
               <p className="mt-2">
-                {deleting.enrolledCount} student{deleting.enrolledCount === 1 ? ' is' : 's are'} enrolled; {deleting.enrolledCount === 1 ? 'that enrolment' : 'those enrolments'} will be removed too.
+                {deleting.enrolledCount} student{deleting.enrolledCount === 1 ? ' is' : 's are'} enrolled;{' '}
+                {deleting.enrolledCount === 1 ? 'that enrolment' : 'those enrolments'} will be removed too.
               </p>
             ) : null}
           </>

@@ -1,6 +1,6 @@
-import { dollarsToCents, hasAtMostTwoDecimals } from '../../../api/schemas/billing'
-import { classInputSchema, type ClassDto, type ClassInput } from '../../../api/schemas/classes'
-import { validate, type FieldErrors } from '../../lib/form'
+import { dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
+import { classInputSchema, type ClassDto, type ClassInput } from '#api/schemas/classes'
+import { validate, type FieldErrors } from '#islands/lib/form'
 
 /**
  * The admin class form (decisions §4): one form for create and edit, the price asked in

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { troubleshootEmailSchema, type EmailConfigCheck } from '../../../api/schemas/admin-users'
-import { testEmailFailureDetail, useSendTestEmail } from '../../api/admin-send-test-email'
-import { useTestEmailConfig } from '../../api/admin-test-email-config'
-import { TextField } from '../../components/Field'
-import { validate } from '../../lib/form'
-import { ApiError } from '../../lib/http'
-import { useNotify } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, CARD } from '../ui/styles'
+import { troubleshootEmailSchema, type EmailConfigCheck } from '#api/schemas/admin-users'
+import { testEmailFailureDetail, useSendTestEmail } from '#islands/api/admin-send-test-email'
+import { useTestEmailConfig } from '#islands/api/admin-test-email-config'
+import { TextField } from '#islands/components/Field'
+import { validate } from '#islands/lib/form'
+import { ApiError } from '#islands/lib/http'
+import { useNotify } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, CARD } from '#islands/admin/ui/styles'
 
 const EMAIL_REQUIRED = 'Please enter an email address to send the test email.'
 
@@ -131,16 +131,19 @@ function MailInfo() {
     <div className={`${CARD} space-y-3 text-sm`}>
       <h3 className="text-base font-semibold">How the academy sends email</h3>
       <p>
-        Email goes out through a hosted mail service over SMTP, on <strong>port 465 over SSL</strong>. The server reads the connection from its <code>SMTP_URL</code> setting
-        (for example <code>smtps://user:password@smtp.example.com:465</code>) and the sender address from <code>MAIL_FROM</code>. Without <code>SMTP_URL</code>, messages
-        are written to the server log instead of being sent.
+        Email goes out through a hosted mail service over SMTP, on <strong>port 465 over SSL</strong>. The server reads the connection from its{' '}
+        <code>SMTP_URL</code> setting (for example <code>smtps://user:password@smtp.example.com:465</code>) and the sender address from <code>MAIL_FROM</code>.
+        Without <code>SMTP_URL</code>, messages are written to the server log instead of being sent.
       </p>
       <h3 className="pt-1 text-base font-semibold">Troubleshooting tips</h3>
       <ul className="list-disc space-y-1.5 pl-5">
         <li>Run the connection test first: it tells you whether the server can reach the mail service and sign in.</li>
         <li>A sign-in error means the user name or password in SMTP_URL is wrong; many services need an app password, not your account password.</li>
         <li>A timeout or refused connection usually means the host or port is wrong, or a firewall blocks port 465.</li>
-        <li>If the test email is sent but never arrives, check the spam folder, and check that the sender domain in MAIL_FROM is verified with your mail service (SPF and DKIM).</li>
+        <li>
+          If the test email is sent but never arrives, check the spam folder, and check that the sender domain in MAIL_FROM is verified with your mail service
+          (SPF and DKIM).
+        </li>
         <li>Special characters in the password must be URL-encoded in SMTP_URL (for example @ becomes %40).</li>
       </ul>
     </div>

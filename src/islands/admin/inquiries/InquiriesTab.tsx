@@ -1,15 +1,15 @@
 import { useState } from 'react'
 
-import type { InquiryDto } from '../../../api/schemas/inquiries'
-import { useInquiries } from '../../api/admin-list-inquiries'
-import { useMarkInquiryAddressed } from '../../api/admin-mark-inquiry-addressed'
-import { formatDateTime } from '../format'
-import { Badge } from '../ui/Badge'
-import { Empty, LoadFailed, Loading } from '../ui/LoadState'
-import { Modal } from '../ui/Modal'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '../ui/styles'
+import type { InquiryDto } from '#api/schemas/inquiries'
+import { useInquiries } from '#islands/api/admin-list-inquiries'
+import { useMarkInquiryAddressed } from '#islands/api/admin-mark-inquiry-addressed'
+import { formatDateTime } from '#shared/dates'
+import { Badge } from '#islands/admin/ui/Badge'
+import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { Modal } from '#islands/admin/ui/Modal'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/admin/ui/styles'
 
 const LOAD_FAILED = 'Failed to load inquiries. Please try again.'
 
@@ -48,7 +48,10 @@ export function InquiriesTab() {
       <span className="text-sm text-gray-700">{inquiry.addressedAt ? `Addressed ${formatDateTime(inquiry.addressedAt)}` : 'Addressed'}</span>
     ) : (
       <button type="button" className={BUTTON.secondary} disabled={mark.isPending && mark.variables === inquiry.id} onClick={() => markAddressed(inquiry)}>
-        Mark as Addressed<span className="sr-only">: inquiry #{inquiry.id} from {inquiry.name}</span>
+        Mark as Addressed
+        <span className="sr-only">
+          : inquiry #{inquiry.id} from {inquiry.name}
+        </span>
       </button>
     )
 
@@ -82,13 +85,27 @@ export function InquiriesTab() {
             <table className={TABLE}>
               <thead>
                 <tr>
-                  <th scope="col" className={TH}>ID</th>
-                  <th scope="col" className={TH}>Name</th>
-                  <th scope="col" className={TH}>Email</th>
-                  <th scope="col" className={TH}>Message</th>
-                  <th scope="col" className={TH}>Submitted</th>
-                  <th scope="col" className={TH}>Status</th>
-                  <th scope="col" className={TH}>Actions</th>
+                  <th scope="col" className={TH}>
+                    ID
+                  </th>
+                  <th scope="col" className={TH}>
+                    Name
+                  </th>
+                  <th scope="col" className={TH}>
+                    Email
+                  </th>
+                  <th scope="col" className={TH}>
+                    Message
+                  </th>
+                  <th scope="col" className={TH}>
+                    Submitted
+                  </th>
+                  <th scope="col" className={TH}>
+                    Status
+                  </th>
+                  <th scope="col" className={TH}>
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>

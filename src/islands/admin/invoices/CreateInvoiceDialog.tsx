@@ -1,18 +1,19 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { INVOICE_STATUSES } from '../../../api/schemas/billing'
-import { createInvoiceSchema } from '../../../api/schemas/invoices'
-import { useCreateInvoice } from '../../api/admin-create-invoice'
-import { useUsers } from '../../api/admin-list-users'
-import { ErrorAlert } from '../../components/Alert'
-import { SelectField, TextField } from '../../components/Field'
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
-import { ApiError } from '../../lib/http'
-import { formatDollars, localToday } from '../format'
-import { formValues } from '../form-values'
-import { Modal } from '../ui/Modal'
-import { useNotify } from '../ui/notify'
-import { BUTTON } from '../ui/styles'
+import { INVOICE_STATUSES } from '#api/schemas/billing'
+import { createInvoiceSchema } from '#api/schemas/invoices'
+import { useCreateInvoice } from '#islands/api/admin-create-invoice'
+import { useUsers } from '#islands/api/admin-list-users'
+import { ErrorAlert } from '#islands/components/Alert'
+import { SelectField, TextField } from '#islands/components/Field'
+import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
+import { ApiError } from '#islands/lib/http'
+import { localToday } from '#shared/dates'
+import { formatDollars } from '#shared/money'
+import { formValues } from '#islands/admin/form-values'
+import { Modal } from '#islands/admin/ui/Modal'
+import { useNotify } from '#islands/admin/ui/notify'
+import { BUTTON } from '#islands/admin/ui/styles'
 
 const FIELDS = ['userId', 'amount', 'description', 'status', 'dueDate'] as const
 
@@ -81,7 +82,14 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
         placeholder="125.00"
         error={errors.amount}
       />
-      <TextField id={`${id}-description`} name="description" label="Description" placeholder="Monthly tuition – March" maxLength={300} error={errors.description} />
+      <TextField
+        id={`${id}-description`}
+        name="description"
+        label="Description"
+        placeholder="Monthly tuition – March"
+        maxLength={300}
+        error={errors.description}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={`${id}-status`} name="status" label="Status" defaultValue="pending" error={errors.status}>
           {INVOICE_STATUSES.map((status) => (

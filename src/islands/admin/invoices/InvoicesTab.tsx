@@ -1,18 +1,19 @@
 import { useState } from 'react'
 
-import type { InvoiceStatus } from '../../../api/schemas/billing'
-import type { InvoiceDto } from '../../../api/schemas/invoices'
-import { useDeleteInvoice } from '../../api/admin-delete-invoice'
-import { useAllInvoices } from '../../api/admin-list-invoices'
-import { useUpdateInvoiceStatus } from '../../api/admin-update-invoice-status'
-import { ApiError } from '../../lib/http'
-import { formatDay, formatDollars } from '../format'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '../ui/LoadState'
-import { useLoadFailureToast, useNotify } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '../ui/styles'
-import { useViewer } from '../ui/viewer'
+import type { InvoiceStatus } from '#api/schemas/billing'
+import type { InvoiceDto } from '#api/schemas/invoices'
+import { useDeleteInvoice } from '#islands/api/admin-delete-invoice'
+import { useAllInvoices } from '#islands/api/admin-list-invoices'
+import { useUpdateInvoiceStatus } from '#islands/api/admin-update-invoice-status'
+import { ApiError } from '#islands/lib/http'
+import { formatCalendarDay } from '#shared/dates'
+import { formatDollars } from '#shared/money'
+import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
+import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { useLoadFailureToast, useNotify } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/admin/ui/styles'
+import { useViewer } from '#islands/admin/ui/viewer'
 import { CreateInvoiceDialog } from './CreateInvoiceDialog'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
 
@@ -46,7 +47,11 @@ export function InvoicesTab() {
       {
         onSuccess: (updated) => notify({ title: 'Invoice Updated', text: `Invoice #${updated.id} status updated to "${updated.status}".` }),
         onError: (error) =>
-          notify({ title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to update invoice status. Please try again.', tone: 'error' }),
+          notify({
+            title: 'Error',
+            text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to update invoice status. Please try again.',
+            tone: 'error',
+          }),
       },
     )
   }
@@ -57,7 +62,11 @@ export function InvoicesTab() {
     remove.mutate(invoice.id, {
       onSuccess: () => notify({ title: 'Invoice Deleted', text: `Invoice #${invoice.id} (${invoice.description}) has been deleted.` }),
       onError: (error) =>
-        notify({ title: 'Error', text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to delete invoice. Please try again.', tone: 'error' }),
+        notify({
+          title: 'Error',
+          text: error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Failed to delete invoice. Please try again.',
+          tone: 'error',
+        }),
       onSettled: () => setDeleting(null),
     })
   }
@@ -91,11 +100,21 @@ export function InvoicesTab() {
             <table className={TABLE}>
               <thead>
                 <tr>
-                  <th scope="col" className={TH}>ID</th>
-                  <th scope="col" className={TH}>Description</th>
-                  <th scope="col" className={`${TH} text-right`}>Amount</th>
-                  <th scope="col" className={TH}>Status</th>
-                  <th scope="col" className={TH}>Actions</th>
+                  <th scope="col" className={TH}>
+                    ID
+                  </th>
+                  <th scope="col" className={TH}>
+                    Description
+                  </th>
+                  <th scope="col" className={`${TH} text-right`}>
+                    Amount
+                  </th>
+                  <th scope="col" className={TH}>
+                    Status
+                  </th>
+                  <th scope="col" className={TH}>
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -105,7 +124,7 @@ export function InvoicesTab() {
                     <td className={TD}>
                       <p className="font-medium">{invoice.description}</p>
                       <p className="text-gray-700">
-                        {invoice.payerName ?? `Account ${invoice.userId}`} · Due {formatDay(invoice.dueDate)}
+                        {invoice.payerName ?? `Account ${invoice.userId}`} · Due {formatCalendarDay(invoice.dueDate)}
                       </p>
                     </td>
                     <td className={`${TD} text-right font-semibold tabular-nums`}>{formatDollars(invoice.amount)}</td>
@@ -130,7 +149,7 @@ export function InvoicesTab() {
                     <p className="text-sm text-gray-700">
                       #{invoice.id} · {invoice.payerName ?? `Account ${invoice.userId}`}
                     </p>
-                    <p className="text-sm text-gray-700">Due {formatDay(invoice.dueDate)}</p>
+                    <p className="text-sm text-gray-700">Due {formatCalendarDay(invoice.dueDate)}</p>
                   </div>
                   <div className="text-right">
                     <p className="font-semibold tabular-nums">{formatDollars(invoice.amount)}</p>

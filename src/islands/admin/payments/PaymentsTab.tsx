@@ -1,18 +1,18 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { stripeConfigSchema, type AdminStripeConfigDto } from '../../../api/schemas/payments'
-import { useSaveStripeConfig } from '../../api/admin-save-stripe-config'
-import { useAdminStripeConfig } from '../../api/admin-stripe-config'
-import { useTestStripeConnection } from '../../api/admin-test-stripe-connection'
-import { useTogglePayments } from '../../api/admin-toggle-payments'
-import { ErrorAlert } from '../../components/Alert'
-import { TextField } from '../../components/Field'
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
-import { ApiError } from '../../lib/http'
-import { LoadFailed, Loading } from '../ui/LoadState'
-import { useLoadFailureToast, useNotify } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, CARD } from '../ui/styles'
+import { stripeConfigSchema, type AdminStripeConfigDto } from '#api/schemas/payments'
+import { useSaveStripeConfig } from '#islands/api/admin-save-stripe-config'
+import { useAdminStripeConfig } from '#islands/api/admin-stripe-config'
+import { useTestStripeConnection } from '#islands/api/admin-test-stripe-connection'
+import { useTogglePayments } from '#islands/api/admin-toggle-payments'
+import { ErrorAlert } from '#islands/components/Alert'
+import { TextField } from '#islands/components/Field'
+import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
+import { ApiError } from '#islands/lib/http'
+import { LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { useLoadFailureToast, useNotify } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, CARD } from '#islands/admin/ui/styles'
 import { Switch } from './Switch'
 
 const LOAD_FAILED = 'Failed to load Stripe configuration. Please try again.'
@@ -214,7 +214,8 @@ function StripeConfigForm({ config }: { config: AdminStripeConfigDto }) {
         />
       ) : null}
       <p className="text-sm text-gray-700">
-        Webhook: {config.webhookConfigured ? 'STRIPE_WEBHOOK_SECRET is set; Stripe’s payment notices are verified.' : 'STRIPE_WEBHOOK_SECRET is not set on the server.'}
+        Webhook:{' '}
+        {config.webhookConfigured ? 'STRIPE_WEBHOOK_SECRET is set; Stripe’s payment notices are verified.' : 'STRIPE_WEBHOOK_SECRET is not set on the server.'}
       </p>
       <div className="flex justify-end">
         <button type="submit" className={BUTTON.primary} disabled={save.isPending}>

@@ -20,7 +20,10 @@ export function Switch({ id, checked, onChange, disabled, describedBy, children 
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60 ${checked ? 'border-brand-700 bg-brand-700' : 'border-gray-500 bg-gray-200'}`}
       >
-        <span aria-hidden="true" className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-0.5'}`} />
+        <span
+          aria-hidden="true"
+          className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-0.5'}`}
+        />
       </button>
     </div>
   )

@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { CONTENT_SECTIONS, CONTENT_TYPES, siteContentCreateSchema, type SiteContentCreate } from '../../../api/schemas/site-content'
-import { sectionOfKey } from '../../../api/schemas/site-content-defaults'
-import { useSaveSiteContent } from '../../api/admin-save-site-content'
-import { titleForKey } from '../../api/save-site-text'
-import { ErrorAlert } from '../../components/Alert'
-import { SelectField, TextAreaField, TextField } from '../../components/Field'
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
-import { ApiError } from '../../lib/http'
-import { Modal } from '../ui/Modal'
-import { useNotify } from '../ui/notify'
-import { BUTTON } from '../ui/styles'
+import { CONTENT_SECTIONS, CONTENT_TYPES, siteContentCreateSchema, type SiteContentCreate } from '#api/schemas/site-content'
+import { sectionOfKey } from '#api/schemas/site-content-defaults'
+import { useSaveSiteContent } from '#islands/api/admin-save-site-content'
+import { titleForKey } from '#islands/api/save-site-text'
+import { ErrorAlert } from '#islands/components/Alert'
+import { SelectField, TextAreaField, TextField } from '#islands/components/Field'
+import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
+import { ApiError } from '#islands/lib/http'
+import { Modal } from '#islands/admin/ui/Modal'
+import { useNotify } from '#islands/admin/ui/notify'
+import { BUTTON } from '#islands/admin/ui/styles'
 import type { SiteTextEntry } from './site-texts'
 
 const FIELDS = ['key', 'title', 'content', 'section', 'contentType', 'isPublished'] as const
@@ -29,7 +29,15 @@ export function SiteContentDialog({ open, entry, onClose }: { open: boolean; ent
 
 function initialValues(entry: SiteTextEntry | null): SiteContentCreate {
   if (entry?.stored) return { ...entry.stored }
-  if (entry) return { key: entry.key, title: titleForKey(entry.key), content: entry.defaultText ?? '', section: sectionOfKey(entry.key), contentType: 'text', isPublished: true }
+  if (entry)
+    return {
+      key: entry.key,
+      title: titleForKey(entry.key),
+      content: entry.defaultText ?? '',
+      section: sectionOfKey(entry.key),
+      contentType: 'text',
+      isPublished: true,
+    }
   return { key: '', title: '', content: '', section: 'home', contentType: 'text', isPublished: true }
 }
 
@@ -58,7 +66,11 @@ function SiteContentForm({ entry, onDone }: { entry: SiteTextEntry | null; onDon
     setErrors({})
     try {
       const { item, created } = await save.mutateAsync(checked.data)
-      notify(created ? { title: 'Content Created', text: `"${item.title}" (${item.key}) has been created.` } : { title: 'Content Updated', text: `"${item.title}" (${item.key}) has been updated.` })
+      notify(
+        created
+          ? { title: 'Content Created', text: `"${item.title}" (${item.key}) has been created.` }
+          : { title: 'Content Updated', text: `"${item.title}" (${item.key}) has been updated.` },
+      )
       onDone()
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
@@ -82,10 +94,21 @@ function SiteContentForm({ entry, onDone }: { entry: SiteTextEntry | null; onDon
         autoComplete="off"
         spellCheck={false}
         error={errors.key}
-        hint={entry ? 'The key cannot be changed after creation.' : 'Fixed once created. Letters, digits, dots, dashes and underscores, for example home.section.element.'}
+        hint={
+          entry
+            ? 'The key cannot be changed after creation.'
+            : 'Fixed once created. Letters, digits, dots, dashes and underscores, for example home.section.element.'
+        }
         className={entry ? '[&_input]:bg-gray-100' : undefined}
       />
-      <TextField id={`${id}-title`} name="title" label="Title" defaultValue={initial.title} error={errors.title} hint="A label for editors; not shown on the site." />
+      <TextField
+        id={`${id}-title`}
+        name="title"
+        label="Title"
+        defaultValue={initial.title}
+        error={errors.title}
+        hint="A label for editors; not shown on the site."
+      />
       <TextAreaField id={`${id}-content`} name="content" label="Content" defaultValue={initial.content} rows={5} error={errors.content} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={`${id}-section`} name="section" label="Section" defaultValue={initial.section} error={errors.section}>
@@ -95,7 +118,14 @@ function SiteContentForm({ entry, onDone }: { entry: SiteTextEntry | null; onDon
             </option>
           ))}
         </SelectField>
-        <SelectField id={`${id}-type`} name="contentType" label="Content type" defaultValue={initial.contentType} error={errors.contentType} hint="Public pages show text; HTML is cleaned by the server.">
+        <SelectField
+          id={`${id}-type`}
+          name="contentType"
+          label="Content type"
+          defaultValue={initial.contentType}
+          error={errors.contentType}
+          hint="Public pages show text; HTML is cleaned by the server."
+        >
           {CONTENT_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
-import { FilterInput } from '../ui/FilterInput'
+import { FilterInput } from '#islands/admin/ui/FilterInput'
 
-import { useDeleteSiteContent } from '../../api/admin-delete-site-content'
-import { useAllSiteContent } from '../../api/admin-list-site-content'
-import { Badge } from '../ui/Badge'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { LoadFailed, Loading } from '../ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '../ui/notify'
-import { BUTTON, SCROLL_LIST } from '../ui/styles'
+import { useDeleteSiteContent } from '#islands/api/admin-delete-site-content'
+import { useAllSiteContent } from '#islands/api/admin-list-site-content'
+import { Badge } from '#islands/admin/ui/Badge'
+import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
+import { LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
+import { BUTTON, SCROLL_LIST } from '#islands/admin/ui/styles'
 import { SiteContentDialog } from './SiteContentDialog'
 import { matchesFilter, siteTextEntries, type SiteTextEntry } from './site-texts'
 
@@ -30,7 +30,10 @@ export function SiteContentList() {
     const entry = removing
     remove.mutate(entry.key, {
       onSuccess: () =>
-        notify({ title: 'Content Deleted', text: entry.defaultText !== null ? `${entry.key} shows its built-in text again.` : `${entry.key} has been deleted.` }),
+        notify({
+          title: 'Content Deleted',
+          text: entry.defaultText !== null ? `${entry.key} shows its built-in text again.` : `${entry.key} has been deleted.`,
+        }),
       onError: (error) => notifyFailure('Failed to delete site content', error),
       onSettled: () => setRemoving(null),
     })
@@ -107,7 +110,8 @@ export function SiteContentList() {
         {removing ? (
           removing.defaultText !== null ? (
             <p>
-              The stored text of <code>{removing.key}</code> is deleted and the page shows its built-in text again: “{removing.defaultText}”. This action cannot be undone.
+              The stored text of <code>{removing.key}</code> is deleted and the page shows its built-in text again: “{removing.defaultText}”. This action cannot
+              be undone.
             </p>
           ) : (
             <p>

@@ -1,22 +1,22 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import type { UserDto } from '../../../api/schemas/auth'
-import type { ClassDto } from '../../../api/schemas/classes'
-import { ageOn } from '../../../api/schemas/eligibility'
-import { ENROLLMENT_MESSAGES, type AdminEnrollmentDto } from '../../../api/schemas/enrollments'
-import type { StudentDto } from '../../../api/schemas/students'
-import { useCreateEnrollment } from '../../api/admin-create-enrollment'
-import { useDeleteEnrollment } from '../../api/admin-delete-enrollment'
-import { useAllEnrollments } from '../../api/admin-list-enrollments'
-import { useAllStudents } from '../../api/admin-list-students'
-import { useUsers } from '../../api/admin-list-users'
-import { useClasses } from '../../api/list-classes'
-import { formatDay, localToday } from '../format'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '../ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, SCROLL_LIST } from '../ui/styles'
+import type { UserDto } from '#api/schemas/auth'
+import type { ClassDto } from '#api/schemas/classes'
+import { ageOn } from '#shared/eligibility'
+import { ENROLLMENT_MESSAGES, type AdminEnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
+import { useCreateEnrollment } from '#islands/api/admin-create-enrollment'
+import { useDeleteEnrollment } from '#islands/api/admin-delete-enrollment'
+import { useAllEnrollments } from '#islands/api/admin-list-enrollments'
+import { useAllStudents } from '#islands/api/admin-list-students'
+import { useUsers } from '#islands/api/admin-list-users'
+import { useClasses } from '#islands/api/list-classes'
+import { formatCalendarDay, localToday } from '#shared/dates'
+import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
+import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, SCROLL_LIST } from '#islands/admin/ui/styles'
 import { classesToAdd, enrollmentsOf, filterStudents, type StudentFilters } from './student-filters'
 
 const SELECT = 'mt-1 block w-full rounded-xl border border-gray-400 bg-white px-3 py-2.5 text-base'
@@ -190,7 +190,16 @@ function StudentRow({ student, owner, enrollments, available, expanded, onToggle
           onClick={onToggle}
           className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-gray-50"
         >
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" className={`shrink-0 transition-transform ${expanded ? 'rotate-90' : ''}`} fill="none" stroke="currentColor" strokeWidth="2.5">
+          <svg
+            aria-hidden="true"
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            className={`shrink-0 transition-transform ${expanded ? 'rotate-90' : ''}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
             <path d="M9 6l6 6-6 6" />
           </svg>
           <span className="min-w-0 flex-1">
@@ -218,11 +227,15 @@ function StudentRow({ student, owner, enrollments, available, expanded, onToggle
                       <span className="font-medium">{enrollment.class.name}</span>
                       <span className="text-gray-700">
                         {' '}
-                        · {enrollment.class.days}, {enrollment.class.time} · since {formatDay(enrollment.enrollmentDate)}
+                        · {enrollment.class.days}, {enrollment.class.time} · since {formatCalendarDay(enrollment.enrollmentDate)}
                       </span>
                     </span>
                     <button type="button" className={BUTTON.dangerOutline} onClick={() => onRemove(enrollment)}>
-                      Remove<span className="sr-only"> {student.fullName} from {enrollment.class.name}</span>
+                      Remove
+                      <span className="sr-only">
+                        {' '}
+                        {student.fullName} from {enrollment.class.name}
+                      </span>
                     </button>
                   </li>
                 ))}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ClassDto } from '../../../api/schemas/classes'
-import type { AdminEnrollmentDto } from '../../../api/schemas/enrollments'
-import type { StudentDto } from '../../../api/schemas/students'
+import type { ClassDto } from '#api/schemas/classes'
+import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
 import { classesToAdd, enrollmentsOf, filterStudents } from './student-filters'
 
 const student = (id: number, userId: number): StudentDto => ({ id, userId, fullName: `Student ${id}`, dateOfBirth: '2018-04-12', experienceLevel: 'Beginner' })

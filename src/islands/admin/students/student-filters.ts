@@ -1,6 +1,6 @@
-import type { ClassDto } from '../../../api/schemas/classes'
-import type { AdminEnrollmentDto } from '../../../api/schemas/enrollments'
-import type { StudentDto } from '../../../api/schemas/students'
+import type { ClassDto } from '#api/schemas/classes'
+import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
 
 export type StudentFilters = { userId: number | null; classId: number | null }
 

@@ -12,5 +12,7 @@ export type BadgeTone = keyof typeof TONES
 
 /** A coloured label; the colour never carries the meaning alone, the word does. */
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${TONES[tone]}`}>{children}</span>
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${TONES[tone]}`}>{children}</span>
+  )
 }

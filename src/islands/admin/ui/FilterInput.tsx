@@ -1,5 +1,17 @@
 /** The search box above an admin list: a labelled, immediate text filter. */
-export function FilterInput({ id, label, value, onChange, placeholder }: { id: string; label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
+export function FilterInput({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+}) {
   return (
     <>
       <label htmlFor={id} className="block text-sm font-semibold">

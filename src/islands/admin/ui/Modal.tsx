@@ -48,7 +48,12 @@ export function Modal({ open, onClose, title, description, children, wide }: Pro
             <h2 id={`${id}-title`} className="font-serif text-2xl">
               {title}
             </h2>
-            <button type="button" onClick={() => dialog.current?.close()} className="-mt-1 -mr-2 grid h-10 w-10 shrink-0 place-items-center rounded-full text-2xl leading-none text-gray-700 hover:bg-gray-100" aria-label="Close dialog">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="-mt-1 -mr-2 grid h-10 w-10 shrink-0 place-items-center rounded-full text-2xl leading-none text-gray-700 hover:bg-gray-100"
+              aria-label="Close dialog"
+            >
               ×
             </button>
           </div>

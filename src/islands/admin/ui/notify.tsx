@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react'
 
-import { Toast, useToast, type ToastMessage } from '../../components/Toast'
-import { ApiError } from '../../lib/http'
+import { Toast, useToast, type ToastMessage } from '#islands/components/Toast'
+import { ApiError } from '#islands/lib/http'
 
 type Notify = (message: ToastMessage) => void
 

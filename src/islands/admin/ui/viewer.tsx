@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 
-import type { UserDto } from '../../../api/schemas/auth'
+import type { UserDto } from '#api/schemas/auth'
 
 /** The signed-in administrator, resolved by the page on the server. */
 export const ViewerContext = createContext<UserDto | null>(null)

@@ -1,19 +1,19 @@
 import { useId, useState, type ReactNode } from 'react'
-import { FilterInput } from '../ui/FilterInput'
+import { FilterInput } from '#islands/admin/ui/FilterInput'
 
-import type { UserDto } from '../../../api/schemas/auth'
-import { useDeleteUser } from '../../api/admin-delete-user'
-import { useUsers } from '../../api/admin-list-users'
-import { useSetUserAdmin } from '../../api/admin-set-user-admin'
-import { useSetUserStatus } from '../../api/admin-set-user-status'
-import { formatDateTime } from '../format'
-import { Badge } from '../ui/Badge'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '../ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '../ui/notify'
-import { SectionHeader } from '../ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '../ui/styles'
-import { useViewer } from '../ui/viewer'
+import type { UserDto } from '#api/schemas/auth'
+import { useDeleteUser } from '#islands/api/admin-delete-user'
+import { useUsers } from '#islands/api/admin-list-users'
+import { useSetUserAdmin } from '#islands/api/admin-set-user-admin'
+import { useSetUserStatus } from '#islands/api/admin-set-user-status'
+import { formatDateTime } from '#shared/dates'
+import { Badge } from '#islands/admin/ui/Badge'
+import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
+import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
+import { SectionHeader } from '#islands/admin/ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/admin/ui/styles'
+import { useViewer } from '#islands/admin/ui/viewer'
 import { blockedActions, filterByEmail } from './user-protection'
 
 const LOAD_FAILED = 'Failed to load users. Please try again.'
@@ -41,7 +41,10 @@ export function UsersTab() {
       { id: user.id, isActive },
       {
         onSuccess: () =>
-          notify({ title: 'User Status Updated', text: isActive ? `${user.fullName} has been reactivated and can log in again.` : `${user.fullName} has been deactivated.` }),
+          notify({
+            title: 'User Status Updated',
+            text: isActive ? `${user.fullName} has been reactivated and can log in again.` : `${user.fullName} has been deactivated.`,
+          }),
         onError: (error) => notifyFailure('Failed to update user status', error),
         onSettled: () => setConfirming(null),
       },
@@ -53,7 +56,10 @@ export function UsersTab() {
       { id: user.id, isAdmin },
       {
         onSuccess: () =>
-          notify({ title: 'Admin Privileges Updated', text: isAdmin ? `${user.fullName} is now an administrator.` : `${user.fullName} is no longer an administrator.` }),
+          notify({
+            title: 'Admin Privileges Updated',
+            text: isAdmin ? `${user.fullName} is now an administrator.` : `${user.fullName} is no longer an administrator.`,
+          }),
         onError: (error) => notifyFailure('Failed to update admin privileges', error),
       },
     )
@@ -68,7 +74,9 @@ export function UsersTab() {
   }
 
   const busy = (user: UserDto) =>
-    (setStatus.isPending && setStatus.variables?.id === user.id) || (setAdmin.isPending && setAdmin.variables?.id === user.id) || (remove.isPending && remove.variables === user.id)
+    (setStatus.isPending && setStatus.variables?.id === user.id) ||
+    (setAdmin.isPending && setAdmin.variables?.id === user.id) ||
+    (remove.isPending && remove.variables === user.id)
 
   const actionsFor = (user: UserDto) => (
     <UserActions
@@ -109,11 +117,21 @@ export function UsersTab() {
                 <table className={TABLE}>
                   <thead>
                     <tr>
-                      <th scope="col" className={TH}>Name</th>
-                      <th scope="col" className={TH}>Email</th>
-                      <th scope="col" className={TH}>Status</th>
-                      <th scope="col" className={TH}>Role</th>
-                      <th scope="col" className={TH}>Actions</th>
+                      <th scope="col" className={TH}>
+                        Name
+                      </th>
+                      <th scope="col" className={TH}>
+                        Email
+                      </th>
+                      <th scope="col" className={TH}>
+                        Status
+                      </th>
+                      <th scope="col" className={TH}>
+                        Role
+                      </th>
+                      <th scope="col" className={TH}>
+                        Actions
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -169,8 +187,8 @@ export function UsersTab() {
       >
         {confirming ? (
           <p>
-            {confirming.user.fullName} ({confirming.user.email}) will no longer be able to log in, and any session they have open ends now. Their data — students,
-            enrolments, invoices and payments — is kept, and you can reactivate the account at any time.
+            {confirming.user.fullName} ({confirming.user.email}) will no longer be able to log in, and any session they have open ends now. Their data —
+            students, enrolments, invoices and payments — is kept, and you can reactivate the account at any time.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -257,7 +275,21 @@ function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggle
  * A button refused by a rule stays focusable (aria-disabled), so keyboard and screen-reader
  * users reach it and hear why; it does nothing when pressed.
  */
-function ActionButton({ className, reason, reasonId, busy, onClick, children }: { className: string; reason?: string; reasonId?: string; busy: boolean; onClick: () => void; children: ReactNode }) {
+function ActionButton({
+  className,
+  reason,
+  reasonId,
+  busy,
+  onClick,
+  children,
+}: {
+  className: string
+  reason?: string
+  reasonId?: string
+  busy: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
   const blocked = Boolean(reason)
   return (
     <button

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 
-import { ADMIN_USER_MESSAGES } from '../../../api/schemas/admin-users'
-import type { UserDto } from '../../../api/schemas/auth'
+import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
+import type { UserDto } from '#api/schemas/auth'
 import { blockedActions, filterByEmail } from './user-protection'
 
 function account(id: number, fields: Partial<UserDto> = {}): UserDto {
-  return { id, username: `user${id}`, fullName: `User ${id}`, email: `user${id}@example.com`, phone: null, isActive: true, isAdmin: false, createdAt: '2026-01-01T00:00:00.000Z', ...fields }
+  return {
+    id,
+    username: `user${id}`,
+    fullName: `User ${id}`,
+    email: `user${id}@example.com`,
+    phone: null,
+    isActive: true,
+    isAdmin: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  }
 }
 
 describe('the Users tab protection rules', () => {

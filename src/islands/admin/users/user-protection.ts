@@ -1,5 +1,5 @@
-import { ADMIN_USER_MESSAGES } from '../../../api/schemas/admin-users'
-import type { UserDto } from '../../../api/schemas/auth'
+import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
+import type { UserDto } from '#api/schemas/auth'
 
 export type BlockedActions = { deactivate?: string; demote?: string; delete?: string }
 

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
-import { EXPERIENCE_LEVELS } from '../../../api/schemas/classes'
-import { latestToday, studentInputSchema } from '../../../api/schemas/students'
-import { useCreateStudent } from '../../api/create-student'
-import { SubmitButton } from '../../components/Button'
-import { SelectField, TextField } from '../../components/Field'
-import type { ToastMessage } from '../../components/Toast'
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
-import { ApiError, errorMessage } from '../../lib/http'
-import { PORTAL_TEXT } from '../texts'
+import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
+import { latestToday, studentInputSchema } from '#api/schemas/students'
+import { useCreateStudent } from '#islands/api/create-student'
+import { SubmitButton } from '#islands/components/Button'
+import { SelectField, TextField } from '#islands/components/Field'
+import type { ToastMessage } from '#islands/components/Toast'
+import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
+import { ApiError, errorMessage } from '#islands/lib/http'
+import { PORTAL_TEXT } from '#islands/portal/texts'
 
 const FIELDS = ['fullName', 'dateOfBirth', 'experienceLevel'] as const
 
@@ -51,7 +51,11 @@ export function AddStudentForm({ id, onDone, notify }: { id: string; onDone: () 
         <SubmitButton pending={create.isPending} pendingLabel="Adding...">
           Add Student
         </SubmitButton>
-        <button type="button" onClick={onDone} className="inline-flex w-full items-center justify-center rounded-full border border-gray-400 bg-white px-6 py-3 font-semibold text-ink hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={onDone}
+          className="inline-flex w-full items-center justify-center rounded-full border border-gray-400 bg-white px-6 py-3 font-semibold text-ink hover:bg-gray-50"
+        >
           Cancel
         </button>
       </div>

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 
-import { useResetCalendarLink } from '../../api/reset-calendar-link'
-import type { ToastMessage } from '../../components/Toast'
-import { errorMessage } from '../../lib/http'
-import { ConfirmDialog } from '../components/Dialog'
+import { useResetCalendarLink } from '#islands/api/reset-calendar-link'
+import type { ToastMessage } from '#islands/components/Toast'
+import { errorMessage } from '#islands/lib/http'
+import { ConfirmDialog } from '#islands/portal/components/Dialog'
 
 /** Beyond the spec (issue 5): the private calendar feed's link can be replaced if it was shared. */
 export function CalendarLinkCard({ notify }: { notify: (message: ToastMessage) => void }) {
@@ -24,7 +24,8 @@ export function CalendarLinkCard({ notify }: { notify: (message: ToastMessage) =
         Calendar Link
       </h2>
       <p className="mt-1 text-sm text-gray-800">
-        Your private calendar link shows your family's classes in your phone's calendar (add it from the Schedule page). If you shared it by mistake, reset it: the old link stops working at once.
+        Your private calendar link shows your family's classes in your phone's calendar (add it from the Schedule page). If you shared it by mistake, reset it:
+        the old link stops working at once.
       </p>
       <button
         type="button"

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 
-import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationSetting } from '../../../api/schemas/account'
-import { notificationPreferencesQueryOptions, useNotificationPreferences } from '../../api/get-notification-preferences'
-import { useUpdateNotificationPreferences } from '../../api/update-notification-preferences'
-import { SubmitButton } from '../../components/Button'
-import type { ToastMessage } from '../../components/Toast'
-import { errorMessage } from '../../lib/http'
-import { ErrorCard } from '../components/ErrorCard'
-import { PORTAL_TEXT } from '../texts'
+import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationSetting } from '#api/schemas/account'
+import { notificationPreferencesQueryOptions, useNotificationPreferences } from '#islands/api/get-notification-preferences'
+import { useUpdateNotificationPreferences } from '#islands/api/update-notification-preferences'
+import { SubmitButton } from '#islands/components/Button'
+import type { ToastMessage } from '#islands/components/Toast'
+import { errorMessage } from '#islands/lib/http'
+import { ErrorCard } from '#islands/portal/components/ErrorCard'
+import { PORTAL_TEXT } from '#islands/portal/texts'
 import { SUCCESS_CALLBACK_MS } from './ProfileForm'
 
 const LABELS: Record<NotificationSetting, { label: string; hint: string }> = {
@@ -39,7 +39,10 @@ function Switch({ name, checked, onChange }: { name: NotificationSetting; checke
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors ${checked ? 'border-brand-700 bg-brand-700' : 'border-gray-500 bg-gray-200'}`}
       >
-        <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        <span
+          aria-hidden="true"
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
       </button>
     </div>
   )
@@ -48,7 +51,9 @@ function Switch({ name, checked, onChange }: { name: NotificationSetting; checke
 function PreferencesForm({ initial, notify }: { initial: NotificationPreferencesDto; notify: (message: ToastMessage) => void }) {
   const update = useUpdateNotificationPreferences()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState(() => Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, initial[name]])) as Record<NotificationSetting, boolean>)
+  const [values, setValues] = useState(
+    () => Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, initial[name]])) as Record<NotificationSetting, boolean>,
+  )
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { newPasswordSchema } from '../../../api/schemas/password'
-import { useChangePassword } from '../../api/change-password'
-import { SubmitButton } from '../../components/Button'
-import { TextField } from '../../components/Field'
-import type { ToastMessage } from '../../components/Toast'
-import { ApiError } from '../../lib/http'
-import { PORTAL_TEXT } from '../texts'
+import { newPasswordSchema } from '#api/schemas/password'
+import { useChangePassword } from '#islands/api/change-password'
+import { SubmitButton } from '#islands/components/Button'
+import { TextField } from '#islands/components/Field'
+import type { ToastMessage } from '#islands/components/Toast'
+import { ApiError } from '#islands/lib/http'
+import { PORTAL_TEXT } from '#islands/portal/texts'
 
 /** Password change (spec §5): all three fields, matching confirmation, the button disabled while changing. */
 export function PasswordForm({ notify }: { notify: (message: ToastMessage) => void }) {
@@ -46,9 +46,31 @@ export function PasswordForm({ notify }: { notify: (message: ToastMessage) => vo
   const errorOf = (name: string) => (error?.field === name ? error.message : undefined)
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3" aria-label="Change Password">
-      <TextField id={field('current')} name="currentPassword" type="password" label="Current Password" autoComplete="current-password" error={errorOf('currentPassword')} />
-      <TextField id={field('new')} name="newPassword" type="password" label="New Password" autoComplete="new-password" hint="At least 6 characters." error={errorOf('newPassword')} />
-      <TextField id={field('confirm')} name="confirmPassword" type="password" label="Confirm New Password" autoComplete="new-password" error={errorOf('confirmPassword')} />
+      <TextField
+        id={field('current')}
+        name="currentPassword"
+        type="password"
+        label="Current Password"
+        autoComplete="current-password"
+        error={errorOf('currentPassword')}
+      />
+      <TextField
+        id={field('new')}
+        name="newPassword"
+        type="password"
+        label="New Password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        error={errorOf('newPassword')}
+      />
+      <TextField
+        id={field('confirm')}
+        name="confirmPassword"
+        type="password"
+        label="Confirm New Password"
+        autoComplete="new-password"
+        error={errorOf('confirmPassword')}
+      />
       <SubmitButton pending={change.isPending} pendingLabel="Changing Password...">
         Change Password
       </SubmitButton>

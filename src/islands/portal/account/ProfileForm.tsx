@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { profileSchema } from '../../../api/schemas/account'
-import type { UserDto } from '../../../api/schemas/auth'
-import { currentUserQueryOptions } from '../../api/current-user'
-import { useUpdateProfile } from '../../api/update-profile'
-import { SubmitButton } from '../../components/Button'
-import { TextField } from '../../components/Field'
-import type { ToastMessage } from '../../components/Toast'
-import { serverFieldErrors, validate, type FieldErrors } from '../../lib/form'
-import { ApiError, errorMessage } from '../../lib/http'
+import { profileSchema } from '#api/schemas/account'
+import type { UserDto } from '#api/schemas/auth'
+import { currentUserQueryOptions } from '#islands/api/current-user'
+import { useUpdateProfile } from '#islands/api/update-profile'
+import { SubmitButton } from '#islands/components/Button'
+import { TextField } from '#islands/components/Field'
+import type { ToastMessage } from '#islands/components/Toast'
+import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
+import { ApiError, errorMessage } from '#islands/lib/http'
 import { useQueryClient } from '@tanstack/react-query'
 
 const FIELDS = ['fullName', 'email', 'phone'] as const

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 
-import type { UserDto } from '../../../api/schemas/auth'
-import type { ToastMessage } from '../../components/Toast'
+import type { UserDto } from '#api/schemas/auth'
+import type { ToastMessage } from '#islands/components/Toast'
 import { NotificationSettings } from './NotificationSettings'
 import { PasswordForm } from './PasswordForm'
 import { ProfileForm } from './ProfileForm'
@@ -17,7 +17,20 @@ export function SettingsTabs({ user, notify }: { user: UserDto; notify: (message
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     const last = TABS.length - 1
-    const next = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null
     if (next === null) return
     event.preventDefault()
     setActive(TABS[next]!)
@@ -51,7 +64,15 @@ export function SettingsTabs({ user, notify }: { user: UserDto; notify: (message
         ))}
       </div>
       {TABS.map((tab, index) => (
-        <div key={tab} role="tabpanel" id={`${prefix}-panel-${index}`} aria-labelledby={`${prefix}-tab-${index}`} hidden={active !== tab} tabIndex={0} className="mt-4">
+        <div
+          key={tab}
+          role="tabpanel"
+          id={`${prefix}-panel-${index}`}
+          aria-labelledby={`${prefix}-tab-${index}`}
+          hidden={active !== tab}
+          tabIndex={0}
+          className="mt-4"
+        >
           {active === tab ? (
             tab === 'Profile' ? (
               <ProfileForm user={user} notify={notify} />

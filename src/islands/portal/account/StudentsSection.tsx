@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 
-import type { UserDto } from '../../../api/schemas/auth'
-import { ageOn } from '../../../api/schemas/eligibility'
-import type { StudentDto } from '../../../api/schemas/students'
-import type { ToastMessage } from '../../components/Toast'
-import { ErrorCard } from '../components/ErrorCard'
-import { RemoveStudentDialog } from '../components/RemoveStudentDialog'
-import { SkeletonRows } from '../components/Skeleton'
-import { Avatar, LevelBadge } from '../components/StudentAvatar'
-import { useFamily } from '../hooks/use-family'
-import { PORTAL_TEXT } from '../texts'
+import type { UserDto } from '#api/schemas/auth'
+import { ageOn } from '#shared/eligibility'
+import type { StudentDto } from '#api/schemas/students'
+import type { ToastMessage } from '#islands/components/Toast'
+import { ErrorCard } from '#islands/portal/components/ErrorCard'
+import { RemoveStudentDialog } from '#islands/portal/components/RemoveStudentDialog'
+import { SkeletonRows } from '#islands/portal/components/Skeleton'
+import { Avatar, LevelBadge } from '#islands/portal/components/StudentAvatar'
+import { useSearchParam } from '#islands/lib/use-location'
+import { useFamily } from '#islands/portal/hooks/use-family'
+import { PORTAL_TEXT } from '#islands/portal/texts'
 import { AddStudentForm } from './AddStudentForm'
 
 const FORM_ID = 'add-student-form'
@@ -17,13 +18,11 @@ const FORM_ID = 'add-student-form'
 /** My Students on /account (spec §2): the inline form, clickable cards, delete, skeletons, empty text. */
 export function StudentsSection({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
   const family = useFamily(user)
-  const [adding, setAdding] = useState(false)
+  // The dashboard's Add Student leads here with ?add=student: the form starts open.
+  const openedByLink = useSearchParam('add') === 'student'
+  const [toggled, setAdding] = useState<boolean | null>(null)
+  const adding = toggled ?? openedByLink
   const [removing, setRemoving] = useState<StudentDto | null>(null)
-
-  // The dashboard's Add Student leads here with ?add=student.
-  useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('add') === 'student') setAdding(true)
-  }, [])
 
   return (
     <section aria-labelledby="students-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -35,7 +34,7 @@ export function StudentsSection({ user, notify }: { user: UserDto; notify: (mess
           type="button"
           aria-expanded={adding}
           aria-controls={adding ? FORM_ID : undefined}
-          onClick={() => setAdding((open) => !open)}
+          onClick={() => setAdding(!adding)}
           className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-3.5 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           <span aria-hidden="true">+</span>&nbsp;Add Student
@@ -52,7 +51,11 @@ export function StudentsSection({ user, notify }: { user: UserDto; notify: (mess
         ) : (
           <ul className="space-y-2" aria-label="Students">
             {family.students.map((student) => (
-              <li key={student.id} className="flex items-center gap-2 rounded-2xl border border-gray-200 p-2 hover:border-brand-700" data-testid="account-student">
+              <li
+                key={student.id}
+                className="flex items-center gap-2 rounded-2xl border border-gray-200 p-2 hover:border-brand-700"
+                data-testid="account-student"
+              >
                 <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1">
                   <Avatar name={student.fullName} />
                   <span className="min-w-0">
@@ -69,7 +72,9 @@ export function StudentsSection({ user, notify }: { user: UserDto; notify: (mess
                   aria-label={`Remove ${student.fullName}`}
                   className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-red-800 hover:bg-red-50"
                 >
-                  <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+                  <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                  </svg>
                 </button>
               </li>
             ))}

@@ -1,8 +1,18 @@
-import { ALL_AGES } from '../../../api/schemas/eligibility'
-import { ageChipLabel } from '../format'
+import { ALL_AGES } from '#shared/eligibility'
+import { ageChipLabel } from '#islands/portal/format'
 
 /** 'All Ages' plus 'Ages X' per group (spec §2), as toggle buttons; the chosen one is pressed. */
-export function AgeFilterChips({ groups, value, onChange, label = 'Filter classes by age group' }: { groups: readonly string[]; value: string; onChange: (group: string) => void; label?: string }) {
+export function AgeFilterChips({
+  groups,
+  value,
+  onChange,
+  label = 'Filter classes by age group',
+}: {
+  groups: readonly string[]
+  value: string
+  onChange: (group: string) => void
+  label?: string
+}) {
   return (
     <div role="group" aria-label={label} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
       {[ALL_AGES, ...groups].map((group) => {

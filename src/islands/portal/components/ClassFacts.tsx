@@ -1,15 +1,20 @@
-import type { ClassDto } from '../../../api/schemas/classes'
+import type { ClassDto } from '#api/schemas/classes'
 
 /** Days and time of a class, with icons that stay out of the accessible name. */
 export function ClassWhen({ cls }: { cls: Pick<ClassDto, 'days' | 'time'> }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-800">
       <span className="inline-flex items-center gap-1">
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4" /></svg>
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4" />
+        </svg>
         {cls.days}
       </span>
       <span className="inline-flex items-center gap-1">
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></svg>
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" />
+        </svg>
         {cls.time}
       </span>
     </p>
@@ -17,7 +22,13 @@ export function ClassWhen({ cls }: { cls: Pick<ClassDto, 'days' | 'time'> }) {
 }
 
 /** Description, instructor and location: the expandable details of a class card. */
-export function ClassDetailsList({ cls, showDescription = true }: { cls: Pick<ClassDto, 'description' | 'instructor' | 'location'>; showDescription?: boolean }) {
+export function ClassDetailsList({
+  cls,
+  showDescription = true,
+}: {
+  cls: Pick<ClassDto, 'description' | 'instructor' | 'location'>
+  showDescription?: boolean
+}) {
   return (
     <div className="space-y-1">
       {showDescription ? <p>{cls.description}</p> : null}

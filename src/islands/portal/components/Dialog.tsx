@@ -4,7 +4,19 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
  * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape closes it,
  * and focus returns to the control that opened it.
  */
-export function Dialog({ open, title, onClose, children, footer }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  open: boolean
+  title: ReactNode
+  onClose: () => void
+  children: ReactNode
+  footer?: ReactNode
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {

@@ -14,7 +14,16 @@ export function Disclosure({ label, openLabel, children, className = '' }: { lab
         className="inline-flex items-center gap-1 rounded-full text-sm font-semibold text-brand-700 hover:underline"
       >
         {open ? (openLabel ?? label) : label}
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className={open ? 'rotate-180' : ''}>
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className={open ? 'rotate-180' : ''}
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>

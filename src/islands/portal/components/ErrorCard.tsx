@@ -5,7 +5,11 @@ export function ErrorCard({ title, message, onRetry }: { title: string; message?
       <p className="font-semibold">{title}</p>
       {message ? <p className="mt-1 text-sm">{message}</p> : null}
       {onRetry ? (
-        <button type="button" onClick={onRetry} className="mt-2 rounded-full border border-red-800 px-4 py-1.5 text-sm font-semibold text-red-900 hover:bg-red-100">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-2 rounded-full border border-red-800 px-4 py-1.5 text-sm font-semibold text-red-900 hover:bg-red-100"
+        >
           Try Again
         </button>
       ) : null}

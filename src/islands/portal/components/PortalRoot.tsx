@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 
-import type { UserDto } from '../../../api/schemas/auth'
-import { currentUserQueryOptions, useCurrentUser } from '../../api/current-user'
-import { queryClient as browserClient } from '../../lib/query-client'
-import { PORTAL_TEXT } from '../texts'
+import type { UserDto } from '#api/schemas/auth'
+import { currentUserQueryOptions, useCurrentUser } from '#islands/api/current-user'
+import { queryClient as browserClient } from '#islands/lib/query-client'
+import { PORTAL_TEXT } from '#islands/portal/texts'
 import { Spinner } from './Spinner'
 
 export type Seed = readonly [QueryKey, unknown]

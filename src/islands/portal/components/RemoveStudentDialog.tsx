@@ -1,11 +1,19 @@
-import type { StudentDto } from '../../../api/schemas/students'
-import { useDeleteStudent } from '../../api/delete-student'
-import type { ToastMessage } from '../../components/Toast'
-import { PORTAL_TEXT } from '../texts'
+import type { StudentDto } from '#api/schemas/students'
+import { useDeleteStudent } from '#islands/api/delete-student'
+import type { ToastMessage } from '#islands/components/Toast'
+import { PORTAL_TEXT } from '#islands/portal/texts'
 import { ConfirmDialog } from './Dialog'
 
 /** Removing a student asks first, and also removes all their enrolments (spec §5 "Deletions"). */
-export function RemoveStudentDialog({ student, onClose, notify }: { student: StudentDto | null; onClose: () => void; notify: (message: ToastMessage) => void }) {
+export function RemoveStudentDialog({
+  student,
+  onClose,
+  notify,
+}: {
+  student: StudentDto | null
+  onClose: () => void
+  notify: (message: ToastMessage) => void
+}) {
   const remove = useDeleteStudent()
   async function confirm() {
     if (!student) return

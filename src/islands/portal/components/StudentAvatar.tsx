@@ -1,4 +1,4 @@
-import { initials } from '../format'
+import { initials } from '#islands/portal/format'
 
 /** The initials avatar of a student or account holder. */
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'md' | 'lg' }) {

@@ -1,11 +1,11 @@
 import { useQueries } from '@tanstack/react-query'
 import { useMemo } from 'react'
 
-import type { UserDto } from '../../../api/schemas/auth'
-import type { EnrollmentDto } from '../../../api/schemas/enrollments'
-import type { StudentDto } from '../../../api/schemas/students'
-import { useStudents } from '../../api/list-students'
-import { studentEnrollmentsQueryOptions } from '../../api/list-student-enrollments'
+import type { UserDto } from '#api/schemas/auth'
+import type { EnrollmentDto } from '#api/schemas/enrollments'
+import type { StudentDto } from '#api/schemas/students'
+import { useStudents } from '#islands/api/list-students'
+import { studentEnrollmentsQueryOptions } from '#islands/api/list-student-enrollments'
 
 export type Family = {
   /** The account's own students (an administrator's list of everyone is narrowed to their own). */

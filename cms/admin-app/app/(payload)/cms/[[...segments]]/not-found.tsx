@@ -2,7 +2,7 @@ import config from '@payload-config'
 import { generatePageMetadata, NotFoundPage } from '@payloadcms/next/views'
 import type { Metadata } from 'next'
 
-import { importMap } from '../importMap.js'
+import { importMap } from '#cms/admin-app/app/(payload)/cms/importMap.js'
 
 type Args = {
   params: Promise<{ segments: string[] }>

@@ -123,7 +123,11 @@ describe('the calendar feed document', () => {
 
 describe('events from enrolments', () => {
   it('reads the class days and time texts', () => {
-    const ev = enrolmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'Saturday', time: '10:30am-12:00pm' } }, { fullName: 'Leo Rivera' }, 'x.test')
+    const ev = enrolmentEvent(
+      { id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'Saturday', time: '10:30am-12:00pm' } },
+      { fullName: 'Leo Rivera' },
+      'x.test',
+    )
     expect(ev).toMatchObject({ weekdays: [5], start: 630, end: 720, summary: 'Ballet Foundations I (Leo)' })
   })
 
@@ -141,7 +145,12 @@ describe('text and line rules', () => {
   it('leaves short lines alone and folds long ones with a leading space', () => {
     expect(foldLine('SUMMARY:short')).toBe('SUMMARY:short')
     const folded = foldLine(`DESCRIPTION:${'x'.repeat(200)}`)
-    expect(folded.split('\r\n').slice(1).every((line) => line.startsWith(' '))).toBe(true)
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((line) => line.startsWith(' ')),
+    ).toBe(true)
     expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'x'.repeat(200)}`)
   })
 })

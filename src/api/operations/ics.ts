@@ -6,8 +6,8 @@
  * 'America/Chicago') they carry TZID and the calendar embeds the matching VTIMEZONE; without
  * one they are floating times, which every calendar app shows as written.
  */
-import { parseIsoDate } from './eligibility'
-import { ICAL_WEEKDAYS, parseDays, parseTimeRange, type Weekday } from './schedule'
+import { parseIsoDate } from '#shared/dates'
+import { ICAL_WEEKDAYS, parseDays, parseTimeRange, type Weekday } from '#shared/schedule'
 
 export type WeeklyEvent = {
   uid: string
@@ -95,17 +95,10 @@ function localStamp([year, month, day]: [number, number, number], minutes: numbe
 }
 
 function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-}
-
-/** Whether the runtime knows an IANA time zone name. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 }
 
 /** The zone's offset from UTC in minutes at an instant. */

@@ -7,7 +7,7 @@
  * globalThis: every copy of this module sees, and invalidates, the same entry. Across
  * processes, invalidations are broadcast (./cache-broadcast.ts).
  */
-import { broadcastInvalidation, onInvalidation } from './cache-broadcast'
+import { broadcastInvalidation, onInvalidation } from './cache-broadcast.server'
 
 export type MemoCache<T> = { get(load: () => Promise<T>): Promise<T>; invalidate(): void }
 

@@ -1,40 +1,9 @@
+import { parseIsoDate, todayIso } from './dates'
+
 /**
  * Who may take which class (spec §5 "Class eligibility", "Age group from age"; decisions §4).
  * Pure and browser-safe: the server's age check and the class-selection screen use the same rules.
  */
-
-/** A calendar date as `YYYY-MM-DD`, checked to be a real day (no 2023-02-29, no 2024-13-01). */
-export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
-
-export type CalendarDate = { year: number; month: number; day: number }
-
-export function parseIsoDate(value: string): CalendarDate | null {
-  const match = ISO_DATE_PATTERN.exec(value)
-  if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const probe = new Date(Date.UTC(year, month - 1, day))
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null
-  return { year, month, day }
-}
-
-export function isIsoDate(value: string): boolean {
-  return parseIsoDate(value) !== null
-}
-
-/** The UTC calendar date of `now` as `YYYY-MM-DD`. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10)
-}
-
-/** Moves a `YYYY-MM-DD` date by whole years (29 Feb falls back to 28 Feb in common years). */
-export function shiftYears(value: string, years: number): string {
-  const date = parseIsoDate(value)
-  if (!date) throw new Error(`Not a date: ${value}`)
-  const year = date.year + years
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  const day = date.month === 2 && date.day === 29 && !leap ? 28 : date.day
-  return `${String(year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
 
 /**
  * Age in whole years on a given day. Someone born on 29 February becomes a year older on

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import { AppError } from '../api/errors'
+import { AppError } from '#api/errors'
 
 type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ hits: number; reset_at: Date }> }> }
 

@@ -1,0 +1,127 @@
+// @ts-check
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/**
+ * The layers of ARCHITECTURE.md as rules: each zone names who may not import what.
+ * `target` is the importing code, `from` the code it may not reach.
+ */
+const ISLAND_AREAS = ['admin', 'portal', 'billing', 'teach', 'public']
+const boundaries = [
+  {
+    // The browser never gets server code: islands reach the server only through /api.
+    target: './src/islands',
+    from: [
+      './src/server',
+      './src/api/operations',
+      './src/api/endpoints',
+      './src/api/http.ts',
+      './src/api/errors.ts',
+      './src/api/auth.ts',
+      './cms',
+      './payload.config.ts',
+      './astro-site',
+    ],
+    message: 'Islands run in the browser: talk to the server through src/islands/api, share rules through src/shared or src/api/schemas.',
+  },
+  // Feature areas of the browser never import each other; what they share lives in components/ui, lib or api.
+  ...ISLAND_AREAS.map((area) => ({
+    target: `./src/islands/${area}`,
+    from: ISLAND_AREAS.filter((other) => other !== area).map((other) => `./src/islands/${other}`),
+    message: 'Island areas are independent: move what both need into src/islands/components/ui, lib or api.',
+  })),
+  {
+    // Plumbing below the contract: the contract builds on the server, never the other way round.
+    target: './src/server',
+    from: ['./src/api', './src/islands', './astro-site'],
+    message: 'src/server is the plumbing under the contract and may not import it.',
+  },
+  {
+    // Shared rules are pure and isomorphic: no server, no Payload, no browser areas.
+    target: './src/shared',
+    from: ['./src/api', './src/server', './src/islands', './cms', './astro-site', './payload.config.ts'],
+    message: 'src/shared holds pure rules used by the server and the browser alike.',
+  },
+  {
+    // Schemas are shipped to the browser with the forms.
+    target: './src/api/schemas',
+    from: ['./src/api/operations', './src/api/endpoints', './src/api/http.ts', './src/server', './cms', './src/islands'],
+    message: 'src/api/schemas is shared with the browser: keep it free of server code.',
+  },
+  {
+    // Operations are usable from endpoints, hooks, jobs and tests: they never depend on an endpoint.
+    target: './src/api/operations',
+    from: ['./src/api/endpoints', './src/islands', './astro-site'],
+    message: 'Operations hold the rules; endpoints call them, not the other way round.',
+  },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist-*/**',
+      '.astro/**',
+      '.data/**',
+      'cms/admin-app/.next/**',
+      'cms/admin-app/next-env.d.ts',
+      'cms/admin-app/app/(payload)/**',
+      'cms/migrations/**',
+      'cms/payload-types.ts',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-relative-packages': 'error',
+      // Package imports (#api/…) instead of climbing folders.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'Use a package import (#api/…, #server/…, #shared/…) instead of ../' }] }],
+      eqeqeq: ['error', 'smart'],
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Scrollable tables are focusable regions so keyboard users can scroll them (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
+      // A dialog moves the focus to its first control when it opens (WAI-ARIA dialog pattern).
+      'jsx-a11y/no-autofocus': 'off',
+      // Tables that become cards on a phone keep their roles explicitly: CSS display changes drop them.
+      'jsx-a11y/no-redundant-roles': ['error', { table: ['table'], thead: ['rowgroup'], tbody: ['rowgroup'], tr: ['row'], td: ['cell'], th: ['columnheader'] }],
+      'jsx-a11y/no-interactive-element-to-noninteractive-role': ['error', { td: ['cell'] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'tests/**/*.ts'],
+    rules: {
+      // Tests read loosely typed JSON answers.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  prettier,
+)
