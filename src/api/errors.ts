@@ -1,6 +1,8 @@
 import { APIError, ValidationError } from 'payload'
 import { ZodError } from 'zod'
 
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from '#server/database-unavailable.server'
+
 /** The one error type of the contract (decisions §1). */
 export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'UNAVAILABLE'
 
@@ -49,6 +51,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
+export const unavailable = () => new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { headers: { 'retry-after': UNAVAILABLE_RETRY_AFTER } })
+
 function fromZod(error: ZodError): AppError {
   const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
   return badInput(errors[0]?.message ?? 'Invalid input', errors)
@@ -63,6 +67,7 @@ export function toErrorResponse(error: unknown): Response {
     const errors = ((error.data as { errors?: FieldError[] })?.errors ?? []).map((e) => ({ path: e.path, message: e.message }))
     appError = badInput(errors[0]?.message ?? 'Invalid input', errors)
   } else if (isUniqueViolation(error)) appError = conflict('This record already exists.')
+  else if (isDatabaseUnavailable(error)) appError = unavailable()
   else if (error instanceof APIError && error.status >= 400 && error.status < 500) {
     const code = (Object.entries(STATUS).find(([, s]) => s === error.status)?.[0] ?? 'BAD_INPUT') as ErrorCode
     appError = new AppError(code, error.message)

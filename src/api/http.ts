@@ -5,7 +5,8 @@ import type { User } from '#cms/payload-types'
 import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import { isAdminUser, isTeacherUser } from '#shared/roles'
 
-import { badInput, forbidden, notFound, toErrorResponse, unauthenticated } from './errors'
+import { AUTH_UNAVAILABLE } from '#cms/collections/Users/auth/cachedJwtStrategy'
+import { badInput, forbidden, notFound, toErrorResponse, unauthenticated, unavailable } from './errors'
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 type Result = Response | object | null | undefined | void
@@ -47,7 +48,7 @@ const ROLE_CHECKS: Record<Exclude<Role, 'public' | 'family'>, { allows: (user: U
 function authorise(req: PayloadRequest, role: Role): User | null {
   const user = (req.user as User | null) ?? null
   if (role === 'public') return user
-  if (!user) throw unauthenticated()
+  if (!user) throw req.context?.[AUTH_UNAVAILABLE] ? unavailable() : unauthenticated()
   if (role === 'family') return user
   const check = ROLE_CHECKS[role]
   if (!check.allows(user)) throw forbidden(check.message)

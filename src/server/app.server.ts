@@ -4,6 +4,7 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { isAdminUser } from '#shared/roles'
 import { CONTRACT_PREFIX } from './contract-prefix.server'
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { securityHeaders } from './security-headers.server'
 
@@ -123,6 +124,11 @@ export function createApp(options: AppOptions) {
       for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value)
       return await options.astro(req, res)
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        if (!res.headersSent) sendJson(res, 503, { message: UNAVAILABLE_MESSAGE }, { ...apiHeaders, 'retry-after': UNAVAILABLE_RETRY_AFTER })
+        else res.end()
+        return
+      }
       console.error('[server] unhandled error for', req.method, pathname, error)
       if (!res.headersSent) sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' }, apiHeaders)
       else res.end()

@@ -27,6 +27,17 @@ export function installBroadcastTransport(send: (message: string) => void): void
   registry.send = send
 }
 
+/** The argument that means "every entry of this cache". */
+export const ALL_ENTRIES = '*'
+
+/**
+ * Drops every cache of this process: after the transport was down (the database restarted),
+ * invalidations sent meanwhile were lost, so nothing cached before can be trusted.
+ */
+export function flushAllLocal(): void {
+  for (const handler of registry.handlers.values()) handler(ALL_ENTRIES)
+}
+
 /** Applies a message from another process (never re-broadcast). */
 export function receiveInvalidation(message: string): void {
   const at = message.indexOf(':')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import pg from 'pg'
 
-import { installBroadcastTransport, receiveInvalidation } from '#server/cache-broadcast.server'
+import { flushAllLocal, installBroadcastTransport, receiveInvalidation } from '#server/cache-broadcast.server'
 
 const CHANNEL = 'academy_cache'
 
@@ -17,6 +17,10 @@ export async function startCacheBus(databaseUrl: string): Promise<{ stop(): Prom
   let listener: pg.Client | null = null
   let stopped = false
 
+  // An idle connection that the database drops (restart, failover) must not crash the process.
+  pool.on('error', () => {})
+
+  /** Connects the listening client; after a dropped connection, retries with backoff until the database is back. */
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl })
     client.on('notification', (message) => {
@@ -26,13 +30,35 @@ export async function startCacheBus(databaseUrl: string): Promise<{ stop(): Prom
       receiveInvalidation(text.slice(at + 1))
     })
     client.on('error', () => {
-      // Reconnect after a dropped connection; meanwhile caches still expire on their own.
+      // Meanwhile caches still expire on their own.
+      if (listener !== client) return
       listener = null
-      if (!stopped) setTimeout(() => void listen().catch(() => {}), 1000)
+      client.end().catch(() => {})
+      if (!stopped) void reconnect()
     })
-    await client.connect()
-    await client.query(`LISTEN ${CHANNEL}`)
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${CHANNEL}`)
+    } catch (error) {
+      client.end().catch(() => {})
+      throw error
+    }
     listener = client
+  }
+
+  async function reconnect(): Promise<void> {
+    for (let attempt = 0; !stopped; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5000)))
+      if (stopped) return
+      try {
+        await listen()
+        // Invalidations other processes sent while this one was not listening are lost.
+        flushAllLocal()
+        return
+      } catch {
+        // still unreachable: try again
+      }
+    }
   }
   await listen()
 

@@ -2,6 +2,7 @@ import { jwtVerify } from 'jose'
 import { JWT_AUTH_VERSION, type AuthStrategy, type Payload } from 'payload'
 import { parseCookies } from 'payload/shared'
 
+import { isDatabaseUnavailable } from '#server/database-unavailable.server'
 import { cacheUser, getCachedUser } from './sessionUserCache'
 
 /**
@@ -22,6 +23,9 @@ function extractToken(headers: Headers, payload: Payload): string | null {
   return site === 'same-origin' || site === 'same-site' || site === 'none' ? token : null
 }
 
+/** Set on `req.context` when a session could not be checked because the database is unreachable. */
+export const AUTH_UNAVAILABLE = 'academyAuthUnavailable'
+
 /**
  * Payload's JWT strategy with the user served from memory (./sessionUserCache.ts). It runs
  * before Payload's own `local-jwt`; when it cannot decide (no or invalid token) it answers
@@ -29,7 +33,7 @@ function extractToken(headers: Headers, payload: Payload): string | null {
  */
 export const cachedJwtStrategy: AuthStrategy = {
   name: 'cached-jwt',
-  async authenticate({ headers, payload }) {
+  async authenticate({ headers, payload, req }) {
     const token = extractToken(headers, payload)
     if (!token) return { user: null }
     let claims: { id?: unknown; collection?: unknown; sid?: unknown }
@@ -50,7 +54,13 @@ export const cachedJwtStrategy: AuthStrategy = {
         ),
       )
     if (!user || !hasSession(user)) {
-      user = (await payload.findByID({ collection: 'users', id: claims.id, overrideAccess: true, depth: 0, disableErrors: true })) as typeof user
+      try {
+        user = (await payload.findByID({ collection: 'users', id: claims.id, overrideAccess: true, depth: 0, disableErrors: true })) as typeof user
+      } catch (error) {
+        // A valid session while the database is away is not "signed out": the endpoint answers 503 (src/api/http.ts).
+        if (isDatabaseUnavailable(error) && req) req.context = { ...req.context, [AUTH_UNAVAILABLE]: true }
+        throw error
+      }
       if (!user) return { user: null }
       cacheUser(user)
       if (!hasSession(user)) return { user: null }

@@ -1,6 +1,6 @@
 import type { TypedUser } from 'payload'
 
-import { broadcastInvalidation, onInvalidation } from '#server/cache-broadcast.server'
+import { ALL_ENTRIES, broadcastInvalidation, onInvalidation } from '#server/cache-broadcast.server'
 
 /**
  * Signed-in users by id, so that authenticating a request costs no database round trip
@@ -35,7 +35,7 @@ export function cacheUser(user: TypedUser): void {
   entries.set(String(user.id), { user, expires: Date.now() + TTL_MS })
 }
 
-onInvalidation('user', (id) => entries.delete(id))
+onInvalidation('user', (id) => (id === ALL_ENTRIES ? entries.clear() : entries.delete(id)))
 
 export function forgetUser(id: string | number | undefined | null): void {
   if (id === undefined || id === null) return
