@@ -86,6 +86,24 @@ function databaseParent(root: string): string {
   return fallback
 }
 
+/**
+ * The address of the embedded PostgreSQL of `dataDir` while an app process runs it (its port is
+ * in postmaster.pid), or null when it is not running.
+ */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(databaseParent(path.resolve(dataDir)), 'postgres', 'PG_VERSION'))
+}
+
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const pidFile = path.join(databaseParent(path.resolve(dataDir)), 'postgres', 'postmaster.pid')
+  if (!existsSync(pidFile)) return null
+  const lines = readFileSync(pidFile, 'utf8').split('\n')
+  const pid = Number(lines[0])
+  const port = Number(lines[3])
+  if (!pid || !port || !isAlive(pid)) return null
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`
+}
+
 export async function startDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} }
 

@@ -38,6 +38,13 @@ export type Env = z.infer<typeof schema> & { demoMode: boolean; publicOrigin: st
 
 export class EnvError extends Error {}
 
+/** Just the database settings, for tools that only reach the database (scripts/db.ts). */
+export function loadDatabaseEnv(source: Record<string, string | undefined> = process.env): { DATABASE_URL?: string; ACADEMY_DATA_DIR: string } {
+  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true }).safeParse(source)
+  if (!parsed.success) throw new EnvError(`Invalid environment: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
+  return parsed.data
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source)
   if (!parsed.success) {
