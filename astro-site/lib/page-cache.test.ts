@@ -2,21 +2,10 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib'
 
 import { describe, expect, it } from 'vitest'
 
-import { capturePage, compressStreaming, PageCache, pageResponse, pickEncoding } from './page-cache'
+import { capturePage, compressStreaming, PageCache, pageResponse } from './page-cache'
 
 const html = (text: string) =>
   new Response(`<!doctype html><p>${text}</p>`.repeat(20), { headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" } })
-
-describe('choosing the encoding', () => {
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br')
-    expect(pickEncoding('gzip')).toBe('gzip')
-    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip')
-    expect(pickEncoding('identity')).toBeNull()
-    expect(pickEncoding(null)).toBeNull()
-    expect(pickEncoding('*')).toBe('br')
-  })
-})
 
 describe('the public pages cache', () => {
   it('serves an entry only while the page data is the very same', async () => {

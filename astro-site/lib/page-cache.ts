@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
+import { pickEncoding } from '#server/content-encoding.server'
+
 /**
  * Rendered HTML of the public pages for visitors without a session, kept in memory with its
  * compressed forms until the data it was rendered from changes.
@@ -9,8 +11,6 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
  * and is used only while those are still the current ones. So an edit shows on the very next
  * load, and a visitor's page costs a lookup instead of a render.
  */
-export type Encoding = 'br' | 'gzip'
-
 export type CachedPage = {
   status: number
   headers: Array<[string, string]>
@@ -18,24 +18,6 @@ export type CachedPage = {
   br: Uint8Array
   gzip: Uint8Array
   dependencies: readonly unknown[]
-}
-
-function acceptedEncodings(acceptEncoding: string | null | undefined): (name: Encoding) => boolean {
-  const accepted = new Map<string, number>()
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';')
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q))
-  }
-  return (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
-}
-
-/** The best encoding the client accepts (brotli first); `q=0` refuses one. */
-export function pickEncoding(acceptEncoding: string | null | undefined): Encoding | null {
-  const accepts = acceptedEncodings(acceptEncoding)
-  if (accepts('br')) return 'br'
-  if (accepts('gzip')) return 'gzip'
-  return null
 }
 
 function sameDependencies(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -98,7 +80,7 @@ export function pageResponse(page: CachedPage, acceptEncoding: string | null, st
 export function compressStreaming(response: Response, acceptEncoding: string | null): Response {
   const type = response.headers.get('content-type') ?? ''
   if (!response.body || !type.startsWith('text/html') || response.headers.has('content-encoding')) return response
-  if (!acceptedEncodings(acceptEncoding)('gzip')) return response
+  if (pickEncoding(acceptEncoding, ['gzip']) !== 'gzip') return response
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   headers.set('content-encoding', 'gzip')

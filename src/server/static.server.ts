@@ -1,76 +1,43 @@
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import path from 'node:path'
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-}
+import sirv from 'sirv'
 
-type Entry = { file: string; size: number; type: string; br?: string; gz?: string }
+import { pickEncoding } from './content-encoding.server'
 
 /**
- * Astro's built client files, indexed once at start (middleware mode does not serve them).
- * Hashed files under /_astro/ are immutable; pre-compressed .br/.gz siblings are preferred.
+ * Astro's built client files (middleware mode does not serve them) through sirv: the file
+ * list is read once at start, types come from mrmime, ETag/If-None-Match answers 304, ranges
+ * are honoured, and the pre-compressed .br/.gz siblings are sent when the client takes them.
+ * Which encoding a client takes is decided by the process's one negotiation
+ * (./content-encoding.server.ts, q-values honoured), not by sirv's own substring test.
+ * Hashed files under /_astro/ never change, so browsers keep them for a year.
  */
 export function createStaticHandler(root: string) {
-  const files = new Map<string, Entry>()
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name)
-      const stat = statSync(full)
-      if (stat.isDirectory()) walk(full)
-      else if (!name.endsWith('.br') && !name.endsWith('.gz')) {
-        const url = '/' + path.relative(root, full).split(path.sep).join('/')
-        files.set(url, {
-          file: full,
-          size: stat.size,
-          type: TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
-          br: existsSync(full + '.br') ? full + '.br' : undefined,
-          gz: existsSync(full + '.gz') ? full + '.gz' : undefined,
-        })
-      }
-    }
-  }
-  walk(root)
+  const serve = sirv(root, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    extensions: [],
+    dotfiles: false,
+  })
 
   return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, headers: Record<string, string>): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    const entry = files.get(pathname)
-    if (!entry) return false
-    const accept = String(req.headers['accept-encoding'] ?? '')
-    let file = entry.file
-    const out: Record<string, string> = {
-      ...headers,
-      'content-type': entry.type,
-      'cache-control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      vary: 'Accept-Encoding',
+    // sirv looks for "br"/"gzip" in the header: hand it exactly the negotiated choice.
+    const original = req.headers['accept-encoding']
+    req.headers['accept-encoding'] = pickEncoding(original) ?? 'identity'
+    let found = true
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+    res.setHeader('cache-control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    // The file list is in memory, so sirv decides synchronously whether it has the file.
+    serve(req, res, () => {
+      found = false
+    })
+    if (!found) {
+      req.headers['accept-encoding'] = original
+      for (const name of [...Object.keys(headers), 'cache-control']) res.removeHeader(name)
     }
-    if (entry.br && /\bbr\b/.test(accept)) {
-      file = entry.br
-      out['content-encoding'] = 'br'
-    } else if (entry.gz && /\bgzip\b/.test(accept)) {
-      file = entry.gz
-      out['content-encoding'] = 'gzip'
-    }
-    out['content-length'] = String(statSync(file).size)
-    res.writeHead(200, out)
-    if (req.method === 'HEAD') res.end()
-    else createReadStream(file).pipe(res)
-    return true
+    return found
   }
 }

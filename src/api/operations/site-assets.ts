@@ -133,7 +133,8 @@ export async function deleteSiteAsset(req: PayloadRequest, user: User, key: stri
 
 function uploadDir(req: PayloadRequest): string {
   const upload = req.payload.collections['site-assets'].config.upload
-  return path.resolve(upload.staticDir || '.')
+  // turbopackIgnore: the folder is known only at run time; without it Next's build traces the whole project.
+  return path.resolve(/* turbopackIgnore: true */ upload.staticDir || '.')
 }
 
 /**
@@ -147,9 +148,9 @@ export async function readSiteAssetFile(req: PayloadRequest, filename: string): 
   const dir = uploadDir(req)
   let body: Buffer
   try {
-    const [realDir, realFile] = await Promise.all([realpath(dir), realpath(path.join(dir, filename))])
+    const [realDir, realFile] = await Promise.all([realpath(/* turbopackIgnore: true */ dir), realpath(/* turbopackIgnore: true */ path.join(dir, filename))])
     if (path.dirname(realFile) !== realDir) throw missing()
-    body = await readFile(realFile)
+    body = await readFile(/* turbopackIgnore: true */ realFile)
   } catch {
     throw missing()
   }
