@@ -18,6 +18,7 @@ import { Students } from '#cms/collections/Students/index'
 import { Users } from '#cms/collections/Users/index'
 import { PaymentConfig } from '#cms/globals/PaymentConfig'
 import { migrations } from '#cms/migrations/index'
+import { academyEmailAdapter } from '#cms/email-adapter'
 import { contractEndpoints } from '#api/endpoints/index'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -55,6 +56,7 @@ export default buildConfig({
     const pool = (payload.db as unknown as { pool?: { on(event: 'error', listener: (error: Error) => void): void } }).pool
     pool?.on('error', (error) => console.warn(`[db] a pooled connection was lost: ${error.message}`))
   },
+  email: academyEmailAdapter,
   sharp,
   graphQL: { disable: true },
   telemetry: false,

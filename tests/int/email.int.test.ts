@@ -136,3 +136,14 @@ describe('without SMTP configured (demo mail mode)', () => {
     expect(res.body.error).toContain('SMTP_URL is not set')
   })
 })
+
+describe("Payload's own mail", () => {
+  it('goes out through the app mailer: the configured SMTP server and sender', async () => {
+    const to = `payload-mail-${Date.now()}@example.com`
+    await app.payload.sendEmail({ to, subject: 'From the CMS', text: 'Sent by Payload itself.' })
+    const mail = await smtp.waitFor((m) => m.to.includes(to))
+    expect(mail.subject).toBe('From the CMS')
+    expect(mail.from).toContain('tests@academy.example')
+    expect(mail.text).toContain('Sent by Payload itself.')
+  })
+})
