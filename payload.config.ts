@@ -20,17 +20,17 @@ import { PaymentConfig } from '#cms/globals/PaymentConfig'
 import { migrations } from '#cms/migrations/index'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { contractEndpoints } from '#api/endpoints/index'
+import { loadCmsSettings } from '#server/env.server'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 // server.ts resolves these (embedded PostgreSQL, demo secret) before this module loads.
-const databaseUrl = process.env.PAYLOAD_DATABASE_URL ?? process.env.DATABASE_URL ?? ''
-const publicOrigin = process.env.PUBLIC_ORIGIN ?? 'http://localhost:3000'
-const allowedOrigins = (process.env.ACADEMY_ALLOWED_ORIGINS ?? publicOrigin).split(',')
+const settings = loadCmsSettings()
+const allowedOrigins = settings.allowedOrigins
 
 export default buildConfig({
-  serverURL: publicOrigin,
-  secret: process.env.PAYLOAD_SECRET ?? '',
+  serverURL: settings.publicOrigin,
+  secret: settings.secret,
   routes: { admin: '/cms', api: '/cms-api' },
   admin: {
     user: Users.slug,
@@ -45,7 +45,7 @@ export default buildConfig({
   cors: allowedOrigins,
   db: postgresAdapter({
     // A database that does not answer (failover, network) fails a request within 5 s (a 503) instead of holding it.
-    pool: { connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5000 },
+    pool: { connectionString: settings.databaseUrl, max: settings.poolMax, connectionTimeoutMillis: 5000 },
     migrationDir: path.resolve(dirname, 'cms/migrations'),
     push: false,
     prodMigrations: migrations,

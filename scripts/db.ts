@@ -6,8 +6,9 @@ import { backupDatabase, BackupError, restoreDatabase } from '#server/backup.ser
 import { embeddedDatabaseExists, runningEmbeddedUrl, startDatabase, type Database } from '#server/database.server'
 import { EnvError, loadDatabaseEnv } from '#server/env.server'
 
+const env = loadDatabaseEnv()
+
 async function withDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const env = loadDatabaseEnv()
   if (env.DATABASE_URL) return use(env.DATABASE_URL)
   const running = runningEmbeddedUrl(env.ACADEMY_DATA_DIR)
   if (running) return use(running)
@@ -32,11 +33,11 @@ async function main(): Promise<void> {
     const { mkdirSync } = await import('node:fs')
     const path = await import('node:path')
     mkdirSync(path.dirname(path.resolve(target)), { recursive: true })
-    const bytes = await withDatabase((url) => backupDatabase(url, target))
+    const bytes = await withDatabase((url) => backupDatabase(url, target, { binDir: env.PG_BIN_DIR }))
     console.log(`[db] backup written to ${target} (${(bytes / 1024).toFixed(1)} KiB)`)
   } else if (command === 'restore') {
     if (!file) throw new BackupError('Name the backup file: npm run db:restore -- <file> [--clean]')
-    await withDatabase((url) => restoreDatabase(url, file, { clean }))
+    await withDatabase((url) => restoreDatabase(url, file, { clean, binDir: env.PG_BIN_DIR }))
     console.log(`[db] restored ${file}; start the app to apply any newer migrations`)
   } else {
     throw new BackupError('Usage: db.ts backup [file] | db.ts restore <file> [--clean]')

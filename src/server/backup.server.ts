@@ -38,9 +38,9 @@ async function toolMajor(binary: string): Promise<number | null> {
 }
 
 /** Where to look for pg_dump/pg_restore: PG_BIN_DIR, Debian's versioned folders (newest first), then PATH. */
-function candidateDirs(): string[] {
+function candidateDirs(binDir: string | undefined): string[] {
   const dirs: string[] = []
-  if (process.env.PG_BIN_DIR) dirs.push(process.env.PG_BIN_DIR)
+  if (binDir) dirs.push(binDir)
   const debian = '/usr/lib/postgresql'
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
@@ -56,9 +56,9 @@ function candidateDirs(): string[] {
  * A pg_dump or pg_restore that can read this server: its major version must be at least the
  * server's (an older pg_dump refuses a newer server).
  */
-export async function findTool(tool: 'pg_dump' | 'pg_restore', needMajor: number): Promise<string> {
+export async function findTool(tool: 'pg_dump' | 'pg_restore', needMajor: number, binDir?: string): Promise<string> {
   const seen: string[] = []
-  for (const dir of candidateDirs()) {
+  for (const dir of candidateDirs(binDir)) {
     const binary = dir ? path.join(dir, tool) : tool
     if (dir && !existsSync(binary)) continue
     const major = await toolMajor(binary)
@@ -83,8 +83,8 @@ function toolConnection(databaseUrl: string): { dbname: string; env: NodeJS.Proc
 }
 
 /** Writes a consistent backup of the database to `file` and returns its size in bytes. */
-export async function backupDatabase(databaseUrl: string, file: string): Promise<number> {
-  const pgDump = await findTool('pg_dump', await serverMajor(databaseUrl))
+export async function backupDatabase(databaseUrl: string, file: string, options: { binDir?: string } = {}): Promise<number> {
+  const pgDump = await findTool('pg_dump', await serverMajor(databaseUrl), options.binDir)
   const target = path.resolve(file)
   try {
     // --no-owner/--no-acl: the backup restores into a database owned by whichever role restores it.
@@ -111,10 +111,10 @@ async function tableCount(databaseUrl: string): Promise<number> {
  * Restores a backup made by `backupDatabase` in one transaction: all of it or nothing. Into a
  * database that already holds tables only with `clean` (they are replaced).
  */
-export async function restoreDatabase(databaseUrl: string, file: string, options: { clean?: boolean } = {}): Promise<void> {
+export async function restoreDatabase(databaseUrl: string, file: string, options: { clean?: boolean; binDir?: string } = {}): Promise<void> {
   const source = path.resolve(file)
   if (!existsSync(source)) throw new BackupError(`No backup file at ${source}.`)
-  const pgRestore = await findTool('pg_restore', await serverMajor(databaseUrl))
+  const pgRestore = await findTool('pg_restore', await serverMajor(databaseUrl), options.binDir)
   if (!options.clean && (await tableCount(databaseUrl)) > 0) {
     throw new BackupError('The database is not empty. Restore into an empty database, or pass --clean to replace what it holds (stop the app first).')
   }

@@ -27,7 +27,7 @@ export function allowedOrigins(env: Env): string[] {
 }
 
 /**
- * Hands the resolved settings to payload.config.ts (and to the Next build that bundles it),
+ * Hands the resolved settings to payload.config.ts (read back by loadCmsSettings) (and to the Next build that bundles it),
  * then initialises Payload: migrations run here, before the server reports ready.
  */
 export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payload: Payload; config: SanitizedConfig }> {
@@ -35,7 +35,7 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   process.env.PAYLOAD_SECRET = env.demoMode ? env.PAYLOAD_SECRET || demoSecret(env.ACADEMY_DATA_DIR) : env.PAYLOAD_SECRET
   process.env.PUBLIC_ORIGIN = env.publicOrigin
   process.env.ACADEMY_ALLOWED_ORIGINS = allowedOrigins(env).join(',')
-  process.env.ACADEMY_DEMO_MODE = env.demoMode ? 'true' : 'false'
+  process.env.DATABASE_POOL_MAX = String(env.DATABASE_POOL_MAX)
   process.env.ACADEMY_DATA_DIR = path.resolve(env.ACADEMY_DATA_DIR)
   // prodMigrations run only in production mode; development uses `payload migrate` explicitly.
   ;(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { EnvError, loadEnv } from './env.server'
+import { EnvError, loadCmsSettings, loadEnv } from './env.server'
 
 describe('loadEnv', () => {
   it('runs in demo mode without DATABASE_URL and needs no secret', () => {
@@ -17,5 +17,42 @@ describe('loadEnv', () => {
 
   it('refuses an invalid port with a clear message', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/)
+  })
+})
+
+describe('loadCmsSettings (what payload.config.ts and the collections read)', () => {
+  it('takes what server.ts handed over, validated', () => {
+    const settings = loadCmsSettings({
+      PAYLOAD_DATABASE_URL: 'postgres://app@db/academy',
+      DATABASE_URL: 'postgres://ignored@db/other',
+      PAYLOAD_SECRET: 's'.repeat(40),
+      PUBLIC_ORIGIN: 'https://academy.example/',
+      ACADEMY_ALLOWED_ORIGINS: 'https://academy.example,http://localhost:3000',
+      ACADEMY_DATA_DIR: '/srv/academy',
+      DATABASE_POOL_MAX: '20',
+    })
+    expect(settings).toEqual({
+      databaseUrl: 'postgres://app@db/academy',
+      secret: 's'.repeat(40),
+      publicOrigin: 'https://academy.example',
+      allowedOrigins: ['https://academy.example', 'http://localhost:3000'],
+      dataDir: '/srv/academy',
+      poolMax: 20,
+    })
+  })
+
+  it('falls back as the Payload CLI needs: DATABASE_URL, the local origin, a pool of 10', () => {
+    const settings = loadCmsSettings({ DATABASE_URL: 'postgres://app@db/academy' })
+    expect(settings).toMatchObject({
+      databaseUrl: 'postgres://app@db/academy',
+      publicOrigin: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000'],
+      poolMax: 10,
+    })
+  })
+
+  it('refuses a malformed value with the setting named', () => {
+    expect(() => loadCmsSettings({ DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/)
+    expect(() => loadCmsSettings({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/)
   })
 })

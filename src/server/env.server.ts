@@ -1,3 +1,5 @@
+import path from 'node:path'
+
 import { z } from 'zod'
 
 import { isTimeZone } from '#shared/dates'
@@ -32,6 +34,10 @@ const schema = z.object({
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Connections each app process keeps to PostgreSQL (mind the server's max_connections × processes).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // Where `npm run db:backup`/`db:restore` find pg_dump and pg_restore (else Debian's folders, then PATH).
+  PG_BIN_DIR: z.string().optional(),
 })
 
 export type Env = z.infer<typeof schema> & { demoMode: boolean; publicOrigin: string }
@@ -39,10 +45,55 @@ export type Env = z.infer<typeof schema> & { demoMode: boolean; publicOrigin: st
 export class EnvError extends Error {}
 
 /** Just the database settings, for tools that only reach the database (scripts/db.ts). */
-export function loadDatabaseEnv(source: Record<string, string | undefined> = process.env): { DATABASE_URL?: string; ACADEMY_DATA_DIR: string } {
-  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true }).safeParse(source)
+export function loadDatabaseEnv(source: Record<string, string | undefined> = process.env): {
+  DATABASE_URL?: string
+  ACADEMY_DATA_DIR: string
+  PG_BIN_DIR?: string
+} {
+  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true, PG_BIN_DIR: true }).safeParse(source)
   if (!parsed.success) throw new EnvError(`Invalid environment: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
   return parsed.data
+}
+
+/**
+ * What payload.config.ts and the collections need. server.ts resolves these (the embedded
+ * database's address, the demo secret, the origins) and hands them over in the environment
+ * before Payload loads (src/server/boot.server.ts), since Next's bundle of the config reads
+ * them in the same process; the Payload CLI (`npm run db:migrate`) reads DATABASE_URL and
+ * PAYLOAD_SECRET as set by the operator.
+ */
+export type CmsSettings = {
+  databaseUrl: string
+  secret: string
+  publicOrigin: string
+  allowedOrigins: string[]
+  dataDir: string
+  poolMax: number
+}
+
+const cmsSchema = z.object({
+  PAYLOAD_DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  PAYLOAD_SECRET: z.string().default(''),
+  PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+  ACADEMY_ALLOWED_ORIGINS: z.string().optional(),
+  ACADEMY_DATA_DIR: schema.shape.ACADEMY_DATA_DIR,
+  DATABASE_POOL_MAX: schema.shape.DATABASE_POOL_MAX,
+})
+
+export function loadCmsSettings(source: Record<string, string | undefined> = process.env): CmsSettings {
+  const parsed = cmsSchema.safeParse(source)
+  if (!parsed.success) throw new EnvError(`Invalid environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+  const env = parsed.data
+  const publicOrigin = env.PUBLIC_ORIGIN.replace(/\/$/, '')
+  return {
+    databaseUrl: env.PAYLOAD_DATABASE_URL ?? env.DATABASE_URL ?? '',
+    secret: env.PAYLOAD_SECRET,
+    publicOrigin,
+    allowedOrigins: (env.ACADEMY_ALLOWED_ORIGINS ?? publicOrigin).split(',').filter(Boolean),
+    dataDir: path.resolve(env.ACADEMY_DATA_DIR),
+    poolMax: env.DATABASE_POOL_MAX,
+  }
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { invalidateAfterChange, invalidateAfterDelete } from '#cms/collections/SiteContent/hooks/invalidateContent'
+import { loadCmsSettings } from '#server/env.server'
 import { stampEditor } from '#cms/collections/SiteContent/hooks/stampEditor'
 
 export const SiteAssets: CollectionConfig = {
@@ -23,7 +24,7 @@ export const SiteAssets: CollectionConfig = {
     afterDelete: [invalidateAfterDelete],
   },
   upload: {
-    staticDir: path.resolve(process.env.ACADEMY_DATA_DIR ?? '.data', 'media'),
+    staticDir: path.join(loadCmsSettings().dataDir, 'media'),
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
     // Re-encoded to WebP in responsive sizes (decisions §6).
     formatOptions: { format: 'webp', options: { quality: 82 } },

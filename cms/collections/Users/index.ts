@@ -5,6 +5,7 @@ import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { isAdminOrSelf } from '#cms/access/isAdminOrSelf'
 import { nobody } from '#cms/access/nobody'
+import { loadCmsSettings } from '#server/env.server'
 import { isAdminUser } from '#shared/roles'
 import { cachedJwtStrategy } from './auth/cachedJwtStrategy'
 import { deleteUserData } from './hooks/deleteUserData'
@@ -15,7 +16,7 @@ import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
 
-const secureCookies = (process.env.PUBLIC_ORIGIN ?? '').startsWith('https://')
+const secureCookies = loadCmsSettings().publicOrigin.startsWith('https://')
 
 export const Users: CollectionConfig = {
   slug: 'users',
