@@ -82,7 +82,7 @@ async function main() {
     config,
     allowedOrigins: allowedOrigins(env),
     https: env.publicOrigin.startsWith('https://'),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxies: env.TRUST_PROXY,
     authenticate: async (headers) => (await payload.auth({ headers })).user as { username?: string; isAdmin?: boolean } | null,
     next: nextHandler,
     astro: astroHandler,

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { isAdminUser } from '#shared/roles'
+import { clientAddress } from './client-address.server'
 import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
@@ -23,8 +24,8 @@ export type AppOptions = {
   next?: NodeHandler
   astro?: NodeHandler
   serveStatic?: StaticHandler
-  /** Take the client address from X-Forwarded-For (behind a trusted reverse proxy only). */
-  trustProxy?: boolean
+  /** Reverse proxies of our own before the app: the client address is the X-Forwarded-For hop before them. */
+  trustedProxies?: number
   /** Resolves the session of a request (Payload's auth); used to keep Payload's REST for administrators. */
   authenticate?: (headers: Headers) => Promise<{ username?: string | null; isAdmin?: boolean | null } | null>
 }
@@ -78,12 +79,7 @@ export function createApp(options: AppOptions) {
     const url = `http://${req.headers.host ?? 'localhost'}${pathname}${search}`
     const headers = toFetchHeaders(req)
     // Endpoints read the client address from here (rate limits); never from the client's own header.
-    const forwarded = options.trustProxy
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : ''
-    headers.set('x-academy-client-ip', forwarded || req.socket.remoteAddress || 'unknown')
+    headers.set('x-academy-client-ip', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0))
     const request = new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined })
     const config = await options.config
     const response = await handleEndpoints({

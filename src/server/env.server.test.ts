@@ -56,3 +56,26 @@ describe('loadCmsSettings (what payload.config.ts and the collections read)', ()
     expect(() => loadCmsSettings({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/)
   })
 })
+
+describe('demo mode stays on this machine', () => {
+  it('listens on loopback by default, and on every interface with a DATABASE_URL', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1')
+    expect(loadEnv({ DATABASE_URL: 'postgres://db/academy', PAYLOAD_SECRET: 'x'.repeat(40) }).HOST).toBe('0.0.0.0')
+  })
+
+  it('refuses to start on a network address or with a public origin', () => {
+    expect(() => loadEnv({ HOST: '0.0.0.0' })).toThrow(/Demo mode \(no DATABASE_URL\) listens on this machine only: HOST must be 127.0.0.1/)
+    expect(() => loadEnv({ HOST: '192.168.1.10' })).toThrow(EnvError)
+    expect(() => loadEnv({ PUBLIC_ORIGIN: 'https://academy.example.com' })).toThrow(/PUBLIC_ORIGIN must be a localhost address/)
+    expect(loadEnv({ HOST: 'localhost', PUBLIC_ORIGIN: 'http://127.0.0.1:4000' }).HOST).toBe('localhost')
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('counts our own proxies: false 0, true 1, or a number', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0)
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(() => loadEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false or the number of proxies/)
+  })
+})

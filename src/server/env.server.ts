@@ -13,7 +13,8 @@ const DEFAULT_SECRETS = new Set(['', 'secret', 'changeme', 'change-me', 'YOUR_SE
 const schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Default: 0.0.0.0 with a DATABASE_URL; demo mode listens on this machine only (127.0.0.1).
+  HOST: z.string().trim().min(1).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   ACADEMY_DATA_DIR: z.string().default('.data'),
@@ -33,14 +34,22 @@ const schema = z.object({
   ACADEMY_TIMEZONE: z.string().refine(isTimeZone, 'ACADEMY_TIMEZONE must be an IANA time zone such as America/Chicago').optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // How many reverse proxies of our own stand before the app ('true' = 1): the client address is
+  // then the X-Forwarded-For hop right before them (src/server/client-address.server.ts).
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => /^(true|false|\d)$/.test(value), 'TRUST_PROXY must be true, false or the number of proxies (0-9)')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
   // Connections each app process keeps to PostgreSQL (mind the server's max_connections × processes).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   // Where `npm run db:backup`/`db:restore` find pg_dump and pg_restore (else Debian's folders, then PATH).
   PG_BIN_DIR: z.string().optional(),
 })
 
-export type Env = z.infer<typeof schema> & { demoMode: boolean; publicOrigin: string }
+export type Env = Omit<z.infer<typeof schema>, 'HOST'> & { HOST: string; demoMode: boolean; publicOrigin: string }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '[::1]'])
 
 export class EnvError extends Error {}
 
@@ -114,5 +123,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError('STRIPE_API_BASE is a test-only setting and cannot be used in a production deployment.')
   }
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '')
-  return { ...env, demoMode, publicOrigin }
+  const host = env.HOST ?? (demoMode ? '127.0.0.1' : '0.0.0.0')
+  if (demoMode) {
+    // Demo mode hands out password-reset links and has a known demo account: never on a network.
+    if (!LOOPBACK_HOSTS.has(host)) {
+      throw new EnvError(
+        `Demo mode (no DATABASE_URL) listens on this machine only: HOST must be 127.0.0.1, ::1 or localhost, not ${host}. Set DATABASE_URL to serve a network.`,
+      )
+    }
+    if (!LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname)) {
+      throw new EnvError(
+        'Demo mode (no DATABASE_URL) serves this machine only: PUBLIC_ORIGIN must be a localhost address. Set DATABASE_URL to serve a network.',
+      )
+    }
+  }
+  return { ...env, HOST: host, demoMode, publicOrigin }
 }

@@ -360,6 +360,8 @@ describe('password reset', () => {
     const mailer = createMailer({ from: 'Academy <no-reply@academy.local>', log: (line) => logged.push(line) })
     const { env } = getAppContext()
     const req = await createLocalReq({}, app.payload)
+    // The router sets the caller's address; demo mode serves loopback callers only.
+    req.headers = new Headers({ 'x-academy-client-ip': '127.0.0.1' })
 
     const demo = await requestPasswordReset(req, { email: account.email }, { env: { ...env, demoMode: true }, mailer })
     expect(demo.message).toBe('If an account exists for that email, we have sent a link to reset the password.')
@@ -368,6 +370,12 @@ describe('password reset', () => {
     const token = new URL(demo.resetLink!).searchParams.get('token')!
     expect((await userRow(account.id)).reset_token_hash).toBe(sha256(token))
     expect((await new ApiClient(app.url).post('/api/reset-password', { token, newPassword: 'demo-mode-reset-1' })).status).toBe(200)
+
+    // A caller from the network never gets the link in the answer, even in demo mode.
+    const remoteReq = await createLocalReq({}, app.payload)
+    remoteReq.headers = new Headers({ 'x-academy-client-ip': '203.0.113.9' })
+    const remote = await requestPasswordReset(remoteReq, { email: account.email }, { env: { ...env, demoMode: true }, mailer })
+    expect(remote).toEqual({ message: demo.message, email: account.email })
 
     // A real deployment without SMTP: no link in the answer; the log has it.
     logged.length = 0

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { AppError } from '#api/errors'
+import { isLoopbackAddress, networkKey } from '#server/client-address.server'
 
 type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ hits: number; reset_at: Date }> }> }
 
@@ -47,7 +48,17 @@ export async function clearRateLimit(payload: Payload, rule: RateLimit, key: str
   await pool.query('DELETE FROM rate_limits WHERE key = $1', [`${rule.name}:${key}`.slice(0, 300)])
 }
 
-/** The caller's IP address as server.ts saw it (set from the socket, or the proxy when trusted). */
-export function clientIp(req: PayloadRequest): string {
+/** The caller's address as the router saw it (the socket, or the hop before our trusted proxies). */
+export function callerAddress(req: PayloadRequest): string {
   return req.headers.get('x-academy-client-ip') ?? 'unknown'
+}
+
+/** What per-address limits count under: the address, or an IPv6 caller's /64 network. */
+export function clientIp(req: PayloadRequest): string {
+  return networkKey(callerAddress(req))
+}
+
+/** A caller on this machine (demo mode's test-only answers go nowhere else). */
+export function callerIsLoopback(req: PayloadRequest): boolean {
+  return isLoopbackAddress(callerAddress(req))
 }
