@@ -9,6 +9,7 @@ import { callerIsLoopback, clientIp, hitRateLimit, type RateLimit } from '#api/o
 import { badInput } from '#api/errors'
 import { ACCOUNT_MESSAGES, type PasswordResetRequestedDto, type RequestPasswordResetInput, type ResetPasswordInput } from '#api/schemas/account'
 import { passwordResetMail } from './mail-templates'
+import { endOtherSessions } from './password-hash'
 import { assertPasswordAllowed } from './password-policy'
 import { getSiteTexts } from './site-content'
 
@@ -131,5 +132,6 @@ export async function resetPassword(req: PayloadRequest, input: ResetPasswordInp
   // No `req` here on purpose: with a signed-in user on the request, Payload would keep that
   // user's current session; a reset ends every session of the account.
   await req.payload.update({ collection: 'users', id: user.id, data: { password: input.newPassword }, overrideAccess: true, depth: 0 })
+  await endOtherSessions(req, user.id)
   return { message: ACCOUNT_MESSAGES.passwordReset }
 }

@@ -1,4 +1,4 @@
-import { AuthenticationError, LockedAuth, ValidationError, type Payload, type PayloadRequest } from 'payload'
+import { ValidationError, type PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import { clearRateLimit, hitRateLimit, isRateLimited, type RateLimit } from '#api/operations/rate-limit'
@@ -7,7 +7,7 @@ import { AppError, badInput, conflict, isUniqueViolation } from '#api/errors'
 import { ACCOUNT_MESSAGES, type ChangePasswordInput, type ProfileInput } from '#api/schemas/account'
 import { AUTH_MESSAGES } from '#api/schemas/auth'
 import { assertPasswordAllowed } from './password-policy'
-import { TOO_MANY_LOGINS } from './session'
+import { endOtherSessions, isAccountPassword } from './password-hash'
 
 /** PATCH /api/user/profile: the caller's own name, email and phone (spec §5). */
 export async function updateProfile(req: PayloadRequest, input: ProfileInput): Promise<User> {
@@ -42,31 +42,6 @@ export async function updateProfile(req: PayloadRequest, input: ProfileInput): P
  */
 export const WRONG_CURRENT_PASSWORD: RateLimit = { name: 'wrong-current-password', limit: 5, windowSeconds: 15 * 60 }
 
-/**
- * Checks a password through Payload's own login (the one place that knows the hash format).
- * A failed login counts towards Payload's account lock, so the counter is put back: a wrong
- * current password is limited above instead. The session a successful check creates is
- * removed by the password update that follows (Payload keeps only the caller's session).
- */
-async function isCurrentPassword(payload: Payload, user: User, password: string): Promise<boolean> {
-  const before = (await payload.db.findOne({ collection: 'users', where: { id: { equals: user.id } } })) as Pick<User, 'loginAttempts' | 'lockUntil'> | null
-  try {
-    // Not the request's `req`: Payload's login would make the new session the caller's.
-    await payload.login({ collection: 'users', data: { username: user.username, password } })
-    return true
-  } catch (error) {
-    if (error instanceof LockedAuth) throw new AppError('RATE_LIMITED', TOO_MANY_LOGINS)
-    if (!(error instanceof AuthenticationError)) throw error
-    await payload.db.updateOne({
-      collection: 'users',
-      id: user.id,
-      data: { loginAttempts: before?.loginAttempts ?? 0, lockUntil: before?.lockUntil ?? null },
-      returning: false,
-    })
-    return false
-  }
-}
-
 /** PATCH /api/user/password (decisions §3): needs the current password; ends the caller's other sessions. */
 export async function changePassword(req: PayloadRequest, input: ChangePasswordInput): Promise<{ message: string }> {
   const user = requireUser(req)
@@ -75,7 +50,7 @@ export async function changePassword(req: PayloadRequest, input: ChangePasswordI
     throw new AppError('RATE_LIMITED', 'Too many incorrect attempts. Please wait a few minutes and try again.')
   }
   await assertPasswordAllowed(input.newPassword, 'newPassword')
-  if (!(await isCurrentPassword(req.payload, user, input.currentPassword))) {
+  if (!(await isAccountPassword(req.payload, user.id, input.currentPassword))) {
     // Enforced by the check above; a hit over the limit (concurrent tries) keeps this answer.
     await hitRateLimit(req.payload, WRONG_CURRENT_PASSWORD, key).catch((error: unknown) => {
       if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error
@@ -83,8 +58,8 @@ export async function changePassword(req: PayloadRequest, input: ChangePasswordI
     throw badInput(ACCOUNT_MESSAGES.currentPasswordWrong, [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong }])
   }
   await clearRateLimit(req.payload, WRONG_CURRENT_PASSWORD, key)
-  // With `req` (whose user carries the session id), Payload keeps this session and ends the
-  // others; the users hook voids any outstanding reset link.
+  // The users hook voids any outstanding reset link; every session but this one ends.
   await req.payload.update({ collection: 'users', id: user.id, data: { password: input.newPassword }, overrideAccess: false, depth: 0, req })
+  await endOtherSessions(req, user.id, (user as User & { _sid?: string })._sid)
   return { message: ACCOUNT_MESSAGES.passwordUpdated }
 }
