@@ -12,6 +12,7 @@ import { deleteUserData } from './hooks/deleteUserData'
 import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
+import { guardLoginAttempt, recordSuccessfulLogin } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
@@ -34,6 +35,8 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 8,
     lockTime: 10 * 60 * 1000,
     useSessions: true,
+    // The session travels in the HttpOnly cookie only; no answer carries the token (login CSRF, XSS).
+    removeTokenFromResponses: true,
     cookies: { sameSite: 'Lax', secure: secureCookies },
     // Serves the signed-in user from memory; Payload's own JWT strategy stays as the fallback.
     strategies: [cachedJwtStrategy],
@@ -47,8 +50,9 @@ export const Users: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeOperation: [enforcePasswordPolicy],
+    beforeOperation: [enforcePasswordPolicy, guardLoginAttempt],
     beforeLogin: [refuseInactiveLogin],
+    afterLogin: [recordSuccessfulLogin],
     beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
     beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
     afterChange: [forgetUserAfterChange],
