@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import os from 'node:os'
+import { availableParallelism } from 'node:os'
 
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
 import { isAdminUser } from '#shared/roles'
 import { clientAddress } from './client-address.server'
-import { createHashingGate, HASHING_BUSY_MESSAGE, hashesPassword } from './hashing-gate.server'
+import { ConcurrencyGate, GateFullError } from './concurrency-gate.server'
 import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
@@ -28,13 +28,22 @@ export type AppOptions = {
   serveStatic?: StaticHandler
   /** Reverse proxies of our own before the app: the client address is the X-Forwarded-For hop before them. */
   trustedProxies?: number
-  /** How many password hashes may run at once, and how many more may wait (src/server/hashing-gate.server.ts). */
-  hashing?: { concurrency: number; queue: number }
+  /** Where password-hashing calls wait their turn (default: one fewer than the cores at once). */
+  hashingGate?: ConcurrencyGate
   /** Resolves the session of a request (Payload's auth); used to keep Payload's REST for administrators. */
   authenticate?: (headers: Headers) => Promise<{ username?: string | null; isAdmin?: boolean | null } | null>
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Calls that hash a password (PBKDF2, a few hundred ms of CPU): they pass the hashing gate. */
+const HASHING = /^\/(?:api\/(?:login|register|reset-password|user\/password|user\/profile)|cms-api\/users(?:\/login|\/reset-password|\/first-register)?)\/?$/
+export const HASHING_BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.'
+
+/** One core stays free for everything else, however many logins arrive. */
+function defaultHashingGate(): ConcurrencyGate {
+  return new ConcurrencyGate(Math.max(1, availableParallelism() - 1), 200, 15_000)
+}
 
 /** Payload REST calls its admin panel makes before anyone is signed in (login page, session checks). */
 const CMS_API_PUBLIC = /^\/cms-api\/(?:users\/(?:login|logout|me|refresh-token|init)|access)\/?$/
@@ -45,9 +54,7 @@ function isCmsPath(pathname: string): boolean {
 
 /**
  * A state-changing call from a browser must come from our own origin: SameSite=Lax already
- * keeps the cookie off cross-site POSTs, and this refuses the rest (decisions §3). It applies to
- * every path, Payload's /cms and /cms-api included (a cross-site form posting to
- * /cms-api/users/login would otherwise sign the victim's browser in to the attacker's account).
+ * keeps the cookie off cross-site POSTs, and this refuses the rest (decisions §3).
  */
 function crossOriginRefusal(req: IncomingMessage, allowedOrigins: string[]): string | null {
   if (!STATE_CHANGING.has(req.method ?? 'GET')) return null
@@ -60,12 +67,26 @@ function crossOriginRefusal(req: IncomingMessage, allowedOrigins: string[]): str
 
 /** The one request router of the process (architecture: "The shape"). */
 export function createApp(options: AppOptions) {
+  const hashingGate = options.hashingGate ?? defaultHashingGate()
+  /** Runs a request that hashes a password through the gate; a full line is a 503, not a pile-up. */
+  async function throughGate(req: IncomingMessage, res: ServerResponse, pathname: string, handle: () => Promise<void>): Promise<void> {
+    if (req.method === 'GET' || req.method === 'HEAD' || !HASHING.test(pathname)) return handle()
+    try {
+      await hashingGate.run(handle)
+    } catch (error) {
+      if (!(error instanceof GateFullError)) throw error
+      sendJson(res, 503, { message: HASHING_BUSY_MESSAGE }, { ...apiHeaders, 'retry-after': '2' })
+    }
+  }
   const apiHeaders = securityHeaders({ https: options.https, area: 'api' })
   const pageHeaders = securityHeaders({ https: options.https, area: 'page' })
   const cmsHeaders = securityHeaders({ https: options.https, area: 'cms' })
   const assetHeaders = securityHeaders({ https: options.https, area: 'asset' })
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+    const refusal = crossOriginRefusal(req, options.allowedOrigins)
+    if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
+
     let body: Buffer | undefined
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const limit = pathname.startsWith('/api/site-assets') ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT
@@ -81,33 +102,21 @@ export function createApp(options: AppOptions) {
     }
     const url = `http://${req.headers.host ?? 'localhost'}${pathname}${search}`
     const headers = toFetchHeaders(req)
+    // Endpoints read the client address from here (rate limits); never from the client's own header.
+    headers.set('x-academy-client-ip', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0))
     const request = new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined })
     const config = await options.config
-    const response = await handleEndpoints({
-      config,
-      request,
-      path: `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`,
+    await throughGate(req, res, pathname, async () => {
+      const response = await handleEndpoints({
+        config,
+        request,
+        path: `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`,
+      })
+      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' })
     })
-    await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' })
   }
 
-  // One hash at a time per spare core (at least one), at most four.
-  const hashingGate = createHashingGate(options.hashing ?? { concurrency: Math.max(1, Math.min(4, os.availableParallelism() - 1)), queue: 20 })
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const pathname = (req.url ?? '/').split('?')[0]!
-    if (!hashesPassword(req.method, pathname)) return route(req, res)
-    const admitted = await hashingGate.run(async () => {
-      await route(req, res)
-      return true
-    })
-    if (!admitted) {
-      res.setHeader('connection', 'close')
-      sendJson(res, 503, { message: HASHING_BUSY_MESSAGE }, { ...apiHeaders, 'retry-after': '5' })
-    }
-  }
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/'
     const queryAt = rawUrl.indexOf('?')
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
@@ -119,14 +128,14 @@ export function createApp(options: AppOptions) {
     } catch {
       return sendJson(res, 400, { message: 'The address of this request is not valid.' }, apiHeaders)
     }
-    // Every handler, Payload's through Next included, reads the client address from here; never
-    // from a header of the client's own.
-    req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
-    const refusal = crossOriginRefusal(req, options.allowedOrigins)
-    if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search)
       if (isCmsPath(pathname)) {
+        // The same Origin rule as the contract: no login CSRF or cross-site edit through the panel.
+        const refusal = crossOriginRefusal(req, options.allowedOrigins)
+        if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
+        // Payload's hooks (the login limits) read the caller's address here, as the contract's do.
+        req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
         if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
         // Payload's own REST is the editors' tool: families and visitors use the /api contract,
         // whose operations enforce the business rules that Payload's generic routes would skip.
@@ -135,7 +144,8 @@ export function createApp(options: AppOptions) {
           if (!isAdminUser(user)) return sendJson(res, user ? 403 : 401, { message: 'The content API is for administrators only.' }, apiHeaders)
         }
         for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
-        return await options.next(req, res)
+        const next = options.next
+        return await throughGate(req, res, pathname, async () => next(req, res))
       }
       if (options.serveStatic?.(req, res, pathname, assetHeaders)) return
       if (!options.astro) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
@@ -152,6 +162,4 @@ export function createApp(options: AppOptions) {
       else res.end()
     }
   }
-
-  return handle
 }

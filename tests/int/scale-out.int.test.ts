@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 
-import { TOO_MANY_LOGINS } from '#api/operations/session'
+import { TOO_MANY_LOGINS } from '#api/operations/login-guard'
 import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
 
 import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'

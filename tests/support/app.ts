@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { inject } from 'vitest'
 
-import { createApp } from '#server/app.server'
+import { createApp, type AppOptions } from '#server/app.server'
 import { allowedOrigins, bootPayload } from '#server/boot.server'
 import { setAppContext } from '#server/context.server'
 import { loadEnv } from '#server/env.server'
@@ -25,7 +25,7 @@ export type TestApp = {
  * The real request pipeline (server.ts's router, Payload, the contract) on a fresh copy of
  * the template database, listening on a free port of this test process.
  */
-export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(extraEnv: Record<string, string> = {}, appOptions: Partial<AppOptions> = {}): Promise<TestApp> {
   const server = inject('pgServer')
   const database = uniqueName('academy_t')
   await adminQuery(server, `CREATE DATABASE ${database} TEMPLATE ${inject('pgTemplate')}`)
@@ -48,7 +48,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   })
   const { payload, config } = await bootPayload(env, dbUrl)
   setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: () => {} }) })
-  const app = createApp({ config, allowedOrigins: allowedOrigins(env), https: false })
+  const app = createApp({ config, allowedOrigins: allowedOrigins(env), https: false, ...appOptions })
   handler = (req, res) => void app(req, res)
 
   return {

@@ -12,9 +12,9 @@ import { deleteUserData } from './hooks/deleteUserData'
 import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
+import { guardLoginAttempt, recordSuccessfulLogin } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
-import { countSuccessfulLogin, sameLoginFailure, throttleLogin } from './hooks/throttleLogin'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
 
 const secureCookies = loadCmsSettings().publicOrigin.startsWith('https://')
@@ -35,7 +35,7 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 8,
     lockTime: 10 * 60 * 1000,
     useSessions: true,
-    // The session travels in the HttpOnly cookie only; no login or refresh answer carries the JWT.
+    // The session travels in the HttpOnly cookie only; no answer carries the token (login CSRF, XSS).
     removeTokenFromResponses: true,
     cookies: { sameSite: 'Lax', secure: secureCookies },
     // Serves the signed-in user from memory; Payload's own JWT strategy stays as the fallback.
@@ -50,14 +50,14 @@ export const Users: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeOperation: [enforcePasswordPolicy, throttleLogin],
-    beforeLogin: [refuseInactiveLogin, countSuccessfulLogin],
+    beforeOperation: [enforcePasswordPolicy, guardLoginAttempt],
+    beforeLogin: [refuseInactiveLogin],
+    afterLogin: [recordSuccessfulLogin],
     beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
     beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
     afterChange: [forgetUserAfterChange],
     afterDelete: [forgetUserAfterDelete],
     afterLogout: [forgetUserAfterLogout],
-    afterError: [sameLoginFailure],
   },
   fields: [
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '#api/http'
-import { expiredSessionCookie, logInThrottled, logOut, sessionCookie } from '#api/operations/session'
+import { expiredSessionCookie, logIn, logOut, sessionCookie } from '#api/operations/session'
 import { toUserDto } from '#api/operations/users'
 import { loginSchema } from '#api/schemas/auth'
 
@@ -7,7 +7,7 @@ export const sessionEndpoints = [
   defineEndpoint('get', '/user', { role: 'family' }, async ({ user }) => toUserDto(user)),
 
   defineEndpoint('post', '/login', { role: 'public', body: loginSchema }, async ({ req, body }) => {
-    const { user, token } = await logInThrottled(req, body)
+    const { user, token } = await logIn(req, body)
     return Response.json(toUserDto(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } })
   }),
 

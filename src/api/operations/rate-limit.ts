@@ -62,9 +62,3 @@ export function clientIp(req: PayloadRequest): string {
 export function callerIsLoopback(req: PayloadRequest): boolean {
   return isLoopbackAddress(callerAddress(req))
 }
-
-/** Takes back one hit of `key` (a login counted as a failure before it ran, that then succeeded). */
-export async function refundRateLimit(payload: Payload, rule: RateLimit, key: string): Promise<void> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  await pool.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND reset_at > now()', [`${rule.name}:${key}`.slice(0, 300)])
-}

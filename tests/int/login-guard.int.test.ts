@@ -1,0 +1,132 @@
+import { pbkdf2Sync } from 'node:crypto'
+
+import pg from 'pg'
+import { handleEndpoints } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from '#api/operations/login-guard'
+import { startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+import { uniqueName } from '#tests/support/postgres'
+
+/**
+ * Every door to a session shares one set of rules: the contract's POST /api/login and Payload's
+ * own REST login behind /cms (called here exactly as Next's route handler calls it).
+ */
+let app: TestApp
+let db: pg.Client
+
+beforeAll(async () => {
+  app = await startTestApp()
+  db = new pg.Client({ connectionString: app.databaseUrl })
+  await db.connect()
+})
+afterAll(async () => {
+  await db?.end()
+  await app?.close()
+})
+
+type Account = { id: number; username: string; email: string; password: string }
+
+async function createAccount(label = 'guard'): Promise<Account> {
+  const username = uniqueName(label).replace(/_/g, '-').toLowerCase().slice(0, 40)
+  const account = { username, email: `${username}@example.com`, password: `pw-${username}-long` }
+  const user = await app.payload.create({ collection: 'users', overrideAccess: true, data: { ...account, fullName: 'Guard Parent', isActive: true } })
+  return { id: user.id as number, ...account }
+}
+
+/** Payload's REST login, as the admin panel at /cms calls it. */
+async function cmsLogin(body: Record<string, string>): Promise<{ status: number; body: any; setCookie: string[] }> {
+  const config = app.payload.config
+  const request = new Request(`${app.url}/cms-api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url, 'x-academy-client-ip': '198.51.100.20' },
+    body: JSON.stringify(body),
+  })
+  const response = await handleEndpoints({ config, request, path: '/cms-api/users/login' })
+  return { status: response.status, body: await response.json(), setCookie: response.headers.getSetCookie() }
+}
+
+const apiLogin = (username: string, password: string) => new ApiClient(app.url).post('/api/login', { username, password })
+
+describe('the stored password', () => {
+  it('is PBKDF2-SHA256 with 600,000 iterations in the current format, checkable by hand', async () => {
+    const account = await createAccount('hash')
+    const { rows } = await db.query('SELECT salt, hash FROM users WHERE id = $1', [account.id])
+    const { salt, hash } = rows[0] as { salt: string; hash: string }
+    expect(salt).toMatch(/^[0-9a-f]{64}$/)
+    expect(hash).toMatch(/^pbkdf2-sha256-v1:[0-9a-f]{64}$/)
+    expect(hash.slice('pbkdf2-sha256-v1:'.length)).toBe(pbkdf2Sync(account.password, salt, 600_000, 32, 'sha256').toString('hex'))
+  })
+})
+
+describe("Payload's REST login (/cms-api/users/login)", () => {
+  it('signs an account in with the cookie only: no token in the answer', async () => {
+    const account = await createAccount('cms')
+    const res = await cmsLogin({ username: account.username, password: account.password })
+    expect(res.status).toBe(200)
+    expect(res.body.token).toBeUndefined()
+    expect(JSON.stringify(res.body)).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)
+    expect(res.setCookie.join(';')).toMatch(/payload-token=/)
+  })
+
+  it('shares the failure limit with /api/login, and answers a real and an unknown account alike', async () => {
+    const account = await createAccount('shared')
+    const unknown = `nobody-${Date.now()}`
+    for (const username of [account.username, unknown]) {
+      for (let i = 0; i < 4; i++) expect((await apiLogin(username, `wrong-${i}`)).status).toBe(401)
+      for (let i = 0; i < 4; i++) expect((await cmsLogin({ username, password: `wrong-${i}` })).status).toBe(401)
+    }
+    const answers = []
+    for (const username of [account.username, unknown]) {
+      const api = await apiLogin(username, 'wrong-again')
+      const cms = await cmsLogin({ username, password: 'wrong-again' })
+      answers.push([api.status, api.body.message, cms.status, cms.body.errors?.[0]?.message])
+    }
+    expect(answers).toEqual([
+      [429, TOO_MANY_LOGINS, 429, TOO_MANY_LOGINS],
+      [429, TOO_MANY_LOGINS, 429, TOO_MANY_LOGINS],
+    ])
+    // Even the right password waits for the window to pass.
+    expect((await apiLogin(account.username, account.password)).status).toBe(429)
+  })
+})
+
+describe('login cost and timing', () => {
+  it('takes as long for an unknown account as for a wrong password of a real one', async () => {
+    const account = await createAccount('timing')
+    const time = async (username: string) => {
+      const started = performance.now()
+      expect((await apiLogin(username, 'not-the-password')).status).toBe(401)
+      return performance.now() - started
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!
+    const real = median([await time(account.username), await time(account.username), await time(account.username)])
+    const unknown = median([await time(`ghost-${Date.now()}-a`), await time(`ghost-${Date.now()}-b`), await time(`ghost-${Date.now()}-c`)])
+    // A password hash costs some hundred milliseconds here; an answer without one, a few.
+    expect(real).toBeGreaterThan(50)
+    expect(unknown / real).toBeGreaterThan(0.5)
+  })
+
+  it('limits successful logins per account', async () => {
+    const account = await createAccount('often')
+    for (let i = 0; i < LOGINS_PER_ACCOUNT.limit; i++) expect((await apiLogin(account.username, account.password)).status).toBe(200)
+    const refused = await apiLogin(account.username, account.password)
+    expect([refused.status, refused.body.message]).toEqual([429, TOO_MANY_LOGINS])
+  }, 60_000)
+})
+
+describe('the Origin rule covers /cms too', () => {
+  it('refuses a cross-site state change to the CMS before it reaches the panel', async () => {
+    for (const path of ['/cms-api/users/login', '/cms/login', '/cms-api/site-content']) {
+      const res = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'x' }),
+      })
+      expect([path, res.status, ((await res.json()) as { message: string }).message]).toEqual([path, 403, 'Cross-origin requests are not allowed.'])
+    }
+    const siteForm = await fetch(`${app.url}/cms-api/users/login`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' }, body: 'x' })
+    expect(siteForm.status).toBe(403)
+  })
+})
