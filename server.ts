@@ -68,7 +68,7 @@ async function main() {
     console.warn('[server] the CMS admin panel is not built (npm run build): /cms is unavailable')
   }
 
-  const siteDir = path.resolve(root, env.ACADEMY_SITE_DIR)
+  const siteDir = path.join(root, 'dist')
   const astroEntry = path.join(siteDir, 'server/entry.mjs')
   let astroHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined
   if (existsSync(astroEntry)) {

@@ -18,8 +18,6 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   ACADEMY_DATA_DIR: z.string().default('.data'),
-  // Where the Astro build is (`astro build --outDir`); lets parallel checkouts of work use their own.
-  ACADEMY_SITE_DIR: z.string().default('dist'),
   PAYLOAD_SECRET: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
   SMTP_URL: z.string().optional(),

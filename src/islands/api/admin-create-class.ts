@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { ClassDto, ClassInput } from '#api/schemas/classes'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** POST /api/classes (admin): price in integer cents (decisions §4). */
 export function createClass(input: ClassInput): Promise<ClassDto> {
@@ -13,6 +14,6 @@ export function useCreateClass() {
   return useMutation({
     mutationFn: createClass,
     // Every class list (all ages and each age group) is stale now.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['classes'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }),
   })
 }

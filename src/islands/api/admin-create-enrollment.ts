@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminEnrollmentInput, EnrollmentDto } from '#api/schemas/enrollments'
 import { apiRequest } from '#islands/lib/http'
 import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
+import { queryKeys } from './query-keys'
 
 /** POST /api/enrollments from an administrator (no age check; dated by the admin). */
 export function createEnrollment(input: AdminEnrollmentInput): Promise<EnrollmentDto> {
@@ -16,7 +17,7 @@ export function useCreateEnrollment() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: allEnrollmentsQueryOptions().queryKey })
       // Class lists carry the enrolled count.
-      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 export type DeletedClass = { message: string; removedEnrollments: number }
 
@@ -14,8 +15,8 @@ export function useDeleteClass() {
   return useMutation({
     mutationFn: deleteClass,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['classes'] })
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'enrollments'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.enrollments })
     },
   })
 }

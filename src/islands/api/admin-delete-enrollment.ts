@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '#islands/lib/http'
 import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
+import { queryKeys } from './query-keys'
 
 /** DELETE /api/enrollments/{id}: takes a student out of a class. */
 export function deleteEnrollment(id: number): Promise<{ message: string }> {
@@ -14,7 +15,7 @@ export function useDeleteEnrollment() {
     mutationFn: deleteEnrollment,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: allEnrollmentsQueryOptions().queryKey })
-      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
     },
   })
 }

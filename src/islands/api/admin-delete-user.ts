@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '#islands/lib/http'
 import { usersQueryOptions } from './admin-list-users'
+import { queryKeys } from './query-keys'
 
 /** DELETE /api/users/{id} (admin): removes the family's students, enrolments and cards; invoices stay. */
 export function deleteUser(id: number): Promise<{ message: string }> {
@@ -14,9 +15,9 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey })
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'students'] })
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'enrollments'] })
-      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.students })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.enrollments })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
     },
   })
 }

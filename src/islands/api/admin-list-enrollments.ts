@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/enrollments/all (admin): each enrolment with its class and student. */
 export function fetchAllEnrollments(): Promise<AdminEnrollmentDto[]> {
   return apiRequest<AdminEnrollmentDto[]>('GET', '/api/enrollments/all')
 }
 
-export const allEnrollmentsQueryOptions = () => queryOptions({ queryKey: ['admin', 'enrollments'], queryFn: fetchAllEnrollments })
+export const allEnrollmentsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.enrollments, queryFn: fetchAllEnrollments })
 
 export function useAllEnrollments() {
   return useQuery(allEnrollmentsQueryOptions())

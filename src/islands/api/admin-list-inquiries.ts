@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { InquiryDto } from '#api/schemas/inquiries'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/inquiries (admin): the contact form's inbox. */
 export function fetchInquiries(): Promise<InquiryDto[]> {
   return apiRequest<InquiryDto[]>('GET', '/api/inquiries')
 }
 
-export const inquiriesQueryOptions = () => queryOptions({ queryKey: ['admin', 'inquiries'], queryFn: fetchInquiries })
+export const inquiriesQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.inquiries, queryFn: fetchInquiries })
 
 export function useInquiries() {
   return useQuery(inquiriesQueryOptions())

@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/invoices: every family's invoices, for an administrator. */
 export function fetchAllInvoices(): Promise<InvoiceDto[]> {
   return apiRequest<InvoiceDto[]>('GET', '/api/invoices')
 }
 
-export const allInvoicesQueryOptions = () => queryOptions({ queryKey: ['admin', 'invoices'], queryFn: fetchAllInvoices })
+export const allInvoicesQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.invoices, queryFn: fetchAllInvoices })
 
 export function useAllInvoices() {
   return useQuery(allInvoicesQueryOptions())

@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { SiteContentDto } from '#api/schemas/site-content'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/site-content?all=true (admin): every stored text, unpublished ones included. */
 export function fetchAllSiteContent(): Promise<SiteContentDto[]> {
   return apiRequest<SiteContentDto[]>('GET', '/api/site-content?all=true')
 }
 
-export const allSiteContentQueryOptions = () => queryOptions({ queryKey: ['admin', 'site-content'], queryFn: fetchAllSiteContent })
+export const allSiteContentQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.siteContent, queryFn: fetchAllSiteContent })
 
 export function useAllSiteContent() {
   return useQuery(allSiteContentQueryOptions())

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { ClassDto, ClassInput } from '#api/schemas/classes'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** PATCH /api/classes/{id} (admin): price in integer cents (decisions §4). */
 export function updateClass({ id, input }: { id: number; input: Partial<ClassInput> }): Promise<ClassDto> {
@@ -13,9 +14,9 @@ export function useUpdateClass() {
   return useMutation({
     mutationFn: updateClass,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['classes'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
       // Enrolments embed their class.
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'enrollments'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.enrollments })
     },
   })
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EnrollmentDto, EnrollmentInput } from '#api/schemas/enrollments'
 import { ApiError, apiRequest } from '#islands/lib/http'
 import { studentEnrollmentsQueryOptions } from './list-student-enrollments'
+import { queryKeys } from './query-keys'
 
 /** POST /api/enrollments: one class for one student (409 duplicate or full, 400 age mismatch). */
 export function createEnrollment(input: EnrollmentInput): Promise<EnrollmentDto> {
@@ -42,7 +43,7 @@ export function useCreateEnrollments() {
     onSettled: async (_data, _error, { studentId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: studentEnrollmentsQueryOptions(studentId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['classes'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }),
       ])
     },
   })

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { UserDto } from '#api/schemas/auth'
 import { ApiError, apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/user: the signed-in account, or null when signed out (401). */
 export async function fetchCurrentUser(): Promise<UserDto | null> {
@@ -13,7 +14,7 @@ export async function fetchCurrentUser(): Promise<UserDto | null> {
   }
 }
 
-export const currentUserQueryOptions = () => queryOptions({ queryKey: ['user'], queryFn: fetchCurrentUser })
+export const currentUserQueryOptions = () => queryOptions({ queryKey: queryKeys.user, queryFn: fetchCurrentUser })
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions())

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { apiRequest } from '#islands/lib/http'
 import { studentEnrollmentsQueryOptions } from './list-student-enrollments'
+import { queryKeys } from './query-keys'
 
 /** DELETE /api/enrollments/{id}. */
 export function deleteEnrollment(id: number): Promise<{ message: string } | undefined> {
@@ -16,7 +17,7 @@ export function useDeleteEnrollment() {
     onSuccess: async (_answer, { studentId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: studentEnrollmentsQueryOptions(studentId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['classes'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }),
       ])
     },
   })

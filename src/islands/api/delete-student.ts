@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { StudentDto } from '#api/schemas/students'
 import { apiRequest } from '#islands/lib/http'
 import { studentsQueryOptions } from './list-students'
-import { ENROLLMENTS_KEY } from './list-student-enrollments'
+import { queryKeys } from './query-keys'
 
 /** DELETE /api/students/{id}: the student and all their enrolments. */
 export function deleteStudent(id: number): Promise<{ message: string; student: StudentDto } | undefined> {
@@ -12,7 +12,7 @@ export function deleteStudent(id: number): Promise<{ message: string; student: S
 
 function refresh(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: studentsQueryOptions().queryKey })
-  void queryClient.invalidateQueries({ queryKey: ENROLLMENTS_KEY })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.enrollments.all })
 }
 
 /** Spec §4: refreshes students and enrolments, then again about 300 ms later. */
@@ -21,7 +21,7 @@ export function useDeleteStudent() {
   return useMutation({
     mutationFn: deleteStudent,
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: ['students', id], exact: true })
+      queryClient.removeQueries({ queryKey: queryKeys.students.one(id), exact: true })
       refresh(queryClient)
       setTimeout(() => refresh(queryClient), 300)
     },

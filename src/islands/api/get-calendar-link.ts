@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 export type CalendarLinkDto = { url: string }
 
@@ -9,7 +10,7 @@ export function fetchCalendarLink(): Promise<CalendarLinkDto> {
   return apiRequest<CalendarLinkDto>('GET', '/api/calendar-link')
 }
 
-export const calendarLinkQueryOptions = () => queryOptions({ queryKey: ['calendar-link'], queryFn: fetchCalendarLink })
+export const calendarLinkQueryOptions = () => queryOptions({ queryKey: queryKeys.calendarLink, queryFn: fetchCalendarLink })
 
 /** Fetched only when the family asks for it (`enabled`). */
 export function useCalendarLink(enabled: boolean) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { NotificationPreferencesDto } from '#api/schemas/account'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/notification-preferences: created with the spec's defaults on first read. */
 export function fetchNotificationPreferences(): Promise<NotificationPreferencesDto> {
@@ -10,7 +11,7 @@ export function fetchNotificationPreferences(): Promise<NotificationPreferencesD
 
 /** Cached 5 minutes (spec §9). */
 export const notificationPreferencesQueryOptions = () =>
-  queryOptions({ queryKey: ['notification-preferences'], queryFn: fetchNotificationPreferences, staleTime: 5 * 60_000 })
+  queryOptions({ queryKey: queryKeys.notificationPreferences, queryFn: fetchNotificationPreferences, staleTime: 5 * 60_000 })
 
 export function useNotificationPreferences() {
   return useQuery(notificationPreferencesQueryOptions())

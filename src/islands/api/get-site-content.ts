@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 
 import type { SiteContentDto } from '#api/schemas/site-content'
 import { ApiError, apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/site-content/{key}: the stored item, or null when only the built-in default exists (404). */
 export async function fetchSiteContent(key: string): Promise<SiteContentDto | null> {
@@ -15,4 +16,4 @@ export async function fetchSiteContent(key: string): Promise<SiteContentDto | nu
 
 /** Site texts are cached 5 minutes (spec §9). */
 export const siteContentQueryOptions = (key: string) =>
-  queryOptions({ queryKey: ['site-content', key], queryFn: () => fetchSiteContent(key), staleTime: 5 * 60_000 })
+  queryOptions({ queryKey: queryKeys.siteContent(key), queryFn: () => fetchSiteContent(key), staleTime: 5 * 60_000 })

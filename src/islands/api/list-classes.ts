@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { ClassDto } from '#api/schemas/classes'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/classes[?ageGroup=…]: '18+' travels encoded as 18%2B (spec §7). */
 export function fetchClasses(ageGroup?: string): Promise<ClassDto[]> {
@@ -9,7 +10,7 @@ export function fetchClasses(ageGroup?: string): Promise<ClassDto[]> {
   return apiRequest<ClassDto[]>('GET', `/api/classes${query}`)
 }
 
-export const classesQueryOptions = (ageGroup?: string) => queryOptions({ queryKey: ['classes', ageGroup ?? 'all'], queryFn: () => fetchClasses(ageGroup) })
+export const classesQueryOptions = (ageGroup?: string) => queryOptions({ queryKey: queryKeys.classes.list(ageGroup), queryFn: () => fetchClasses(ageGroup) })
 
 export function useClasses(ageGroup?: string) {
   return useQuery(classesQueryOptions(ageGroup))

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { EnrollmentDto } from '#api/schemas/enrollments'
 import { apiRequest } from '#islands/lib/http'
-
-/** The prefix of every student's enrolment list. */
-export const ENROLLMENTS_KEY = ['enrollments'] as const
+import { queryKeys } from './query-keys'
 
 /** GET /api/students/{id}/enrollments: each with its class. */
 export function fetchStudentEnrollments(studentId: number): Promise<EnrollmentDto[]> {
@@ -12,7 +10,7 @@ export function fetchStudentEnrollments(studentId: number): Promise<EnrollmentDt
 }
 
 export const studentEnrollmentsQueryOptions = (studentId: number) =>
-  queryOptions({ queryKey: [...ENROLLMENTS_KEY, studentId], queryFn: () => fetchStudentEnrollments(studentId) })
+  queryOptions({ queryKey: queryKeys.enrollments.ofStudent(studentId), queryFn: () => fetchStudentEnrollments(studentId) })
 
 export function useStudentEnrollments(studentId: number) {
   return useQuery(studentEnrollmentsQueryOptions(studentId))

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { StudentDto } from '#api/schemas/students'
 import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 /** GET /api/students: the family's students (every student for an administrator). */
 export function fetchStudents(): Promise<StudentDto[]> {
@@ -9,7 +10,7 @@ export function fetchStudents(): Promise<StudentDto[]> {
 }
 
 /** ['students'] also prefixes each single student's key, so one invalidation refreshes both. */
-export const studentsQueryOptions = () => queryOptions({ queryKey: ['students'], queryFn: fetchStudents })
+export const studentsQueryOptions = () => queryOptions({ queryKey: queryKeys.students.all, queryFn: fetchStudents })
 
 export function useStudents() {
   return useQuery(studentsQueryOptions())

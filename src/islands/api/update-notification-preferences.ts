@@ -11,10 +11,14 @@ export function updateNotificationPreferences(input: NotificationPreferencesInpu
   return apiRequest<NotificationPreferencesDto>('PATCH', '/api/notification-preferences', body)
 }
 
+/** The saved preferences replace the cached ones, then they are read again (spec §9's success refresh). */
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (preferences) => queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, preferences),
+    onSuccess: async (preferences) => {
+      queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, preferences)
+      await queryClient.invalidateQueries({ queryKey: notificationPreferencesQueryOptions().queryKey })
+    },
   })
 }

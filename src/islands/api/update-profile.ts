@@ -10,11 +10,14 @@ export function updateProfile(input: ProfileInput): Promise<UserDto> {
   return apiRequest<UserDto>('PATCH', '/api/user/profile', input)
 }
 
-/** Spec §7: the updated user replaces the cached one. */
+/** Spec §7: the updated user replaces the cached one, then the user is read again (spec §9's success refresh). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryOptions().queryKey, user),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user)
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey })
+    },
   })
 }

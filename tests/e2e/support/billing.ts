@@ -7,7 +7,7 @@ import { ADMIN, apiGet, apiPost, unique } from './accounts'
 
 /**
  * The billing journeys' plumbing: the local Stripe API stand-in (a webServer of the run, see
- * playwright.billing.config.ts), the keys the app is started with, and API shortcuts for the
+ * playwright.config.ts), the keys the app is started with, and API shortcuts for the
  * data a journey needs (invoices made by the admin, the global payments switch).
  */
 export function stripeStandInPort(): number {

@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 
 import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationSetting } from '#api/schemas/account'
-import { notificationPreferencesQueryOptions, useNotificationPreferences } from '#islands/api/get-notification-preferences'
+import { useNotificationPreferences } from '#islands/api/get-notification-preferences'
 import { useUpdateNotificationPreferences } from '#islands/api/update-notification-preferences'
 import { SubmitButton } from '#islands/components/Button'
 import type { ToastMessage } from '#islands/components/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { ErrorCard } from '#islands/portal/components/ErrorCard'
 import { PORTAL_TEXT } from '#islands/portal/texts'
-import { SUCCESS_CALLBACK_MS } from './ProfileForm'
 
 const LABELS: Record<NotificationSetting, { label: string; hint: string }> = {
   emailNotifications: { label: 'Email Notifications', hint: 'Enrolment confirmations and payment receipts by email.' },
@@ -50,7 +48,6 @@ function Switch({ name, checked, onChange }: { name: NotificationSetting; checke
 
 function PreferencesForm({ initial, notify }: { initial: NotificationPreferencesDto; notify: (message: ToastMessage) => void }) {
   const update = useUpdateNotificationPreferences()
-  const queryClient = useQueryClient()
   const [values, setValues] = useState(
     () => Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, initial[name]])) as Record<NotificationSetting, boolean>,
   )
@@ -60,7 +57,6 @@ function PreferencesForm({ initial, notify }: { initial: NotificationPreferences
     try {
       await update.mutateAsync(values)
       notify({ title: 'Settings Updated', text: 'Your notification preferences have been saved.' })
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: notificationPreferencesQueryOptions().queryKey }), SUCCESS_CALLBACK_MS)
     } catch (error) {
       notify({ title: 'Failed to update settings', text: errorMessage(error, 'Failed to update notification preferences'), tone: 'error' })
     }

@@ -2,23 +2,17 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { profileSchema } from '#api/schemas/account'
 import type { UserDto } from '#api/schemas/auth'
-import { currentUserQueryOptions } from '#islands/api/current-user'
 import { useUpdateProfile } from '#islands/api/update-profile'
 import { SubmitButton } from '#islands/components/Button'
 import { TextField } from '#islands/components/Field'
 import type { ToastMessage } from '#islands/components/Toast'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError, errorMessage } from '#islands/lib/http'
-import { useQueryClient } from '@tanstack/react-query'
 
 const FIELDS = ['fullName', 'email', 'phone'] as const
-/** Spec §9: the success callback runs about a second after the toast. */
-export const SUCCESS_CALLBACK_MS = 1000
-
 export function ProfileForm({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
   const id = useId()
   const update = useUpdateProfile()
-  const queryClient = useQueryClient()
   const [errors, setErrors] = useState<FieldErrors>({})
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -29,7 +23,6 @@ export function ProfileForm({ user, notify }: { user: UserDto; notify: (message:
     try {
       await update.mutateAsync(checked.data)
       notify({ title: 'Profile Updated', text: 'Your profile has been updated successfully.' })
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }), SUCCESS_CALLBACK_MS)
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
       notify({ title: 'Update failed', text: errorMessage(error, 'Failed to update profile'), tone: 'error' })

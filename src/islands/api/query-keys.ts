@@ -1,0 +1,36 @@
+/**
+ * Every key of the browser's query cache, in one place: the query options (`queryOptions`) and
+ * the mutations' invalidations read the same entries, so what a list is cached under and what
+ * refreshes it cannot drift apart. Keys nest as prefixes: invalidating `classes.all` refreshes
+ * every filtered class list, `students.all` the list and each single student.
+ */
+export const queryKeys = {
+  user: ['user'] as const,
+  classes: {
+    all: ['classes'] as const,
+    list: (ageGroup?: string) => ['classes', ageGroup ?? 'all'] as const,
+  },
+  students: {
+    all: ['students'] as const,
+    one: (id: number) => ['students', id] as const,
+  },
+  enrollments: {
+    all: ['enrollments'] as const,
+    ofStudent: (studentId: number) => ['enrollments', studentId] as const,
+  },
+  invoices: ['invoices'] as const,
+  payments: ['payments'] as const,
+  calendarLink: ['calendar-link'] as const,
+  notificationPreferences: ['notification-preferences'] as const,
+  stripeConfig: ['stripe-config'] as const,
+  siteContent: (key: string) => ['site-content', key] as const,
+  admin: {
+    invoices: ['admin', 'invoices'] as const,
+    inquiries: ['admin', 'inquiries'] as const,
+    siteContent: ['admin', 'site-content'] as const,
+    users: ['admin', 'users'] as const,
+    students: ['admin', 'students'] as const,
+    enrollments: ['admin', 'enrollments'] as const,
+    stripeConfig: ['admin', 'stripe-config'] as const,
+  },
+}
