@@ -3,7 +3,7 @@ import { JWT_AUTH_VERSION, type AuthStrategy, type Payload } from 'payload'
 import { parseCookies } from 'payload/shared'
 
 import { isDatabaseUnavailable } from '#server/database-unavailable.server'
-import { cacheUser, getCachedUser } from './sessionUserCache'
+import { cacheUser, getCachedUser, userGeneration } from './sessionUserCache'
 
 /**
  * The session cookie as Payload's own extractor reads it: with a CSRF allowlist configured,
@@ -54,6 +54,7 @@ export const cachedJwtStrategy: AuthStrategy = {
         ),
       )
     if (!user || !hasSession(user)) {
+      const generation = userGeneration(claims.id)
       try {
         user = (await payload.findByID({ collection: 'users', id: claims.id, overrideAccess: true, depth: 0, disableErrors: true })) as typeof user
       } catch (error) {
@@ -62,7 +63,7 @@ export const cachedJwtStrategy: AuthStrategy = {
         throw error
       }
       if (!user) return { user: null }
-      cacheUser(user)
+      cacheUser(user, generation)
       if (!hasSession(user)) return { user: null }
     }
     if (user.isActive === false) return { user: null }

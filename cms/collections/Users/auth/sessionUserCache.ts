@@ -10,15 +10,40 @@ import { ALL_ENTRIES, broadcastInvalidation, onInvalidation } from '#server/cach
  * hooks), logs out (afterLogout), or is deleted; a session id missing from the cached entry
  * forces a reload (a login adds sessions without hooks). Other processes hear of each drop
  * through the invalidation broadcast; entries also expire after TTL_MS as a last resort.
+ * A lookup that started before a drop must not store what it read after it: each id has a
+ * generation, taken before the database read (`userGeneration`) and checked when storing.
  * Lives on globalThis: tsx and Next's bundle both load this module in one process.
  */
 const TTL_MS = 30_000
 const MAX_ENTRIES = 10_000
 
 type Entry = { user: TypedUser; expires: number }
-const KEY = Symbol.for('academy.session-user-cache')
-const store = globalThis as unknown as Record<symbol, Map<string, Entry> | undefined>
-const entries = (store[KEY] ??= new Map<string, Entry>())
+type Store = { entries: Map<string, Entry>; generations: Map<string, number>; epoch: number }
+const KEY = Symbol.for('academy.session-user-cache.v2')
+const global = globalThis as unknown as Record<symbol, Store | undefined>
+const cache = (global[KEY] ??= { entries: new Map(), generations: new Map(), epoch: 0 })
+const entries = cache.entries
+
+/** A token for "the cache as it is now" for this id; any drop of it (or of all) changes it. */
+export function userGeneration(id: string | number): string {
+  return `${cache.epoch}:${cache.generations.get(String(id)) ?? 0}`
+}
+
+function drop(id: string): void {
+  entries.delete(id)
+  cache.generations.set(id, (cache.generations.get(id) ?? 0) + 1)
+  // Generations only need to outlive lookups in flight; keep the map from growing without end.
+  if (cache.generations.size > MAX_ENTRIES * 2) {
+    cache.generations.clear()
+    cache.epoch++
+  }
+}
+
+function dropAll(): void {
+  entries.clear()
+  cache.generations.clear()
+  cache.epoch++
+}
 
 export function getCachedUser(id: string | number): TypedUser | null {
   const entry = entries.get(String(id))
@@ -30,15 +55,18 @@ export function getCachedUser(id: string | number): TypedUser | null {
   return entry.user
 }
 
-export function cacheUser(user: TypedUser): void {
+/** Stores a user read from the database, unless it was dropped since `generation` was taken. */
+export function cacheUser(user: TypedUser, generation: string): boolean {
+  if (userGeneration(user.id) !== generation) return false
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
   entries.set(String(user.id), { user, expires: Date.now() + TTL_MS })
+  return true
 }
 
-onInvalidation('user', (id) => (id === ALL_ENTRIES ? entries.clear() : entries.delete(id)))
+onInvalidation('user', (id) => (id === ALL_ENTRIES ? dropAll() : drop(id)))
 
 export function forgetUser(id: string | number | undefined | null): void {
   if (id === undefined || id === null) return
-  entries.delete(String(id))
+  drop(String(id))
   broadcastInvalidation('user', String(id))
 }
