@@ -299,3 +299,30 @@ describe('public pages see edits at once', () => {
     expect((await getSiteTexts(app.payload)).text(key)).toBe(fallback)
   })
 })
+
+describe('site texts written outside the contract (the /cms panel, seeds)', () => {
+  it('are cleaned by the collection itself: html sanitised, json checked, a change of type re-checked', async () => {
+    const key = uniqueKey('home')
+    const doc = await app.payload.create({
+      collection: 'site-content',
+      overrideAccess: true,
+      data: { ...item(key), contentType: 'html', content: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a></p>' },
+    })
+    expect(doc.content).not.toMatch(/script|onclick|javascript:/)
+    expect(doc.content).toContain('Hi')
+
+    await expect(
+      app.payload.update({ collection: 'site-content', id: doc.id, overrideAccess: true, data: { contentType: 'json', content: '{not json' } }),
+    ).rejects.toThrow()
+    expect((await storedRow(key))?.contentType).toBe('html')
+
+    const plain = await app.payload.create({
+      collection: 'site-content',
+      overrideAccess: true,
+      data: { ...item(uniqueKey('home')), content: '<b onmouseover="alert(1)">Bold</b>' },
+    })
+    const retyped = await app.payload.update({ collection: 'site-content', id: plain.id, overrideAccess: true, data: { contentType: 'html' } })
+    expect(retyped.content).not.toContain('onmouseover')
+    expect(retyped.content).toContain('Bold')
+  })
+})

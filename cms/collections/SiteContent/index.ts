@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { CONTENT_SECTIONS, CONTENT_TYPES } from '#api/schemas/site-content'
 import { isAdmin } from '#cms/access/isAdmin'
 import { publishedOrAdmin } from '#cms/access/publishedOrAdmin'
+import { cleanContent } from './hooks/cleanContent'
 import { invalidateAfterChange, invalidateAfterDelete } from './hooks/invalidateContent'
 import { stampEditor } from './hooks/stampEditor'
 
@@ -27,7 +28,7 @@ export const SiteContent: CollectionConfig = {
     delete: isAdmin,
   },
   hooks: {
-    beforeChange: [stampEditor],
+    beforeChange: [stampEditor, cleanContent],
     afterChange: [invalidateAfterChange],
     afterDelete: [invalidateAfterDelete],
   },

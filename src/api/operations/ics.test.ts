@@ -154,3 +154,22 @@ describe('text and line rules', () => {
     expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'x'.repeat(200)}`)
   })
 })
+
+describe('values an administrator wrote cannot add properties', () => {
+  it('line breaks and control characters in the academy name, class texts and ids end no line', () => {
+    const hostile = 'Grace\r\nATTENDEE:mailto:evil@example.com\nX-EVIL:1\u0000'
+    const text = writeCalendar([event({ summary: hostile, location: hostile, description: hostile, uid: `7\r\nX-EVIL:uid@academy.example` })], {
+      ...OPTIONS,
+      prodId: `-//${hostile}//Family Schedule//EN`,
+      name: hostile,
+    })
+    const lines = text.split('\r\n').filter(Boolean)
+    expect(lines.filter((line) => /^(ATTENDEE|X-EVIL)/.test(line))).toEqual([])
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be absent
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/)
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+    const calendar = parse(text)
+    expect(calendar.getFirstPropertyValue('prodid')).toBe('-//GraceATTENDEE:mailto:evil@example.comX-EVIL:1//Family Schedule//EN')
+    expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary')).toBe('Grace\nATTENDEE:mailto:evil@example.com\nX-EVIL:1')
+  })
+})

@@ -36,6 +36,11 @@ export type CalendarOptions = {
 
 const CRLF = '\r\n'
 
+// Control characters RFC 5545 allows in no value (HTAB aside); CR and LF would end the line and
+// let a value written by an administrator add properties of its own.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g
+
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks are escaped. */
 export function escapeText(value: string): string {
   return value
@@ -43,6 +48,12 @@ export function escapeText(value: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROL, '')
+}
+
+/** A value that is not TEXT (PRODID, UID, TZID): no escaping applies, so line breaks and controls are removed. */
+export function plainValue(value: string): string {
+  return value.replace(CONTROL, '')
 }
 
 /**
@@ -186,10 +197,10 @@ export function timeZoneLines(timeZone: string, year: number): string[] {
 
 function eventLines(event: WeeklyEvent, options: CalendarOptions): string[] {
   const day = firstMeeting(event.from, event.weekdays)
-  const zone = options.timeZone ? `;TZID=${options.timeZone}` : ''
+  const zone = options.timeZone ? `;TZID=${plainValue(options.timeZone)}` : ''
   const lines = [
     'BEGIN:VEVENT',
-    `UID:${event.uid}`,
+    `UID:${plainValue(event.uid)}`,
     `DTSTAMP:${utcStamp(options.now)}`,
     `DTSTART${zone}:${localStamp(day, event.start)}`,
     `DTEND${zone}:${localStamp(day, event.end)}`,
@@ -207,7 +218,7 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:${options.prodId}`,
+    `PRODID:${plainValue(options.prodId)}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(options.name)}`,
@@ -216,7 +227,7 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
     'X-PUBLISHED-TTL:PT6H',
   ]
   if (options.timeZone) {
-    lines.push(`X-WR-TIMEZONE:${options.timeZone}`)
+    lines.push(`X-WR-TIMEZONE:${plainValue(options.timeZone)}`)
     // The year before the earliest event, so every occurrence falls under a rule.
     const years = events.map((event) => Number(event.from.slice(0, 4))).filter(Number.isFinite)
     const first = Math.min(options.now.getUTCFullYear(), ...years)

@@ -28,22 +28,23 @@ export function toSiteContentDto(doc: SiteContent): SiteContentDto {
 
 /**
  * What is stored for a content of a type: html is sanitised (decisions §6), json must parse;
- * text and markdown are kept as written (pages render them as text).
+ * text and markdown are kept as written (pages render them as text). Applied by the
+ * collection's beforeChange hook (cms/collections/SiteContent/hooks/cleanContent.ts), so an
+ * edit through /cms is cleaned exactly like one through the contract.
  */
-export function storedContent(content: string, contentType: ContentType): string {
+export function cleanSiteContent(content: string, contentType: ContentType): { content: string } | { error: string } {
   if (contentType === 'html') {
     const clean = sanitizeSiteHtml(content)
-    if (clean === '') throw badInput(SITE_CONTENT_MESSAGES.contentRequired, [{ path: 'content', message: SITE_CONTENT_MESSAGES.contentRequired }])
-    return clean
+    return clean === '' ? { error: SITE_CONTENT_MESSAGES.contentRequired } : { content: clean }
   }
   if (contentType === 'json') {
     try {
       JSON.parse(content)
     } catch {
-      throw badInput(SITE_CONTENT_MESSAGES.invalidJson, [{ path: 'content', message: SITE_CONTENT_MESSAGES.invalidJson }])
+      return { error: SITE_CONTENT_MESSAGES.invalidJson }
     }
   }
-  return content
+  return { content }
 }
 
 /** Published texts for everyone; with `includeUnpublished`, every text (admins only). */
@@ -102,7 +103,7 @@ export async function createSiteContent(req: PayloadRequest, user: User, input: 
       data: {
         key: input.key,
         title: input.title,
-        content: storedContent(input.content, input.contentType),
+        content: input.content,
         section: input.section,
         contentType: input.contentType,
         isPublished: input.isPublished,
@@ -128,16 +129,13 @@ export async function updateSiteContent(req: PayloadRequest, user: User, key: st
   if (input.key !== undefined && input.key !== existing.key) {
     throw badInput(SITE_CONTENT_MESSAGES.keyImmutable, [{ path: 'key', message: SITE_CONTENT_MESSAGES.keyImmutable }])
   }
-  const contentType = input.contentType ?? existing.contentType
   const data: Partial<SiteContent> = {}
   if (input.title !== undefined) data.title = input.title
   if (input.section !== undefined) data.section = input.section
   if (input.contentType !== undefined) data.contentType = input.contentType
   if (input.isPublished !== undefined) data.isPublished = input.isPublished
-  // A text that becomes html, or an html text with new content, is sanitised before it is stored.
-  if (input.content !== undefined || contentType !== existing.contentType) {
-    data.content = storedContent(input.content ?? existing.content, contentType)
-  }
+  // The collection's hook cleans the content for its type (also when only the type changes).
+  if (input.content !== undefined) data.content = input.content
   const doc = await req.payload.update({
     collection: 'site-content',
     id: existing.id,
