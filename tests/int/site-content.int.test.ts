@@ -18,7 +18,7 @@ const item = (key: string, extra: Record<string, unknown> = {}) => ({
   key,
   title: 'A test text',
   content: 'Hello dancers',
-  section: 'home',
+  section: 'home' as const,
   ...extra,
 })
 
@@ -319,7 +319,7 @@ describe('site texts written outside the contract (the /cms panel, seeds)', () =
     const plain = await app.payload.create({
       collection: 'site-content',
       overrideAccess: true,
-      data: { ...item(uniqueKey('home')), content: '<b onmouseover="alert(1)">Bold</b>' },
+      data: { ...item(uniqueKey('home')), contentType: 'text', content: '<b onmouseover="alert(1)">Bold</b>' },
     })
     const retyped = await app.payload.update({ collection: 'site-content', id: plain.id, overrideAccess: true, data: { contentType: 'html' } })
     expect(retyped.content).not.toContain('onmouseover')
