@@ -197,6 +197,16 @@ test('a new family runs the whole portal journey', async ({ page, baseURL }) => 
     await expectToast(page, 'Profile Updated')
     await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Dana Renamed')
     await expect(page.getByRole('region', { name: 'Your account' })).toContainText('Membership Status: Active')
+
+    // A new email asks for the current password, and only then.
+    await expect(profile.getByLabel('Current Password')).toHaveCount(0)
+    await profile.getByLabel('Email').fill(`${username}-moved@example.com`)
+    await profile.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(profile.getByText('Please enter your current password to change your email')).toBeVisible()
+    await profile.getByLabel('Current Password').fill(password)
+    await profile.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, 'Profile Updated')
+    await expect(profile.getByLabel('Current Password')).toHaveCount(0)
   })
 
   await test.step('change the password', async () => {

@@ -334,7 +334,7 @@ describe('password reset', () => {
     const account = await createAccount()
     const token = await requestResetMail(account.email)
     const client = await signedIn(account)
-    expect((await client.patch('/api/user/profile', { email: `${unique('moved')}@example.com` })).status).toBe(200)
+    expect((await client.patch('/api/user/profile', { email: `${unique('moved')}@example.com`, currentPassword: account.password })).status).toBe(200)
     expect((await new ApiClient(app.url).post('/api/reset-password', { token, newPassword: 'brand-new-arabesque' })).status).toBe(400)
   })
 
@@ -390,7 +390,12 @@ describe('PATCH /api/user/profile', () => {
     const account = await createAccount()
     const client = await signedIn(account)
     const newEmail = `${unique('new')}@Example.com`
-    const res = await client.patch('/api/user/profile', { fullName: '  Morgan Updated ', email: newEmail, phone: '555-0199' })
+    const res = await client.patch('/api/user/profile', {
+      fullName: '  Morgan Updated ',
+      email: newEmail,
+      phone: '555-0199',
+      currentPassword: account.password,
+    })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: account.id, fullName: 'Morgan Updated', email: newEmail.toLowerCase(), phone: '555-0199', username: account.username })
     expect((await client.get('/api/user')).body.email).toBe(newEmail.toLowerCase())
@@ -415,10 +420,69 @@ describe('PATCH /api/user/profile', () => {
   it('refuses an email another account has, in any case, with 409', async () => {
     const account = await createAccount()
     const other = await createAccount()
-    const res = await (await signedIn(account)).patch('/api/user/profile', { email: other.email.toUpperCase() })
+    const res = await (await signedIn(account)).patch('/api/user/profile', { email: other.email.toUpperCase(), currentPassword: account.password })
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('An account with that email already exists.')
     expect((await userRow(account.id)).email).toBe(account.email)
+  })
+
+  it('changes the email only with the right current password, and tells the old address', async () => {
+    const account = await createAccount()
+    const client = await signedIn(account)
+    const newEmail = `${unique('taken-over')}@example.com`
+    const missing = await client.patch('/api/user/profile', { email: newEmail })
+    expect([missing.status, missing.body.message]).toEqual([400, 'Please enter your current password to change your email'])
+    expect(missing.body.errors).toEqual([{ path: 'currentPassword', message: 'Please enter your current password to change your email' }])
+    const wrong = await client.patch('/api/user/profile', { email: newEmail, currentPassword: 'not-my-password' })
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Current password is incorrect'])
+    expect((await userRow(account.id)).email).toBe(account.email)
+    // A wrong current password here does not count towards the login lock either.
+    expect(Number((await userRow(account.id)).login_attempts)).toBe(0)
+
+    const res = await client.patch('/api/user/profile', { email: newEmail, currentPassword: account.password })
+    expect([res.status, res.body.email]).toEqual([200, newEmail])
+    const notice = await smtp.waitFor((m) => m.to.includes(account.email) && /email address was changed/i.test(m.subject))
+    expect(notice.text).toContain(newEmail)
+    expect(notice.to).not.toContain(newEmail)
+    // Name and phone still change without the password.
+    expect((await client.patch('/api/user/profile', { fullName: 'Morgan Again' })).status).toBe(200)
+  })
+
+  it('limits the wrong current passwords of an email change', async () => {
+    const account = await createAccount()
+    const client = await signedIn(account)
+    for (let i = 0; i < 5; i++) await client.patch('/api/user/profile', { email: `${unique('x')}@example.com`, currentPassword: 'not-my-password' })
+    const limited = await client.patch('/api/user/profile', { email: `${unique('x')}@example.com`, currentPassword: account.password })
+    expect(limited.status).toBe(429)
+    expect((await userRow(account.id)).email).toBe(account.email)
+  })
+
+  it('limits the "already exists" answers of profile and registration together, per address', async () => {
+    const account = await createAccount()
+    const client = await signedIn(account)
+    const others = await Promise.all(Array.from({ length: 6 }, () => createAccount()))
+    for (const other of others) {
+      const res = await client.patch('/api/user/profile', { email: other.email, currentPassword: account.password })
+      expect(res.status).toBe(409)
+    }
+    for (const other of others.slice(0, 4)) {
+      const res = await new ApiClient(app.url).post('/api/register', {
+        username: unique('reg'),
+        email: other.email,
+        fullName: 'Curious Visitor',
+        password: 'plie-and-releve-9',
+      })
+      expect(res.status).toBe(409)
+    }
+    const limited = await client.patch('/api/user/profile', { email: others[5]!.email, currentPassword: account.password })
+    expect(limited.status).toBe(429)
+    const registration = await new ApiClient(app.url).post('/api/register', {
+      username: unique('reg'),
+      email: others[0]!.email,
+      fullName: 'Curious Visitor',
+      password: 'plie-and-releve-9',
+    })
+    expect(registration.status).toBe(429)
   })
 
   it('cannot be used to become an administrator', async () => {

@@ -21,3 +21,21 @@ export function passwordResetMail(input: { fullName: string; academyName: string
     ].join('\n'),
   }
 }
+
+/** To the old address after an email change: the owner learns of it even if someone else made it. */
+export function emailChangedMail(input: { fullName: string; academyName: string; newEmail: string }): MailContent {
+  const academy = oneLine(input.academyName)
+  return {
+    subject: `Your ${academy} email address was changed`.slice(0, 200),
+    text: [
+      `Hello ${oneLine(input.fullName)},`,
+      '',
+      `The email address of your ${academy} account was just changed to ${oneLine(input.newEmail)}. Messages from us now go there.`,
+      '',
+      'If you made this change, there is nothing to do.',
+      'If you did not, someone may be using your account: please contact the academy straight away.',
+      '',
+      academy,
+    ].join('\n'),
+  }
+}

@@ -62,3 +62,19 @@ export function clientIp(req: PayloadRequest): string {
 export function callerIsLoopback(req: PayloadRequest): boolean {
   return isLoopbackAddress(callerAddress(req))
 }
+/**
+ * "This email (or username) is already registered" answers per client address, on registration
+ * and on a profile's email change alike: each one tells that an account exists, so the number a
+ * caller can collect is bounded.
+ */
+export const ACCOUNT_EXISTS_ANSWERS: RateLimit = {
+  name: 'account-exists-answers',
+  limit: 10,
+  windowSeconds: 60 * 60,
+  message: 'Too many attempts with addresses that are already registered. Please try again later.',
+}
+
+/** Counts one "already exists" answer for the caller; throws 429 past the limit. */
+export async function countAccountExistsAnswer(req: PayloadRequest): Promise<void> {
+  await hitRateLimit(req.payload, ACCOUNT_EXISTS_ANSWERS, clientIp(req))
+}

@@ -1,7 +1,7 @@
 import { ValidationError, type PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
-import { clientIp, hitRateLimit, type RateLimit } from '#api/operations/rate-limit'
+import { clientIp, countAccountExistsAnswer, hitRateLimit, type RateLimit } from '#api/operations/rate-limit'
 import { conflict, isUniqueViolation } from '#api/errors'
 import { AUTH_MESSAGES, type RegisterInput } from '#api/schemas/auth'
 import { assertPasswordAllowed } from './password-policy'
@@ -32,7 +32,10 @@ function duplicateField(error: unknown): 'username' | 'email' | null {
 }
 
 async function assertAvailable(req: PayloadRequest, input: RegisterInput): Promise<void> {
-  if (RESERVED_USERNAMES.has(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken)
+  if (RESERVED_USERNAMES.has(input.username)) {
+    await countAccountExistsAnswer(req)
+    throw conflict(AUTH_MESSAGES.usernameTaken)
+  }
   const { docs } = await req.payload.find({
     collection: 'users',
     where: { or: [{ username: { equals: input.username } }, { email: { equals: input.email } }] },
@@ -42,6 +45,7 @@ async function assertAvailable(req: PayloadRequest, input: RegisterInput): Promi
     pagination: false,
     req,
   })
+  if (docs.length > 0) await countAccountExistsAnswer(req)
   if (docs.some((user) => user.username === input.username)) throw conflict(AUTH_MESSAGES.usernameTaken)
   if (docs.length > 0) throw conflict(AUTH_MESSAGES.emailTaken)
 }
@@ -66,6 +70,7 @@ export async function registerAccount(req: PayloadRequest, input: RegisterInput)
     })
   } catch (error) {
     const field = duplicateField(error)
+    if (field) await countAccountExistsAnswer(req)
     if (field === 'username') throw conflict(AUTH_MESSAGES.usernameTaken)
     if (field === 'email') throw conflict(AUTH_MESSAGES.emailTaken)
     throw error

@@ -14,6 +14,7 @@ export const ACCOUNT_MESSAGES = {
   passwordFieldsMissing: 'Please fill in all password fields.',
   currentPasswordWrong: 'Current password is incorrect',
   passwordUpdated: 'Password updated successfully',
+  currentPasswordForEmail: 'Please enter your current password to change your email',
 } as const
 
 /** Forgot password (spec §5): email required and valid. */
@@ -66,6 +67,8 @@ export const profileSchema = z.object({
     .optional(),
   email: emailSchema({ required: AUTH_MESSAGES.emailRequired, invalid: ACCOUNT_MESSAGES.profileEmailInvalid }).optional(),
   phone: phoneSchema.optional(),
+  /** Required when `email` changes (issue 10): a session left open must not hand over the account. */
+  currentPassword: z.string({ error: ACCOUNT_MESSAGES.currentPasswordForEmail }).max(1024).optional(),
 })
 export type ProfileInput = z.infer<typeof profileSchema>
 

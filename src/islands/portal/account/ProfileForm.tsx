@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { profileSchema } from '#api/schemas/account'
+import { ACCOUNT_MESSAGES, profileSchema } from '#api/schemas/account'
 import type { UserDto } from '#api/schemas/auth'
 import { useUpdateProfile } from '#islands/api/update-profile'
 import { SubmitButton } from '#islands/components/Button'
@@ -9,19 +9,27 @@ import type { ToastMessage } from '#islands/components/Toast'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError, errorMessage } from '#islands/lib/http'
 
-const FIELDS = ['fullName', 'email', 'phone'] as const
+const FIELDS = ['fullName', 'email', 'phone', 'currentPassword'] as const
+
 export function ProfileForm({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
   const id = useId()
   const update = useUpdateProfile()
   const [errors, setErrors] = useState<FieldErrors>({})
+  // A new email needs the current password (the server refuses it otherwise); the field shows only then.
+  const [emailChanged, setEmailChanged] = useState(false)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const checked = validate(profileSchema, Object.fromEntries(new FormData(event.currentTarget)))
+    const form = event.currentTarget
+    const checked = validate(profileSchema, Object.fromEntries(new FormData(form)))
     if (!checked.ok) return setErrors(checked.errors)
+    if (emailChanged && !checked.data.currentPassword) return setErrors({ currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmail })
     setErrors({})
     try {
       await update.mutateAsync(checked.data)
+      const passwordInput = form.elements.namedItem('currentPassword')
+      if (passwordInput instanceof HTMLInputElement) passwordInput.value = ''
+      setEmailChanged(false)
       notify({ title: 'Profile Updated', text: 'Your profile has been updated successfully.' })
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
@@ -33,7 +41,29 @@ export function ProfileForm({ user, notify }: { user: UserDto; notify: (message:
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3" aria-label="Profile">
       <TextField id={field('fullName')} name="fullName" label="Full Name" autoComplete="name" defaultValue={user.fullName} error={errors.fullName} required />
-      <TextField id={field('email')} name="email" type="email" label="Email" autoComplete="email" defaultValue={user.email} error={errors.email} required />
+      <TextField
+        id={field('email')}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        defaultValue={user.email}
+        error={errors.email}
+        onChange={(event) => setEmailChanged(event.currentTarget.value.trim().toLowerCase() !== user.email)}
+        required
+      />
+      {emailChanged && (
+        <TextField
+          id={field('currentPassword')}
+          name="currentPassword"
+          type="password"
+          label="Current Password"
+          autoComplete="current-password"
+          hint="To change your email, confirm it with your current password. We will let your old address know."
+          error={errors.currentPassword}
+          required
+        />
+      )}
       <TextField id={field('phone')} name="phone" type="tel" label="Phone (optional)" autoComplete="tel" defaultValue={user.phone ?? ''} error={errors.phone} />
       <SubmitButton pending={update.isPending} pendingLabel="Saving...">
         Save Changes
