@@ -57,6 +57,8 @@ export default buildConfig({
     pool?.on('error', (error) => console.warn(`[db] a pooled connection was lost: ${error.message}`))
   },
   email: academyEmailAdapter,
+  // Uploads through /cms: one file of at most 5 MB (the router refuses larger bodies before this).
+  upload: { limits: { fileSize: 5 * 1024 * 1024, files: 1 } },
   sharp,
   graphQL: { disable: true },
   telemetry: false,

@@ -14,6 +14,8 @@ import { securityHeaders } from './security-headers.server'
 export const API_BODY_LIMIT = 1024 * 1024
 /** Image uploads (hero image) may be up to 5 MB plus multipart overhead. */
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024
+/** The admin panel's requests, uploads included. */
+export const CMS_BODY_LIMIT = UPLOAD_BODY_LIMIT
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
 type StaticHandler = (req: IncomingMessage, res: ServerResponse, pathname: string, headers: Record<string, string>) => boolean
@@ -134,6 +136,18 @@ export function createApp(options: AppOptions) {
         // The same Origin rule as the contract: no login CSRF or cross-site edit through the panel.
         const refusal = crossOriginRefusal(req, options.allowedOrigins)
         if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
+        // Next reads the body itself: its size is bounded by a declared length the parser enforces.
+        if (STATE_CHANGING.has(req.method ?? '')) {
+          const declared = req.headers['content-length']
+          if (declared === undefined && req.headers['transfer-encoding']) {
+            res.setHeader('connection', 'close')
+            return sendJson(res, 411, { message: 'Please send the length of the request body.' }, apiHeaders)
+          }
+          if (Number(declared) > CMS_BODY_LIMIT) {
+            res.setHeader('connection', 'close')
+            return sendJson(res, 413, { message: 'The request is too large.' }, apiHeaders)
+          }
+        }
         // Payload's hooks (the login limits) read the caller's address here, as the contract's do.
         req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
         if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)

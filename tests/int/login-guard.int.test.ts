@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { pbkdf2Sync } from 'node:crypto'
 
 import pg from 'pg'
@@ -128,5 +129,33 @@ describe('the Origin rule covers /cms too', () => {
     }
     const siteForm = await fetch(`${app.url}/cms-api/users/login`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' }, body: 'x' })
     expect(siteForm.status).toBe(403)
+  })
+})
+
+describe('request bodies to /cms are bounded', () => {
+  function rawPost(path: string, headers: Record<string, string>, chunks: string[]): Promise<{ status: number; body: string }> {
+    const { hostname, port } = new URL(app.url)
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: hostname, port, path, method: 'POST', headers: { origin: app.url, ...headers } }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      })
+      req.on('error', reject)
+      for (const chunk of chunks) req.write(chunk)
+      req.end()
+    })
+  }
+
+  it('refuses a declared length over the limit with 413 before reading it', async () => {
+    const res = await rawPost('/cms-api/site-assets', { 'content-type': 'application/json', 'content-length': String(7 * 1024 * 1024) }, [])
+    expect(res.status).toBe(413)
+    expect(JSON.parse(res.body)).toEqual({ message: 'The request is too large.' })
+  })
+
+  it('asks for the length of a body sent without one (chunked), so no body is unbounded', async () => {
+    const res = await rawPost('/cms-api/users/login', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, ['{"username":', '"admin"}'])
+    expect(res.status).toBe(411)
+    expect(JSON.parse(res.body)).toEqual({ message: 'Please send the length of the request body.' })
   })
 })

@@ -191,6 +191,25 @@ describe('POST /api/site-assets/{key}', () => {
     expect(res.body.message).toBe('The image is too large: at most 50 megapixels.')
   })
 
+  it('counts every frame of an animated image: 51 frames of one megapixel are too many', { timeout: 90_000 }, async () => {
+    const frames = 51
+    // Distinct frames: an encoder may merge identical ones.
+    const frameImages = await Promise.all(
+      Array.from({ length: frames }, (_, i) =>
+        sharp({ create: { width: 1000, height: 1000, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 } } })
+          .png()
+          .toBuffer(),
+      ),
+    )
+    const animated = await sharp(frameImages, { join: { animated: true } })
+      .webp({ effort: 0, lossless: true })
+      .toBuffer()
+    expect((await sharp(animated).metadata()).pages).toBe(frames)
+    const res = await upload(admin, uniqueKey(), animated, { type: 'image/webp', name: 'animated.webp' })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('The image is too large: at most 50 megapixels.')
+  })
+
   it('refuses an image over 5 MB with 413, and a body over 6 MB at the door', async () => {
     const before = await rows()
     const big = await makeNoisePng(1370, 1370)

@@ -64,13 +64,14 @@ async function checkImage(bytes: Buffer) {
   let width = 0
   let height = 0
   try {
-    const image = sharp(bytes, { limitInputPixels: false })
-    const metadata = await image.metadata()
-    width = metadata.width ?? 0
-    height = metadata.height ?? 0
-    if (width * height > SITE_ASSET_MAX_PIXELS) throw badInput(SITE_ASSET_MESSAGES.tooManyPixels)
+    // The header alone (no decode): every frame of an animated image counts.
+    const header = await sharp(bytes, { limitInputPixels: false }).metadata()
+    width = header.width ?? 0
+    height = header.height ?? 0
+    if (width * height * (header.pages ?? 1) > SITE_ASSET_MAX_PIXELS) throw badInput(SITE_ASSET_MESSAGES.tooManyPixels)
     // A full decode of a small rendition: catches truncated or corrupt files here, as a 400.
-    await image.resize(32, 32, { fit: 'inside' }).toBuffer()
+    // Every frame, and sharp itself refuses more pixels than the limit should the header understate them.
+    await sharp(bytes, { limitInputPixels: SITE_ASSET_MAX_PIXELS, pages: -1 }).resize(32, 32, { fit: 'inside' }).toBuffer()
   } catch (error) {
     if (error instanceof AppError) throw error
     throw wrongType()
