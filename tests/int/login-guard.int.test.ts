@@ -93,6 +93,19 @@ describe("Payload's REST login (/cms-api/users/login)", () => {
   })
 })
 
+describe("Payload's REST login", () => {
+  it('words a wrong password and an unknown account the same', async () => {
+    const account = await createAccount('wording')
+    const wrong = await cmsLogin({ username: account.username, password: 'not-the-password' })
+    const unknown = await cmsLogin({ username: `${account.username}-nobody`, password: 'not-the-password' })
+    const byEmail = await cmsLogin({ email: account.email, password: 'not-the-password' })
+    const unknownEmail = await cmsLogin({ email: `nobody-${account.email}`, password: 'not-the-password' })
+    const answers = [wrong, unknown, byEmail, unknownEmail].map((res) => [res.status, JSON.stringify(res.body)])
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1)
+    expect(answers[0]).toEqual([401, JSON.stringify({ errors: [{ message: 'The username or password provided is incorrect.' }] })])
+  })
+})
+
 describe('login cost and timing', () => {
   it('takes as long for an unknown account as for a wrong password of a real one', async () => {
     const account = await createAccount('timing')

@@ -12,7 +12,7 @@ import { deleteUserData } from './hooks/deleteUserData'
 import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
-import { guardLoginAttempt, recordSuccessfulLogin } from './hooks/guardLogin'
+import { guardLoginAttempt, recordSuccessfulLogin, sameLoginFailure } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
@@ -58,6 +58,7 @@ export const Users: CollectionConfig = {
     afterChange: [forgetUserAfterChange],
     afterDelete: [forgetUserAfterDelete],
     afterLogout: [forgetUserAfterLogout],
+    afterError: [sameLoginFailure],
   },
   fields: [
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },

@@ -1,4 +1,4 @@
-import type { CollectionAfterLoginHook, CollectionBeforeOperationHook } from 'payload'
+import { AuthenticationError, type CollectionAfterErrorHook, type CollectionAfterLoginHook, type CollectionBeforeOperationHook } from 'payload'
 
 import { afterSuccessfulLogin, beforeLoginAttempt, loginIdentifier } from '#api/operations/login-guard'
 
@@ -17,4 +17,14 @@ export const recordSuccessfulLogin: CollectionAfterLoginHook = async ({ req, use
   const identifier = typeof req.context?.[IDENTIFIER] === 'string' ? (req.context[IDENTIFIER] as string) : String(user.username ?? '')
   await afterSuccessfulLogin(req, identifier)
   return user
+}
+
+/**
+ * Payload's REST words a wrong password "The email or password provided is incorrect." and an
+ * account that does not exist "The username or password provided is incorrect.": one wording
+ * for both, so /cms-api/users/login does not tell which usernames exist.
+ */
+export const sameLoginFailure: CollectionAfterErrorHook = ({ error, req, result }) => {
+  if (!(error instanceof AuthenticationError)) return
+  return { response: { ...(result as object), errors: [{ message: new AuthenticationError(req.t, true).message }] }, status: 401 }
 }
