@@ -53,7 +53,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
-  setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }) })
+  if (!env.demoMode && !env.SMTP_URL) console.warn('[mail] SMTP_URL is not set: no mail is sent, and the log shows only its recipient and subject')
+  setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, redact: !env.demoMode }) })
 
   if (env.SEED_DEMO_DATA === 'true') await seedDemoData(payload, { adminPassword: env.ADMIN_PASSWORD, log: (m) => console.log(`[seed] ${m}`) })
 

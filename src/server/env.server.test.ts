@@ -15,6 +15,15 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://db/x', PAYLOAD_SECRET: 'x'.repeat(40) }).demoMode).toBe(false)
   })
 
+  it('seeds the demo accounts by default in demo mode only', () => {
+    const production = { DATABASE_URL: 'postgres://db/x', PAYLOAD_SECRET: 'x'.repeat(40) }
+    expect(loadEnv({}).SEED_DEMO_DATA).toBe('true')
+    expect(loadEnv(production).SEED_DEMO_DATA).toBe('false')
+    expect(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe('true')
+    expect(loadEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe('false')
+    expect(() => loadEnv({ SEED_DEMO_DATA: 'yes' })).toThrow(/SEED_DEMO_DATA/)
+  })
+
   it('refuses an invalid port with a clear message', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/)
   })

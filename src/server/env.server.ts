@@ -30,7 +30,8 @@ const schema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   // The academy's IANA time zone for the calendar feed (unset: floating local times).
   ACADEMY_TIMEZONE: z.string().refine(isTimeZone, 'ACADEMY_TIMEZONE must be an IANA time zone such as America/Chicago').optional(),
-  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  // Default: 'true' in demo mode only; with a DATABASE_URL the demo accounts are never made unasked.
+  SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
   // How many reverse proxies of our own stand before the app ('true' = 1): the client address is
   // then the X-Forwarded-For hop right before them (src/server/client-address.server.ts).
@@ -45,7 +46,12 @@ const schema = z.object({
   PG_BIN_DIR: z.string().optional(),
 })
 
-export type Env = Omit<z.infer<typeof schema>, 'HOST'> & { HOST: string; demoMode: boolean; publicOrigin: string }
+export type Env = Omit<z.infer<typeof schema>, 'HOST' | 'SEED_DEMO_DATA'> & {
+  HOST: string
+  SEED_DEMO_DATA: 'true' | 'false'
+  demoMode: boolean
+  publicOrigin: string
+}
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '[::1]'])
 
@@ -135,5 +141,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       )
     }
   }
-  return { ...env, HOST: host, demoMode, publicOrigin }
+  return { ...env, HOST: host, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? (demoMode ? 'true' : 'false'), demoMode, publicOrigin }
 }

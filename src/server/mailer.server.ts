@@ -11,13 +11,18 @@ export type Mailer = {
   verify(): Promise<string | null>
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; log?: (line: string) => void }): Mailer {
+/**
+ * Without SMTP_URL, mail goes to the log. `redact` (any deployment with a DATABASE_URL) keeps the
+ * message text out of it: a password-reset link in a shared log would be a key to the account.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; redact?: boolean; log?: (line: string) => void }): Mailer {
   const log = options.log ?? ((line: string) => console.log(line))
   if (!options.smtpUrl) {
     return {
       logOnly: true,
       async send(mail) {
-        log(`[mail] (demo mode, not sent) to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`)
+        const head = `[mail] (not sent: SMTP_URL is not set) to=${mail.to} subject=${JSON.stringify(mail.subject)}`
+        log(options.redact ? `${head} (text withheld outside demo mode)` : `${head}\n${mail.text}`)
       },
       async verify() {
         return 'No SMTP server is configured (SMTP_URL is not set): mail is written to the server log.'
