@@ -7,6 +7,9 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import type { Payload } from 'payload'
+
+import { migrations } from '#cms/migrations/index'
 import { seedDemoData } from '#cms/seed/index'
 import { createApp } from '#server/app.server'
 import { setAppContext } from '#server/context.server'
@@ -15,9 +18,14 @@ import { startCacheBus } from '#server/cache-bus.server'
 import { startDatabase } from '#server/database.server'
 import { EnvError, loadEnv } from '#server/env.server'
 import { createMailer } from '#server/mailer.server'
+import { createReadinessCheck } from '#server/readiness.server'
 import { createStaticHandler } from '#server/static.server'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
+
+type Pool = { query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> }
+/** Payload's own connection pool (the Postgres adapter's `pool`). */
+const poolOf = (payload: Payload) => (payload.db as unknown as { pool?: Pool }).pool
 const startedAt = performance.now()
 
 async function main() {
@@ -45,7 +53,7 @@ async function main() {
     }
     await cacheBus.stop()
     // payload.db.destroy() leaves a checked-out connection behind; end the pool itself.
-    const pool = (payload.db as unknown as { pool?: { end(): Promise<void> } }).pool
+    const pool = poolOf(payload)
     await Promise.race([pool?.end().catch(() => {}), new Promise((r) => setTimeout(r, 500))])
     await database.stop()
     process.exit(0)
@@ -88,6 +96,10 @@ async function main() {
     next: nextHandler,
     astro: astroHandler,
     serveStatic: createStaticHandler(path.join(siteDir, 'client')),
+    readiness: createReadinessCheck(
+      () => poolOf(payload),
+      migrations.map((migration) => migration.name),
+    ),
   })
 
   server = http.createServer((req, res) => void app(req, res))

@@ -34,6 +34,8 @@ export type AppOptions = {
   hashingGate?: ConcurrencyGate
   /** Resolves the session of a request (Payload's auth); used to keep Payload's REST for administrators. */
   authenticate?: (headers: Headers) => Promise<{ username?: string | null; isAdmin?: boolean | null } | null>
+  /** GET /readyz: whether this process can serve (database reachable, migrations applied). Without it, ready once started. */
+  readiness?: () => Promise<boolean>
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -118,11 +120,22 @@ export function createApp(options: AppOptions) {
     })
   }
 
+  const probeHeaders = { ...apiHeaders, 'cache-control': 'no-store' }
+
+  /** Liveness and readiness for load balancers and orchestrators: no session, no details. */
+  async function handleProbe(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed.' }, { ...probeHeaders, allow: 'GET, HEAD' })
+    if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok' }, probeHeaders)
+    const ready = options.readiness ? await options.readiness().catch(() => false) : true
+    return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable' }, probeHeaders)
+  }
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/'
     const queryAt = rawUrl.indexOf('?')
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt)
+    if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname)
     // Every handler percent-decodes the path (route parameters, page routes); a malformed escape
     // is the client's error, never a 500 from deep inside Payload or Next.
     try {
