@@ -3,7 +3,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
 import { addStudent, api, openPortal, registerFamily } from './portal-helpers'
 
-const PORTAL_PAGES = ['/dashboard', '/home', '/account', '/schedule', '/select-classes/1']
+const PORTAL_PAGES = ['/dashboard', '/home', '/account', '/schedule', '/select-classes/1', '/select-classes']
 
 test('a visitor on any portal page is sent to /auth by the server', async ({ page }) => {
   for (const path of PORTAL_PAGES) {
@@ -38,7 +38,7 @@ test("a family cannot open another family's class selection: it is sent to /acco
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByText('Not Yours')).toHaveCount(0)
 
-  for (const path of ['/select-classes/999999999', '/select-classes/abc', '/select-classes/0']) {
+  for (const path of ['/select-classes/999999999', '/select-classes/abc', '/select-classes/0', '/select-classes', '/select-classes/']) {
     await openPortal(page, path)
     await expect(page, path).toHaveURL(/\/account$/)
   }
