@@ -246,7 +246,7 @@ describe('DELETE /api/users/{id}', () => {
     // Financial records stay, with the payer's id and the snapshot taken when they were issued.
     const keptInvoice = await app.payload.findByID({ collection: 'invoices', id: invoice.body.id, overrideAccess: true })
     expect(keptInvoice).toMatchObject({ userId: user.id, payerName: 'Dana Deleted', payerEmail: 'delete-me@example.com', amountCents: 8880 })
-    expect((await admin.get('/api/invoices')).body.find((i: { id: number }) => i.id === invoice.body.id)).toMatchObject({
+    expect((await admin.get('/api/invoices/all')).body.find((i: { id: number }) => i.id === invoice.body.id)).toMatchObject({
       payerName: 'Dana Deleted',
       amount: 88.8,
     })

@@ -80,10 +80,28 @@ describe('GET /api/invoices', () => {
     expect(Object.keys(seeded).sort()).toEqual(['amount', 'createdAt', 'description', 'dueDate', 'id', 'payerEmail', 'payerName', 'status', 'userId'])
   })
 
+  it("gives an admin only the admin's own invoices: /billing cannot pay anyone else's", async () => {
+    const adminId = (await admin.get('/api/user')).body.id
+    const own = await issue({ userId: adminId, description: 'Admin own costume' })
+    const res = await admin.get('/api/invoices')
+    expect(res.status).toBe(200)
+    expect(res.body.map((i: { id: number }) => i.id)).toContain(own.id)
+    expect(res.body.every((i: { userId: number }) => i.userId === adminId)).toBe(true)
+  })
+})
+
+describe('GET /api/invoices/all', () => {
+  it('answers 401 to a visitor and 403 to a family', async () => {
+    expect((await new ApiClient(app.url).get('/api/invoices/all')).status).toBe(401)
+    const res = await family.get('/api/invoices/all')
+    expect(res.status).toBe(403)
+    expect(res.body.message).toBeTypeOf('string')
+  })
+
   it('gives an admin every invoice, newest first', async () => {
     const first = await issue({ description: 'Ordering check one' })
     const second = await issue({ description: 'Ordering check two' })
-    const res = await admin.get('/api/invoices')
+    const res = await admin.get('/api/invoices/all')
     expect(res.status).toBe(200)
     const users = new Set(res.body.map((i: { userId: number }) => i.userId))
     expect(users.has(familyId) && users.has(otherFamilyId)).toBe(true)
@@ -117,7 +135,7 @@ describe('POST /api/invoices', () => {
     const invoice = await issue({ amount: 19.99 })
     expect(invoice.amount).toBe(19.99)
     expect((await storedInvoice(invoice.id))!.amountCents).toBe(1999)
-    const listed = (await admin.get('/api/invoices')).body.find((i: { id: number }) => i.id === invoice.id)
+    const listed = (await admin.get('/api/invoices/all')).body.find((i: { id: number }) => i.id === invoice.id)
     expect(listed.amount).toBe(19.99)
   })
 

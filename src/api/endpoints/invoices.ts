@@ -1,10 +1,12 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { createInvoice, deleteInvoice, listInvoices, setInvoiceStatus } from '#api/operations/invoices'
+import { createInvoice, deleteInvoice, listAllInvoices, listInvoices, setInvoiceStatus } from '#api/operations/invoices'
 import { createInvoiceSchema, updateInvoiceStatusSchema } from '#api/schemas/invoices'
 
-/** Billing, spec §7: a family reads its own invoices; only administrators issue, change or delete them. */
+/** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
 export const invoiceEndpoints = [
   defineEndpoint('get', '/invoices', { role: 'family' }, async ({ req }) => listInvoices(req)),
+
+  defineEndpoint('get', '/invoices/all', { role: 'admin' }, async ({ req }) => listAllInvoices(req)),
 
   defineEndpoint('post', '/invoices', { role: 'admin', body: createInvoiceSchema }, async ({ req, body }) =>
     Response.json(await createInvoice(req, body), { status: 201 }),

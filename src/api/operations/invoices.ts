@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 
 import type { Invoice, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
@@ -25,12 +25,23 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
   }
 }
 
-/** The caller's own invoices, or every invoice for an admin (the collection's read rule decides), newest first. */
+/** The caller's own invoices, newest first — an administrator's too, since /billing pays only one's own (spec §7). */
 export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
+  if (!req.user) return []
+  return findInvoices(req, { userId: { equals: req.user.id } })
+}
+
+/** Every family's invoices, newest first: the admin console's billing tab. */
+export async function listAllInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
+  return findInvoices(req, {})
+}
+
+async function findInvoices(req: PayloadRequest, where: Where): Promise<InvoiceDto[]> {
   const result = await req.payload.find({
     collection: 'invoices',
     req,
     overrideAccess: false,
+    where,
     depth: 0,
     limit: 0,
     pagination: false,

@@ -4,9 +4,9 @@ import type { InvoiceDto } from '#api/schemas/invoices'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
-/** GET /api/invoices: every family's invoices, for an administrator. */
+/** GET /api/invoices/all: every family's invoices, for an administrator. */
 export function fetchAllInvoices(): Promise<InvoiceDto[]> {
-  return apiRequest<InvoiceDto[]>('GET', '/api/invoices')
+  return apiRequest<InvoiceDto[]>('GET', '/api/invoices/all')
 }
 
 export const allInvoicesQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.invoices, queryFn: fetchAllInvoices })
