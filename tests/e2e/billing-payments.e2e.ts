@@ -183,3 +183,19 @@ test('when Stripe.js cannot be loaded, the card box says so and Pay Now stays of
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeDisabled()
   expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
 })
+
+test('a failed load is a toast titled Error: the invoices alone, or all of the data', async ({ page, baseURL, playwright }) => {
+  const admin = await adminApi(playwright, baseURL)
+  await signInNewFamily(page, baseURL, admin)
+  await admin.dispose()
+  const fail = (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Down' }) })
+
+  await page.route('**/api/invoices', fail)
+  await openBilling(page)
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText('Failed to load billing information. Please try again.')
+
+  await page.route('**/api/payments', fail)
+  await openBilling(page)
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText('Failed to load data. Please try again.')
+})

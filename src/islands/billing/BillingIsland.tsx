@@ -46,13 +46,12 @@ function Billing({ fullName }: Props) {
   const payments = usePayments()
   const [stripeLoadFailed, setStripeLoadFailed] = useState(false)
 
-  // Spec §8: load failures are toasts titled Error.
+  // Spec §8: load failures are toasts titled Error. The page has one toast at a time, so when
+  // neither the invoices nor the history could be read it says so once: the page has no data.
+  const loadFailure = billingLoadFailure(invoices.isError, payments.isError)
   useEffect(() => {
-    if (invoices.isError) show({ title: 'Error', text: 'Failed to load billing information. Please try again.', tone: 'error' })
-  }, [invoices.isError, show])
-  useEffect(() => {
-    if (payments.isError) show({ title: 'Error', text: 'Failed to load payment history. Please try again.', tone: 'error' })
-  }, [payments.isError, show])
+    if (loadFailure) show({ title: 'Error', text: loadFailure, tone: 'error' })
+  }, [loadFailure, show])
   useEffect(() => {
     if (config.isError) show({ title: 'Error', text: 'Failed to load Stripe configuration. Please try again.', tone: 'error' })
   }, [config.isError, show])
@@ -185,4 +184,11 @@ export default function BillingIsland(props: Props) {
       <Billing {...props} />
     </QueryProvider>
   )
+}
+
+function billingLoadFailure(invoicesFailed: boolean, paymentsFailed: boolean): string | null {
+  if (invoicesFailed && paymentsFailed) return 'Failed to load data. Please try again.'
+  if (invoicesFailed) return 'Failed to load billing information. Please try again.'
+  if (paymentsFailed) return 'Failed to load payment history. Please try again.'
+  return null
 }
