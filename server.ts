@@ -17,6 +17,7 @@ import { allowedOrigins, bootPayload } from '#server/boot.server'
 import { startCacheBus } from '#server/cache-bus.server'
 import { startDatabase } from '#server/database.server'
 import { EnvError, loadEnv } from '#server/env.server'
+import { createLogger } from '#server/logger.server'
 import { createMailer } from '#server/mailer.server'
 import { createReadinessCheck } from '#server/readiness.server'
 import { createStaticHandler } from '#server/static.server'
@@ -96,6 +97,8 @@ async function main() {
     next: nextHandler,
     astro: astroHandler,
     serveStatic: createStaticHandler(path.join(siteDir, 'client')),
+    logger: createLogger(),
+    logRequests: env.LOG_REQUESTS === 'true',
     readiness: createReadinessCheck(
       () => poolOf(payload),
       migrations.map((migration) => migration.name),

@@ -9,6 +9,7 @@ import { ConcurrencyGate, GateFullError } from './concurrency-gate.server'
 import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
+import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
 import { securityHeaders } from './security-headers.server'
 
 export const API_BODY_LIMIT = 1024 * 1024
@@ -36,6 +37,10 @@ export type AppOptions = {
   authenticate?: (headers: Headers) => Promise<{ username?: string | null; isAdmin?: boolean | null } | null>
   /** GET /readyz: whether this process can serve (database reachable, migrations applied). Without it, ready once started. */
   readiness?: () => Promise<boolean>
+  /** Where request lines and unhandled errors go (default: JSON lines on stdout). */
+  logger?: Logger
+  /** One log line per request (LOG_REQUESTS). */
+  logRequests?: boolean
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -130,11 +135,26 @@ export function createApp(options: AppOptions) {
     return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable' }, probeHeaders)
   }
 
+  const logger = options.logger ?? createLogger()
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/'
     const queryAt = rawUrl.indexOf('?')
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt)
+    const reqId = requestId(req.headers['x-request-id'])
+    res.setHeader('x-request-id', reqId)
+    if (options.logRequests) {
+      const started = performance.now()
+      // Method, path without its query, status and time only: never headers, cookies or bodies.
+      res.once('close', () => {
+        const line = { reqId, method: req.method, path: loggedPath(pathname), status: res.statusCode, ms: Math.round(performance.now() - started) }
+        const aborted = !res.writableFinished
+        // Health probes arrive every few seconds from each balancer: kept out of the info log.
+        const probe = pathname === '/healthz' || pathname === '/readyz'
+        logger[probe && !aborted ? 'debug' : 'info'](aborted ? { ...line, aborted } : line, 'request')
+      })
+    }
     if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname)
     // Every handler percent-decodes the path (route parameters, page routes); a malformed escape
     // is the client's error, never a 500 from deep inside Payload or Next.
@@ -184,7 +204,7 @@ export function createApp(options: AppOptions) {
         else res.end()
         return
       }
-      console.error('[server] unhandled error for', req.method, pathname, error)
+      logger.error({ reqId, method: req.method, path: loggedPath(pathname), err: error }, 'unhandled error')
       if (!res.headersSent) sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' }, apiHeaders)
       else res.end()
     }
