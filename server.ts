@@ -28,12 +28,15 @@ type Pool = { query(sql: string): Promise<{ rows: Array<Record<string, unknown>>
 /** Payload's own connection pool (the Postgres adapter's `pool`). */
 const poolOf = (payload: Payload) => (payload.db as unknown as { pool?: Pool }).pool
 const startedAt = performance.now()
+/** How long a SIGTERM waits for requests in flight before it ends their connections. */
+const DRAIN_MS = 10_000
 
 async function main() {
   const env = loadEnv()
   const database = await startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.ACADEMY_DATA_DIR })
   let server: http.Server | undefined
   let stopping = false
+  let inFlight = 0
 
   const { payload, config } = await bootPayload(env, database.url).catch(async (error) => {
     await database.stop()
@@ -46,11 +49,16 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`[server] ${signal}: shutting down`)
-    const force = setTimeout(() => process.exit(1), 20_000)
+    const force = setTimeout(() => process.exit(1), DRAIN_MS + 4000)
     force.unref()
     if (server) {
-      server.close()
+      // Stop accepting, let requests in flight finish (bounded), then end what is left.
+      const closed = new Promise((resolve) => server!.close(resolve))
+      server.closeIdleConnections()
+      const deadline = Date.now() + DRAIN_MS
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
       server.closeAllConnections()
+      await closed
     }
     await cacheBus.stop()
     // payload.db.destroy() leaves a checked-out connection behind; end the pool itself.
@@ -105,7 +113,16 @@ async function main() {
     ),
   })
 
-  server = http.createServer((req, res) => void app(req, res))
+  server = http.createServer((req, res) => {
+    inFlight++
+    res.once('close', () => {
+      inFlight--
+      // A kept-alive connection goes idle once its answer is out: close it while stopping.
+      if (stopping) server?.closeIdleConnections()
+    })
+    if (stopping) res.setHeader('connection', 'close')
+    void app(req, res)
+  })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve) => server!.listen(env.PORT, env.HOST, resolve))
   const address = server.address()
