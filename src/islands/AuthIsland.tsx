@@ -8,7 +8,8 @@ import { ErrorAlert } from './components/Alert'
 import { SubmitButton } from './components/Button'
 import { TextField } from './components/Field'
 import { QueryProvider } from './components/QueryProvider'
-import { Toast, useToast } from './components/Toast'
+import { Toast, useToast, type ToastMessage } from './components/Toast'
+import { setFlash, useFlash } from './lib/flash'
 import { ApiError, errorMessage } from './lib/http'
 import { serverFieldErrors, validate, type FieldErrors } from './lib/form'
 import { homePathFor } from './lib/home-path'
@@ -35,6 +36,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
   const [failure, setFailure] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const { toast, show, dismiss } = useToast()
+  useFlash(show)
   const login = useLogin()
   const register = useRegister()
 
@@ -50,7 +52,10 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
     requestAnimationFrame(() => focusHeading(heading.current))
   }
 
-  function goHome(user: { username?: string | null; isAdmin?: boolean | null }) {
+  // The toast goes with the account to its home page; this page is left at once.
+  function goHome(user: { username?: string | null; isAdmin?: boolean | null }, message: ToastMessage) {
+    setFlash(message)
+    show(message)
     window.location.assign(homePathFor(user))
   }
 
@@ -63,8 +68,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
     setErrors({})
     try {
       const user = await login.mutateAsync(checked.data)
-      show({ title: t('auth.login.success_title'), text: t('auth.login.success_text') })
-      goHome(user)
+      goHome(user, { title: t('auth.login.success_title'), text: t('auth.login.success_text') })
     } catch (error) {
       setFailure(errorMessage(error, LOGIN_FAILED))
     }
@@ -80,8 +84,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
     const { confirmPassword: _confirmation, ...account } = checked.data
     try {
       const user = await register.mutateAsync(account)
-      show({ title: t('auth.register.success_title'), text: t('auth.register.success_text') })
-      goHome(user)
+      goHome(user, { title: t('auth.register.success_title'), text: t('auth.register.success_text') })
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, REGISTER_FIELDS))
       setFailure(errorMessage(error, REGISTER_FALLBACK))

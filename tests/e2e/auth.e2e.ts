@@ -44,20 +44,22 @@ test('a wrong password says Login failed without telling which part was wrong', 
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
 
-test('a family logs in and lands on the dashboard', async ({ page }) => {
+test('a family logs in and lands on the dashboard, where Welcome back! is shown', async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(DEMO_FAMILY.username)
   await page.getByLabel('Password').fill(DEMO_FAMILY.password)
   await page.locator('form').getByRole('button', { name: 'Log In' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
 })
 
-test('an admin logs in and lands on the admin area', async ({ page }) => {
+test('an admin logs in and lands on the admin area, where Welcome back! is shown', async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Username').fill(ADMIN.username)
   await page.getByLabel('Password').fill(ADMIN.password)
   await page.getByLabel('Password').press('Enter')
   await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible()
 })
 
 test('a signed-in visitor on /auth is sent to their own area by the server', async ({ page, baseURL }) => {
@@ -103,6 +105,7 @@ test('a visitor registers, is welcomed and lands on the dashboard signed in', as
   await page.getByLabel('Confirm Password').fill('tutu-and-pointe-7')
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful!' })).toBeVisible()
   expect(body).toEqual({ fullName: 'Robin Example', email: `${username}@example.com`, username, phone: '(555) 010-9999', password: 'tutu-and-pointe-7' })
 
   const me = await page.request.get('/api/user', { headers: { origin: new URL(page.url()).origin } })

@@ -171,7 +171,7 @@ test('the settings tabs follow the arrow keys', async ({ page, baseURL }) => {
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true')
 })
 
-test('Sign Out says Signing Out... while it runs', async ({ page, baseURL }) => {
+test('Sign Out says Signing Out... while it runs, and Logged out on the sign-in page', async ({ page, baseURL }) => {
   await registerFamily(page.request, baseURL)
   await openPortal(page, '/account')
   let release: () => void = () => {}
@@ -184,4 +184,9 @@ test('Sign Out says Signing Out... while it runs', async ({ page, baseURL }) => 
   await expect(page.getByRole('button', { name: 'Signing Out...' })).toBeDisabled()
   release()
   await expect(page).toHaveURL(/\/auth$/)
+  // The toast is carried over the page change, and shown once.
+  await expectToast(page, 'Logged out', "You've been successfully logged out.")
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toHaveCount(0)
 })

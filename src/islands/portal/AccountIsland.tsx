@@ -1,5 +1,3 @@
-import { useEffect } from 'react'
-
 import type { UserDto } from '#api/schemas/auth'
 import { useCurrentUser } from '#islands/api/current-user'
 import { useLogout } from '#islands/api/logout'
@@ -10,7 +8,7 @@ import { SettingsTabs } from './account/SettingsTabs'
 import { StudentsSection } from './account/StudentsSection'
 import { PortalRoot } from './components/PortalRoot'
 import { Avatar } from './components/StudentAvatar'
-import { takeFlash } from './flash'
+import { setFlash, useFlash } from '#islands/lib/flash'
 import { PORTAL_TEXT } from './texts'
 
 function Account({ user: initial }: { user: UserDto }) {
@@ -19,15 +17,14 @@ function Account({ user: initial }: { user: UserDto }) {
   const { toast, show, dismiss } = useToast()
   const logout = useLogout()
 
-  useEffect(() => {
-    const flash = takeFlash()
-    if (flash) show(flash)
-  }, [show])
+  useFlash(show)
 
   async function signOut() {
     try {
       await logout.mutateAsync()
-      show({ title: PORTAL_TEXT.loggedOut, text: PORTAL_TEXT.loggedOutText })
+      const message = { title: PORTAL_TEXT.loggedOut, text: PORTAL_TEXT.loggedOutText }
+      setFlash(message)
+      show(message)
       window.location.assign('/auth')
     } catch (error) {
       show({ title: PORTAL_TEXT.logoutError, text: errorMessage(error, PORTAL_TEXT.logoutErrorText), tone: 'error' })

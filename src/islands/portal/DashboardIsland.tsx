@@ -7,6 +7,7 @@ import type { StudentDto } from '#api/schemas/students'
 import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
 import { useClasses } from '#islands/api/list-classes'
 import { Toast, useToast, type ToastMessage } from '#islands/components/Toast'
+import { useFlash } from '#islands/lib/flash'
 import { errorMessage } from '#islands/lib/http'
 import { ClassDetailsList, ClassWhen } from './components/ClassFacts'
 import { ConfirmDialog } from './components/Dialog'
@@ -148,6 +149,7 @@ function Dashboard({ user }: { user: UserDto }) {
   const family = useFamily(user)
   const classes = useClasses()
   const { toast, show, dismiss } = useToast()
+  useFlash(show)
   const [removing, setRemoving] = useState<StudentDto | null>(null)
 
   const upcoming = useMemo(() => upcomingClasses(family.allEnrollments), [family.allEnrollments])

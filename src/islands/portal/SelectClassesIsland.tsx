@@ -18,7 +18,7 @@ import { ErrorCard } from './components/ErrorCard'
 import { PortalRoot } from './components/PortalRoot'
 import { SkeletonRows } from './components/Skeleton'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
-import { setFlash } from './flash'
+import { setFlash } from '#islands/lib/flash'
 import { formatCents, formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
 
 import { classCount, isFull } from './format'

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react'
 
 import { Toast, useToast, type ToastMessage } from '#islands/components/Toast'
+import { useFlash } from '#islands/lib/flash'
 import { ApiError } from '#islands/lib/http'
 
 type Notify = (message: ToastMessage) => void
@@ -10,6 +11,7 @@ const NotifyContext = createContext<Notify>(() => {})
 /** One toast area for the whole console (spec §8 admin toasts). */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const { toast, show, dismiss } = useToast(5000)
+  useFlash(show)
   return (
     <NotifyContext.Provider value={show}>
       {children}
