@@ -88,7 +88,7 @@ test('the selection shows both empty states: nothing for the age, then everythin
   }
 })
 
-test('a chosen age group shows every class of that group the student is not in', async ({ page, baseURL }) => {
+test("a chosen age group shows every class of that group the student is not in; another age group's cannot be chosen", async ({ page, baseURL }) => {
   await registerFamily(page.request, baseURL)
   const student = await addStudent(page.request, baseURL, 'Group Browser', 7)
   const foundations = await classNamed(page.request, baseURL, 'Ballet Foundations I')
@@ -96,9 +96,15 @@ test('a chosen age group shows every class of that group the student is not in',
   await openPortal(page, `/select-classes/${student.id}`)
   await expect(page.getByTestId('class-option').filter({ hasText: 'Intermediate Ballet' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Ages 13-17' }).click()
-  await expect(page.getByTestId('class-option').filter({ hasText: 'Intermediate Ballet' })).toBeVisible()
+  // Another age group's classes are shown, but cannot be chosen, and say why (the server would refuse them).
+  const older = page.getByTestId('class-option').filter({ hasText: 'Intermediate Ballet' })
+  await expect(older).toBeVisible()
+  await expect(older.getByRole('checkbox')).toBeDisabled()
+  await expect(older.getByRole('checkbox')).toHaveAccessibleDescription('Group Browser is not in the age group of Intermediate Ballet (ages 13-17).')
   await page.getByRole('button', { name: 'Ages 6-8' }).click()
-  await expect(page.getByTestId('class-option').filter({ hasText: 'Jazz & Tap Sampler' })).toBeVisible()
+  const jazz = page.getByTestId('class-option').filter({ hasText: 'Jazz & Tap Sampler' })
+  await expect(jazz).toBeVisible()
+  await expect(jazz.getByRole('checkbox')).toBeEnabled()
   await expect(page.getByTestId('class-option').filter({ hasText: 'Ballet Foundations I' })).toHaveCount(0)
 })
 

@@ -4,6 +4,8 @@ import type { UserDto } from '#api/schemas/auth'
 import type { ClassDto } from '#api/schemas/classes'
 import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
 import type { StudentDto } from '#api/schemas/students'
+import { notInAgeGroupMessage } from '#api/schemas/enrollments'
+import { isAdminUser } from '#shared/roles'
 import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/create-enrollment'
 import { studentQueryOptions, useStudent } from '#islands/api/get-student'
 import { useClasses } from '#islands/api/list-classes'
@@ -24,22 +26,30 @@ import { formatCents, formatMonthlyPrice, formatPricePerMonth } from '#shared/mo
 import { classCount, isFull } from './format'
 import { PORTAL_TEXT } from './texts'
 
-function ClassOption({ cls, checked, onToggle }: { cls: ClassDto; checked: boolean; onToggle: () => void }) {
+/** Why a class cannot be chosen for this student, or null when it can (the server's own rules, shown before it refuses). */
+function unavailableReason(cls: ClassDto, student: StudentDto, age: number, ageChecked: boolean): string | null {
+  if (isFull(cls)) return 'This class is full.'
+  if (ageChecked && !ageFitsGroup(age, cls.ageGroup)) return notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup)
+  return null
+}
+
+function ClassOption({ cls, checked, reason, onToggle }: { cls: ClassDto; checked: boolean; reason: string | null; onToggle: () => void }) {
   const full = isFull(cls)
+  const blocked = reason !== null
   const id = useId()
   return (
     <li
-      className={`rounded-2xl border-2 bg-white p-4 shadow-sm ${checked ? 'border-brand-700 bg-brand-50' : 'border-gray-200'} ${full ? 'opacity-80' : ''}`}
+      className={`rounded-2xl border-2 bg-white p-4 shadow-sm ${checked ? 'border-brand-700 bg-brand-50' : 'border-gray-200'} ${blocked ? 'opacity-80' : ''}`}
       data-testid="class-option"
     >
-      <label htmlFor={id} className={`flex items-start gap-3 ${full ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
+      <label htmlFor={id} className={`flex items-start gap-3 ${blocked ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
         <input
           id={id}
           type="checkbox"
-          checked={checked}
-          disabled={full}
+          checked={checked && !blocked}
+          disabled={blocked}
           onChange={onToggle}
-          aria-describedby={full ? `${id}-full` : undefined}
+          aria-describedby={blocked ? `${id}-reason` : undefined}
           className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
         />
         <span className="min-w-0 flex-1">
@@ -55,9 +65,9 @@ function ClassOption({ cls, checked, onToggle }: { cls: ClassDto; checked: boole
           <span className="mt-1 block text-sm text-gray-800">
             {cls.days} · {cls.time}
           </span>
-          {full ? (
-            <span id={`${id}-full`} className="mt-1 block text-sm font-medium text-gray-800">
-              This class is full.
+          {blocked ? (
+            <span id={`${id}-reason`} className="mt-1 block text-sm font-medium text-gray-800">
+              {reason}
             </span>
           ) : null}
         </span>
@@ -176,7 +186,7 @@ function ConfirmSelection({
   )
 }
 
-function SelectClasses({ studentId }: { studentId: number }) {
+function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }) {
   const student = useStudent(studentId)
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
@@ -197,7 +207,10 @@ function SelectClasses({ studentId }: { studentId: number }) {
   const enrolledIds = useMemo(() => new Set((enrollments.data ?? []).map((e) => e.classId)), [enrollments.data])
   const groups = classes.data ? sortAgeGroups(classes.data.map((cls) => cls.ageGroup)) : []
   const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age, enrolledClassIds: enrolledIds }, filter))
-  const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && !isFull(cls))
+  // Administrators may enrol outside the age group (decisions §4); families may not.
+  const ageChecked = !isAdminUser(user)
+  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked) : null)
+  const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
 
   function toggle(cls: ClassDto) {
     setBarShown(true)
@@ -301,7 +314,7 @@ function SelectClasses({ studentId }: { studentId: number }) {
         ) : (
           <ul className="space-y-3">
             {offered.map((cls) => (
-              <ClassOption key={cls.id} cls={cls} checked={selectedIds.includes(cls.id)} onToggle={() => toggle(cls)} />
+              <ClassOption key={cls.id} cls={cls} checked={selectedIds.includes(cls.id)} reason={reasonFor(cls)} onToggle={() => toggle(cls)} />
             ))}
           </ul>
         )}
@@ -325,7 +338,7 @@ function SelectClasses({ studentId }: { studentId: number }) {
 export default function SelectClassesIsland({ user, student }: { user: UserDto; student: StudentDto }) {
   return (
     <PortalRoot user={user} seeds={[[studentQueryOptions(student.id).queryKey, student]]}>
-      {() => <SelectClasses studentId={student.id} />}
+      {(viewer) => <SelectClasses studentId={student.id} user={viewer} />}
     </PortalRoot>
   )
 }
