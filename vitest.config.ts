@@ -21,7 +21,8 @@ export default defineConfig({
           isolate: true,
           fileParallelism: true,
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // Sign-ins cost a full password hash each (PBKDF2, 600,000 iterations) and pass one at a time.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

@@ -74,6 +74,35 @@ function crossOriginRefusal(req: IncomingMessage, allowedOrigins: string[]): str
   return null
 }
 
+/** The session cookie's name (Payload's `payload-token`). */
+const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
+
+/**
+ * A page answered to someone signed in is theirs alone: no shared cache may keep it, whatever
+ * the renderer says. Both ways a renderer sets headers are covered (setHeader, and writeHead
+ * with headers of its own, which would otherwise win).
+ */
+function keepPrivate(res: ServerResponse): void {
+  const VALUE = 'private, no-store'
+  const setHeader = res.setHeader.bind(res)
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? VALUE : value)
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
+  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
+    const last = rest[rest.length - 1]
+    if (Array.isArray(last)) {
+      // A flat [name, value, name, value, …] list.
+      const kept: unknown[] = []
+      for (let i = 0; i < last.length; i += 2) if (String(last[i]).toLowerCase() !== 'cache-control') kept.push(last[i], last[i + 1])
+      rest[rest.length - 1] = kept
+    } else if (last && typeof last === 'object') {
+      rest[rest.length - 1] = Object.fromEntries(Object.entries(last as Record<string, unknown>).filter(([name]) => name.toLowerCase() !== 'cache-control'))
+    }
+    setHeader('cache-control', VALUE)
+    return writeHead(statusCode, ...rest)
+  }) as typeof res.writeHead
+  setHeader('cache-control', VALUE)
+}
+
 /** The one request router of the process (architecture: "The shape"). */
 export function createApp(options: AppOptions) {
   const hashingGate = options.hashingGate ?? defaultHashingGate()
@@ -197,6 +226,7 @@ export function createApp(options: AppOptions) {
       if (options.serveStatic?.(req, res, pathname, assetHeaders)) return
       if (!options.astro) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
       for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value)
+      if (SESSION_COOKIE.test(String(req.headers.cookie ?? ''))) keepPrivate(res)
       return await options.astro(req, res)
     } catch (error) {
       if (isDatabaseUnavailable(error)) {

@@ -47,8 +47,9 @@ export function securityHeaders(options: { https: boolean; area: 'api' | 'page' 
   if (options.area === 'api') {
     headers['Content-Security-Policy'] = "default-src 'none'; frame-ancestors 'none'"
   } else if (options.area === 'cms') {
-    // Payload's admin panel (Next.js) relies on inline scripts and styles.
-    headers['Content-Security-Policy'] = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
+    // Payload's admin panel (Next.js) relies on inline scripts and styles; scripts from anywhere
+    // but this origin, and eval, are refused.
+    headers['Content-Security-Policy'] = "script-src 'self' 'unsafe-inline'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
   } else {
     headers['Content-Security-Policy'] = pageContentSecurityPolicy()
   }

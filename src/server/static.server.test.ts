@@ -102,3 +102,11 @@ describe('built assets', () => {
     expect(head.body.length).toBe(0)
   })
 })
+
+describe('before the first build', () => {
+  it('serves nothing, and does not fail, when the build folder does not exist', () => {
+    const serveStatic = createStaticHandler(path.join(os.tmpdir(), `academy-no-build-${process.pid}`))
+    const req = { method: 'GET', headers: {} } as http.IncomingMessage
+    expect(serveStatic(req, {} as http.ServerResponse, '/favicon.svg', {})).toBe(false)
+  })
+})

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import sirv from 'sirv'
@@ -13,6 +14,8 @@ import { pickEncoding } from './content-encoding.server'
  * Hashed files under /_astro/ never change, so browsers keep them for a year.
  */
 export function createStaticHandler(root: string) {
+  // Before the first build there are no files to serve (the integration tests start the server so).
+  if (!existsSync(root)) return () => false
   const serve = sirv(root, {
     dev: false,
     etag: true,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -86,6 +86,9 @@ describe('booting the production server on an empty embedded database', () => {
     expect(first.output()).toMatch(/demo mode/)
     const pid = postgresPid()
     expect(pid).toBeGreaterThan(0)
+    // The database and the folder holding it are private: never world-writable (or readable).
+    expect(statSync(databaseDir).mode & 0o777).toBe(0o700)
+    expect(statSync(path.dirname(databaseDir)).mode & 0o777).toBe(0o700)
     const classesBefore = (await new ApiClient(first.url).get('/api/classes')).body.length
     expect(classesBefore).toBeGreaterThanOrEqual(10)
     await new ApiClient(first.url).login('admin', 'boot-admin-pass')
