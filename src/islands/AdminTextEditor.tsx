@@ -19,11 +19,18 @@ const EDIT_ICON = 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4'
 
 type Target = { key: string; text: string }
 
+/** A text kept in an attribute rather than shown: an image's alt text, an illustration's label. */
+function textAttribute(element: Element): string | null {
+  return element.getAttribute('data-content-attr')
+}
+
 function textHolder(element: HTMLElement): HTMLElement {
   return element.querySelector<HTMLElement>(':scope > [data-content-text]') ?? element
 }
 
 function currentText(element: HTMLElement): string {
+  const attribute = textAttribute(element)
+  if (attribute) return (element.getAttribute(attribute) ?? '').trim()
   return (textHolder(element).textContent ?? '').trim()
 }
 
@@ -31,7 +38,7 @@ function currentText(element: HTMLElement): string {
 function installButton(element: HTMLElement, open: (target: Target) => void) {
   if (element.hasAttribute(MARK) || element.closest('astro-island')) return
   element.setAttribute(MARK, '')
-  const key = element.dataset.contentKey!
+  const key = element.getAttribute('data-content-key')!
   const button = document.createElement('button')
   button.type = 'button'
   button.className =
@@ -46,6 +53,7 @@ function installButton(element: HTMLElement, open: (target: Target) => void) {
   })
   const interactive = element.closest('a, button, label, summary')
   if (interactive && interactive !== element) interactive.insertAdjacentElement('afterend', button)
+  else if (textAttribute(element)) element.insertAdjacentElement('afterend', button)
   else if (element.matches('a, button')) element.insertAdjacentElement('afterend', button)
   else {
     // Keep the text in its own node so a save can replace it without removing the button.
@@ -62,7 +70,9 @@ function installButton(element: HTMLElement, open: (target: Target) => void) {
 function applyText(key: string, text: string) {
   for (const element of document.querySelectorAll<HTMLElement>(`[data-content-key="${CSS.escape(key)}"]`)) {
     if (element.closest('astro-island')) continue
-    textHolder(element).textContent = text
+    const attribute = textAttribute(element)
+    if (attribute) element.setAttribute(attribute, text)
+    else textHolder(element).textContent = text
   }
   for (const button of document.querySelectorAll<HTMLElement>(`[data-edit-key="${CSS.escape(key)}"]`)) {
     button.setAttribute('aria-label', `Edit text: ${text.slice(0, 60)}`)

@@ -79,6 +79,35 @@ test('an admin cancels an edit with Escape and nothing changes', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Our Mission' })).toBeVisible()
 })
 
+test('the logo text and the hero image description have edit buttons too', async ({ page, baseURL }) => {
+  await signIn(page, baseURL, ADMIN)
+  await page.goto('/')
+  const header = page.getByRole('banner')
+  await expect(header.locator('[data-edit-key="global.logo_text"]')).toBeVisible()
+
+  const hero = page.locator('[data-hero-image]')
+  const illustration = hero.getByRole('img')
+  const before = await illustration.getAttribute('aria-label')
+  const edit = hero.locator('[data-edit-key="home.hero.image_alt"]')
+  await expect(edit).toHaveAccessibleName(`Edit text: ${before}`)
+  await edit.click()
+  const dialog = page.getByRole('dialog', { name: 'Edit text' })
+  await expect(dialog.getByLabel('Text')).toHaveValue(before!)
+  const description = unique('A dancer mid-leap, ')
+  await dialog.getByLabel('Text').fill(description)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(hero.getByRole('img', { name: description })).toBeVisible()
+  await page.reload()
+  await expect(hero.getByRole('img', { name: description })).toBeVisible()
+
+  const restore = await page.request.patch('/api/site-content/home.hero.image_alt', {
+    data: { content: before },
+    headers: { origin: new URL(baseURL!).origin },
+  })
+  expect(restore.ok()).toBe(true)
+})
+
 test('an admin uploads, checks and removes the hero image, and a visitor sees each state', async ({ page, browser, baseURL }) => {
   // Re-encoding the upload into several WebP sizes takes seconds on a busy 2-core machine.
   test.slow()
