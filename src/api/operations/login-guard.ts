@@ -21,8 +21,11 @@ export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again
 export const LOGIN_FAILURES_PER_IDENTIFIER: RateLimit = { name: 'login-failures-id', limit: 8, windowSeconds: 10 * 60 }
 /** Failed logins per client address, whatever the username (password spraying). */
 export const LOGIN_FAILURES_PER_IP: RateLimit = { name: 'login-failures-ip', limit: 30, windowSeconds: 15 * 60 }
-/** Successful logins per account. */
-export const LOGINS_PER_ACCOUNT: RateLimit = { name: 'logins-account', limit: 30, windowSeconds: 15 * 60 }
+/**
+ * Successful logins per account: a minute's worth, far above what a family (or a busy office
+ * sharing the admin account) does, far below what a script with a known password would.
+ */
+export const LOGINS_PER_ACCOUNT: RateLimit = { name: 'logins-account', limit: 20, windowSeconds: 60 }
 
 // One answer for every refusal of this kind, without Retry-After: a header on one kind only
 // would tell them apart. An APIError, so Payload's REST answers it as 429 too.

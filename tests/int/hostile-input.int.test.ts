@@ -1,0 +1,104 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { contractEndpoints } from '#api/endpoints/index'
+import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
+
+/**
+ * Every endpoint of the contract, taken from its definitions (a new one is swept too), called
+ * with hostile input as a visitor, a family and an administrator: malformed JSON, wrong types,
+ * huge strings, odd ids, unicode and control characters. No answer may be a 5xx, and a refusal
+ * (4xx) must leave the database exactly as it was.
+ */
+let app: TestApp
+let db: pg.Client
+const callers: Record<string, ApiClient> = {}
+
+beforeAll(async () => {
+  app = await startTestApp()
+  db = new pg.Client({ connectionString: app.databaseUrl })
+  await db.connect()
+  callers.visitor = new ApiClient(app.url)
+  callers.family = await new ApiClient(app.url).login(FAMILY.username, FAMILY.password)
+  callers.admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
+})
+afterAll(async () => {
+  await db?.end()
+  await app?.close()
+})
+
+/** A digest of every table a refused call could have touched (rate-limit counters and sessions aside). */
+async function digest(): Promise<string> {
+  const { rows: tables } = await db.query<{ tablename: string }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('rate_limits', 'users_sessions', 'payload_migrations') ORDER BY tablename`,
+  )
+  const parts: string[] = []
+  for (const { tablename } of tables) {
+    const { rows } = await db.query<{ md5: string }>(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS md5 FROM "${tablename}" t`)
+    parts.push(`${tablename}:${rows[0]!.md5}`)
+  }
+  return parts.join(',')
+}
+
+const ODD_IDS = ['-1', '0', '1e99', '99999999999999999999', 'abc', '%2e%2e%2f', '%00', '%F0%9F%A9%B0', "1'%20OR%201=1"]
+const HUGE = 'x'.repeat(200_000)
+const WEIRD = 'ballet\u0000\u0007\r\n\u202e\ud83e\ude70<script>'
+
+/** Raw bodies: not JSON, or JSON of the wrong shape and types. */
+const BODIES: Array<{ name: string; raw: string }> = [
+  { name: 'malformed JSON', raw: '{"name": ' },
+  { name: 'a JSON string', raw: '"hello"' },
+  { name: 'a JSON array', raw: '[1,2,3]' },
+  { name: 'null', raw: 'null' },
+  { name: 'wrong types', raw: JSON.stringify({ name: 42, email: [], studentId: 'one', classId: { $gt: 1 }, amount: 'lots', isActive: 'yes', price: -1 }) },
+  { name: 'huge strings', raw: JSON.stringify({ name: HUGE, fullName: HUGE, message: HUGE, content: HUGE, email: `${HUGE}@example.com` }) },
+  { name: 'control characters and unicode', raw: JSON.stringify({ name: WEIRD, fullName: WEIRD, username: WEIRD, email: WEIRD, message: WEIRD, key: WEIRD }) },
+  { name: 'prototype keys', raw: '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}}' },
+]
+
+/** Concrete paths of an endpoint: route parameters filled with odd ids. */
+function pathsOf(template: string): string[] {
+  const path = `/api${template.slice(CONTRACT_PREFIX.length)}`
+  if (!path.includes('/:')) return [path]
+  return ODD_IDS.map((id) => path.replace(/:[A-Za-z]+/g, id))
+}
+
+const endpoints = contractEndpoints.filter((endpoint) => endpoint.path.startsWith(CONTRACT_PREFIX))
+
+describe('hostile input to every endpoint', () => {
+  it('finds the contract endpoints to sweep', () => {
+    expect(endpoints.length).toBeGreaterThan(40)
+  })
+
+  for (const endpoint of endpoints) {
+    const method = endpoint.method.toUpperCase()
+    // The webhook verifies a signature over the raw body: swept too, it must only refuse.
+    it(`${method} ${endpoint.path.slice(CONTRACT_PREFIX.length)} answers no 5xx and changes nothing when it refuses`, { timeout: 120_000 }, async () => {
+      const failures: string[] = []
+      for (const [role, client] of Object.entries(callers)) {
+        for (const path of pathsOf(endpoint.path)) {
+          const attempts: Array<{ label: string; body?: string }> =
+            method === 'GET' || method === 'DELETE' ? [{ label: 'no body' }] : BODIES.map((body) => ({ label: body.name, body: body.raw }))
+          for (const attempt of attempts) {
+            const before = await digest()
+            const query = method === 'GET' ? `?ageGroup=${encodeURIComponent(WEIRD)}&id=${encodeURIComponent(HUGE.slice(0, 5000))}` : ''
+            const res = await client.request(method, path + query, undefined, {
+              headers: attempt.body === undefined ? {} : { 'content-type': 'application/json' },
+              rawBody: attempt.body,
+            })
+            if (res.status >= 500) failures.push(`${role} ${method} ${path} (${attempt.label}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
+            else if (res.status >= 400) {
+              if (typeof res.body?.message !== 'string' || !res.body.message)
+                failures.push(`${role} ${method} ${path} (${attempt.label}): ${res.status} without a message`)
+              if ((await digest()) !== before)
+                failures.push(`${role} ${method} ${path} (${attempt.label}): refused with ${res.status} but changed the database`)
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([])
+    })
+  }
+})
