@@ -37,3 +37,14 @@ describe('prepareDataParent (the embedded database folder)', () => {
     expect(mode(dir) & 0o002).toBe(0)
   })
 })
+
+describe('prepareDataParent and the folders above it', () => {
+  it('keeps the parents it creates passable, so the postgres user can reach the database', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'academy-db-parents-'))
+    const dir = path.join(root, 'fresh', '.data')
+    prepareDataParent(dir, false)
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    expect(statSync(path.dirname(dir)).mode & 0o001).toBe(0o001)
+    rmSync(root, { recursive: true, force: true })
+  })
+})

@@ -51,7 +51,9 @@ async function reapOrphan(dataDir: string): Promise<void> {
  * write there could swap the database files or its configuration.
  */
 export function prepareDataParent(dir: string, runAsPostgres: boolean = process.getuid?.() === 0): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  // Only the folder itself is private: parents created on the way keep the default mode, since
+  // the postgres user must pass through them (reachableByPostgres counted on that).
+  mkdirSync(dir, { recursive: true })
   chmodSync(dir, 0o700)
   if (runAsPostgres) {
     let owner: { uid: number; gid: number } | null = null
