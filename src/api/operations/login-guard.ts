@@ -25,7 +25,7 @@ export const LOGIN_FAILURES_PER_IP: RateLimit = { name: 'login-failures-ip', lim
  * Successful logins per account: a minute's worth, far above what a family (or a busy office
  * sharing the admin account) does, far below what a script with a known password would.
  */
-export const LOGINS_PER_ACCOUNT: RateLimit = { name: 'logins-account', limit: 20, windowSeconds: 60 }
+export const LOGINS_PER_ACCOUNT: RateLimit = { name: 'logins-account', limit: 60, windowSeconds: 60 }
 
 // One answer for every refusal of this kind, without Retry-After: a header on one kind only
 // would tell them apart. An APIError, so Payload's REST answers it as 429 too.
