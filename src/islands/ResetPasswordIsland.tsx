@@ -9,7 +9,7 @@ import { TextField } from './components/Field'
 import { QueryProvider } from './components/QueryProvider'
 import { ApiError, errorMessage } from './lib/http'
 import { validate, type FieldErrors } from './lib/form'
-import { RESET_LINK_MESSAGES } from './lib/reset-token'
+import { RESET_LINK_MESSAGES } from '#api/schemas/reset-link'
 import { focusHeading, scrollToTop } from './lib/scroll'
 import { textReader, type IslandTexts } from './lib/texts'
 

@@ -7,7 +7,13 @@ import type { AppContext } from '#server/context.server'
 import { getAppContext } from '#server/context.server'
 import { callerIsLoopback, clientIp, hitRateLimit, type RateLimit } from '#api/operations/rate-limit'
 import { badInput } from '#api/errors'
-import { ACCOUNT_MESSAGES, type PasswordResetRequestedDto, type RequestPasswordResetInput, type ResetPasswordInput } from '#api/schemas/account'
+import {
+  ACCOUNT_MESSAGES,
+  resetTokenSurvivesLinkRepair,
+  type PasswordResetRequestedDto,
+  type RequestPasswordResetInput,
+  type ResetPasswordInput,
+} from '#api/schemas/account'
 import { passwordResetMail } from './mail-templates'
 import { endOtherSessions } from './password-hash'
 import { assertPasswordAllowed } from './password-policy'
@@ -30,7 +36,10 @@ export const RESET_ATTEMPTS_PER_IP: RateLimit = {
 export type MailServices = Pick<AppContext, 'env' | 'mailer'>
 
 export function newResetToken(): string {
-  return randomBytes(RESET_TOKEN_BYTES).toString('base64url')
+  for (;;) {
+    const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url')
+    if (resetTokenSurvivesLinkRepair(token)) return token
+  }
 }
 
 export function hashResetToken(token: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { readResetToken, RESET_LINK_MESSAGES } from './reset-token'
+import { readResetToken, RESET_LINK_MESSAGES } from './reset-link'
 
 const TOKEN = 'Zq3vN8_xY-2kLm4pQr7sTu9wVb1cDe5fGh6iJk0lMnO' // 43 chars, like the server's tokens
 

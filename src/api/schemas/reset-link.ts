@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, cleanResetToken, RESET_TOKEN_PATTERN } from '#api/schemas/account'
+import { ACCOUNT_MESSAGES, cleanResetToken, RESET_TOKEN_PATTERN } from './account'
 
 /**
  * Reading the reset token from the link a family clicked (spec §5 "Reset token"). The token
