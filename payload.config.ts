@@ -17,6 +17,7 @@ import { SiteContent } from '#cms/collections/SiteContent/index'
 import { Students } from '#cms/collections/Students/index'
 import { Users } from '#cms/collections/Users/index'
 import { PaymentConfig } from '#cms/globals/PaymentConfig'
+import { TuitionSettings } from '#cms/globals/TuitionSettings'
 import { migrations } from '#cms/migrations/index'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { contractEndpoints } from '#api/endpoints/index'
@@ -38,7 +39,7 @@ export default buildConfig({
     importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'cms/admin-app/app/(payload)/cms/importMap.js') },
   },
   collections: [Users, Students, Classes, Enrollments, Inquiries, NotificationPreferences, Invoices, Payments, PaymentMethods, SiteContent, SiteAssets],
-  globals: [PaymentConfig],
+  globals: [PaymentConfig, TuitionSettings],
   endpoints: contractEndpoints,
   // A session cookie sent from another origin is treated as anonymous.
   csrf: allowedOrigins,

@@ -107,9 +107,11 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'payment-config': PaymentConfig;
+    'tuition-settings': TuitionSetting;
   };
   globalsSelect: {
     'payment-config': PaymentConfigSelect<false> | PaymentConfigSelect<true>;
+    'tuition-settings': TuitionSettingsSelect<false> | TuitionSettingsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -257,6 +259,10 @@ export interface Enrollment {
   student: number | Student;
   class: number | Class;
   enrollmentDate: string;
+  /**
+   * The last day attended, when the student leaves the class; tuition is prorated to it.
+   */
+  endDate?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -297,7 +303,7 @@ export interface NotificationPreference {
   createdAt: string;
 }
 /**
- * What families owe. The /admin console creates invoices in dollars; here amounts are in cents. A card payment marks an invoice paid by itself.
+ * What families owe. The /admin console creates invoices in dollars; here amounts are in cents. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "invoices".
@@ -311,12 +317,39 @@ export interface Invoice {
   payerName?: string | null;
   payerEmail?: string | null;
   /**
-   * Exact amount in cents (12500 = $125.00).
+   * Exact amount in cents (12500 = $125.00). With lines, it is their sum, whatever is typed here.
    */
   amountCents: number;
   description: string;
   status: 'pending' | 'paid' | 'overdue' | 'cancelled';
   dueDate: string;
+  /**
+   * Manual: typed by an administrator. Tuition: the monthly bill of a family (one per month).
+   */
+  kind?: ('manual' | 'tuition') | null;
+  /**
+   * YYYY-MM. Required for a tuition invoice; optional otherwise.
+   */
+  period?: string | null;
+  /**
+   * What the invoice is made of. Discounts and credits are negative amounts.
+   */
+  lines?:
+    | {
+        kind: 'tuition' | 'discount' | 'registration' | 'late-fee' | 'credit' | 'manual';
+        description: string;
+        studentId?: number | null;
+        studentName?: string | null;
+        classId?: number | null;
+        className?: string | null;
+        /**
+         * Cents; negative for a discount or credit.
+         */
+        amountCents: number;
+        id?: string | null;
+      }[]
+    | null;
+  tuitionKey?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -617,6 +650,7 @@ export interface EnrollmentsSelect<T extends boolean = true> {
   student?: T;
   class?: T;
   enrollmentDate?: T;
+  endDate?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -661,6 +695,21 @@ export interface InvoicesSelect<T extends boolean = true> {
   description?: T;
   status?: T;
   dueDate?: T;
+  kind?: T;
+  period?: T;
+  lines?:
+    | T
+    | {
+        kind?: T;
+        description?: T;
+        studentId?: T;
+        studentName?: T;
+        classId?: T;
+        className?: T;
+        amountCents?: T;
+        id?: T;
+      };
+  tuitionKey?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -841,6 +890,56 @@ export interface PaymentConfig {
   createdAt?: string | null;
 }
 /**
+ * How monthly tuition is billed. Amounts are in cents (12500 = $125.00), discounts in whole percent.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tuition-settings".
+ */
+export interface TuitionSetting {
+  id: number;
+  /**
+   * 1–28, so that it exists in every month.
+   */
+  billingDay: number;
+  /**
+   * 1–12: with 9, a season runs from September to August.
+   */
+  seasonStartMonth: number;
+  registrationFeeCents: number;
+  /**
+   * Off the tuition of the second and every further student of a family.
+   */
+  siblingDiscountPercent: number;
+  /**
+   * Off each of a student's classes but the most expensive one.
+   */
+  multiClassDiscountPercent: number;
+  /**
+   * The most all discounts of a family may add up to in one month. Empty: no cap.
+   */
+  familyDiscountCapCents?: number | null;
+  /**
+   * 0: no late fee.
+   */
+  lateFeeCents: number;
+  lateFeeAfterDays: number;
+  /**
+   * Days without classes (holidays, breaks): they are not billed.
+   */
+  closures?:
+    | {
+        /**
+         * YYYY-MM-DD
+         */
+        date: string;
+        label?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payment-config_select".
  */
@@ -852,6 +951,30 @@ export interface PaymentConfigSelect<T extends boolean = true> {
   subscriptionPriceId?: T;
   paymentsDisabled?: T;
   testMode?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tuition-settings_select".
+ */
+export interface TuitionSettingsSelect<T extends boolean = true> {
+  billingDay?: T;
+  seasonStartMonth?: T;
+  registrationFeeCents?: T;
+  siblingDiscountPercent?: T;
+  multiClassDiscountPercent?: T;
+  familyDiscountCapCents?: T;
+  lateFeeCents?: T;
+  lateFeeAfterDays?: T;
+  closures?:
+    | T
+    | {
+        date?: T;
+        label?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -1,15 +1,21 @@
 import * as migration_20261121_233027_initial from './20261121_233027_initial';
 import * as migration_20261121_234500_rate_limits from './20261121_234500_rate_limits';
+import * as migration_20261123_105408_tuition_settings_invoice_lines from './20261123_105408_tuition_settings_invoice_lines';
 
 export const migrations = [
   {
     up: migration_20261121_233027_initial.up,
     down: migration_20261121_233027_initial.down,
-    name: '20261121_233027_initial'
+    name: '20261121_233027_initial',
   },
   {
     up: migration_20261121_234500_rate_limits.up,
     down: migration_20261121_234500_rate_limits.down,
-    name: '20261121_234500_rate_limits'
+    name: '20261121_234500_rate_limits',
+  },
+  {
+    up: migration_20261123_105408_tuition_settings_invoice_lines.up,
+    down: migration_20261123_105408_tuition_settings_invoice_lines.down,
+    name: '20261123_105408_tuition_settings_invoice_lines'
   },
 ];

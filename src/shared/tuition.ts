@@ -66,7 +66,8 @@ export type TuitionFamily = {
   credits?: readonly PendingCredit[]
 }
 
-export type LineKind = 'tuition' | 'discount' | 'registration' | 'late-fee' | 'credit' | 'manual'
+export const LINE_KINDS = ['tuition', 'discount', 'registration', 'late-fee', 'credit', 'manual'] as const
+export type LineKind = (typeof LINE_KINDS)[number]
 
 export type TuitionLine = {
   kind: LineKind

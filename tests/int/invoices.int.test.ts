@@ -77,7 +77,25 @@ describe('GET /api/invoices', () => {
     expect(seeded).toMatchObject({ userId: familyId, amount: 75, status: 'pending', payerName: 'Jordan Rivera', payerEmail: 'jordan.rivera@example.com' })
     expect(seeded.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(new Date(seeded.createdAt).toISOString()).toBe(seeded.createdAt)
-    expect(Object.keys(seeded).sort()).toEqual(['amount', 'createdAt', 'description', 'dueDate', 'id', 'payerEmail', 'payerName', 'status', 'userId'])
+    expect(Object.keys(seeded).sort()).toEqual([
+      'amount',
+      'createdAt',
+      'description',
+      'dueDate',
+      'id',
+      'kind',
+      'lines',
+      'payerEmail',
+      'payerName',
+      'period',
+      'status',
+      'userId',
+    ])
+    // Typed as one amount: shown as one line of that amount, so lines always add up to the amount.
+    expect(seeded).toMatchObject({ kind: 'manual', period: null })
+    expect(seeded.lines).toEqual([
+      { kind: 'manual', description: seeded.description, amountCents: 7500, studentId: null, studentName: null, classId: null, className: null },
+    ])
   })
 
   it("gives an admin only the admin's own invoices: /billing cannot pay anyone else's", async () => {

@@ -34,6 +34,16 @@ export const Enrollments: CollectionConfig = {
       defaultValue: () => new Date().toISOString(),
       admin: { date: { pickerAppearance: 'dayOnly' } },
     },
+    {
+      name: 'endDate',
+      label: 'Last day',
+      type: 'date',
+      admin: { date: { pickerAppearance: 'dayOnly' }, description: 'The last day attended, when the student leaves the class; tuition is prorated to it.' },
+      validate: (value: unknown, { siblingData }: { siblingData: Partial<{ enrollmentDate: string | null }> }) => {
+        if (!value || !siblingData.enrollmentDate) return true
+        return new Date(value as string).getTime() >= new Date(siblingData.enrollmentDate).getTime() ? true : 'The last day cannot be before the enrolment date'
+      },
+    },
   ],
   timestamps: true,
 }

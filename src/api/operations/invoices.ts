@@ -1,14 +1,39 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PayloadRequest, Where } from 'payload'
+import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
 import type { Invoice, User } from '#cms/payload-types'
-import { badInput, conflict, notFound } from '#api/errors'
+import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { InvoiceStatus } from '#api/schemas/billing'
 import { centsToDollars, dollarsToCents } from '#shared/money'
-import { INVOICE_IN_USE, INVOICE_MESSAGES, type CreateInvoiceInput, type InvoiceDto } from '#api/schemas/invoices'
+import {
+  duplicateTuitionMessage,
+  INVOICE_IN_USE,
+  INVOICE_LINE_MESSAGES,
+  INVOICE_MESSAGES,
+  type CreateInvoiceInput,
+  type InvoiceDto,
+  type InvoiceLineDto,
+  type InvoiceLineInput,
+} from '#api/schemas/invoices'
 import { inTransaction, queryInTransaction } from './transaction'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
+
+/** An invoice's lines; one typed as a single amount shows as one line, so the lines always add up to the amount. */
+function linesOf(doc: Invoice): InvoiceLineDto[] {
+  if (!doc.lines?.length) {
+    return [{ kind: 'manual', description: doc.description, amountCents: doc.amountCents, studentId: null, studentName: null, classId: null, className: null }]
+  }
+  return doc.lines.map((line) => ({
+    kind: line.kind,
+    description: line.description,
+    amountCents: line.amountCents,
+    studentId: line.studentId ?? null,
+    studentName: line.studentName ?? null,
+    classId: line.classId ?? null,
+    className: line.className ?? null,
+  }))
+}
 
 /** The one shape an invoice leaves the server in: dollars, and the due date as a calendar day. */
 export function toInvoiceDto(doc: Invoice): InvoiceDto {
@@ -22,6 +47,9 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
     createdAt: new Date(doc.createdAt).toISOString(),
     payerName: doc.payerName ?? null,
     payerEmail: doc.payerEmail ?? null,
+    kind: doc.kind ?? 'manual',
+    period: doc.period ?? null,
+    lines: linesOf(doc),
   }
 }
 
@@ -50,29 +78,84 @@ async function findInvoices(req: PayloadRequest, where: Where): Promise<InvoiceD
   return result.docs.map(toInvoiceDto)
 }
 
+type StoredLine = NonNullable<Invoice['lines']>[number]
+
+/**
+ * The lines as stored: each names its student and class by id and by name as they are now, so
+ * the invoice reads the same after either is gone (decisions §2). A student must be the payer's.
+ */
+async function storedLines(req: PayloadRequest, payer: User, lines: readonly InvoiceLineInput[]): Promise<StoredLine[]> {
+  const studentIds = [...new Set(lines.map((line) => line.studentId).filter((id): id is number => id != null))]
+  const classIds = [...new Set(lines.map((line) => line.classId).filter((id): id is number => id != null))]
+  const students = studentIds.length
+    ? (await req.payload.find({ collection: 'students', where: { id: { in: studentIds } }, req, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
+        .docs
+    : []
+  const classes = classIds.length
+    ? (await req.payload.find({ collection: 'classes', where: { id: { in: classIds } }, req, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
+        .docs
+    : []
+  const studentNames = new Map(students.filter((s) => (typeof s.user === 'object' ? s.user.id : s.user) === payer.id).map((s) => [s.id, s.fullName]))
+  const classNames = new Map(classes.map((c) => [c.id, c.name]))
+  return lines.map((line, index) => {
+    if (line.studentId != null && !studentNames.has(line.studentId)) {
+      throw badInput(INVOICE_LINE_MESSAGES.studentNotInFamily, [{ path: `lines.${index}.studentId`, message: INVOICE_LINE_MESSAGES.studentNotInFamily }])
+    }
+    if (line.classId != null && !classNames.has(line.classId)) {
+      throw badInput(INVOICE_LINE_MESSAGES.classNotFound, [{ path: `lines.${index}.classId`, message: INVOICE_LINE_MESSAGES.classNotFound }])
+    }
+    return {
+      kind: line.kind,
+      description: line.description,
+      amountCents: line.amountCents,
+      studentId: line.studentId ?? null,
+      studentName: line.studentId != null ? studentNames.get(line.studentId)! : null,
+      classId: line.classId ?? null,
+      className: line.classId != null ? classNames.get(line.classId)! : null,
+    }
+  })
+}
+
+/** Whether a failed insert collided with the one-tuition-invoice-per-family-and-month index. */
+function isDuplicateTuition(error: unknown): boolean {
+  if (error instanceof ValidationError) return (error.data?.errors ?? []).some((e) => e.path === 'tuitionKey')
+  return isUniqueViolation(error) && String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('tuition_key')
+}
+
 /**
  * Issues an invoice to an existing account. The amount is stored as exact integer cents, and
  * the payer's name and email are copied so the record survives the account (decisions §2).
+ * An invoice of lines costs their sum (the collection hook derives it); a tuition invoice is
+ * one per family and month, which the unique index decides even between concurrent requests.
  */
 export async function createInvoice(req: PayloadRequest, input: CreateInvoiceInput): Promise<InvoiceDto> {
   const payer = (await req.payload.findByID({ collection: 'users', id: input.userId, req, overrideAccess: true, depth: 0, disableErrors: true })) as User | null
   if (!payer) throw badInput(INVOICE_MESSAGES.user, [{ path: 'userId', message: INVOICE_MESSAGES.user }])
-  const doc = await req.payload.create({
-    collection: 'invoices',
-    req,
-    overrideAccess: false,
-    depth: 0,
-    data: {
-      userId: payer.id,
-      payerName: payer.fullName,
-      payerEmail: payer.email,
-      amountCents: dollarsToCents(input.amount),
-      description: input.description,
-      status: input.status,
-      dueDate: input.dueDate,
-    },
-  })
-  return toInvoiceDto(doc)
+  const lined = 'lines' in input ? input : null
+  const lines = lined ? await storedLines(req, payer, lined.lines) : undefined
+  try {
+    const doc = await req.payload.create({
+      collection: 'invoices',
+      req,
+      overrideAccess: false,
+      depth: 0,
+      data: {
+        userId: payer.id,
+        payerName: payer.fullName,
+        payerEmail: payer.email,
+        // With lines the hook replaces this with their sum (which the schema has checked any amount against).
+        amountCents: input.amount !== undefined ? dollarsToCents(input.amount) : 0,
+        description: input.description,
+        status: input.status,
+        dueDate: input.dueDate,
+        ...(lined ? { kind: lined.kind, period: lined.period, lines } : {}),
+      },
+    })
+    return toInvoiceDto(doc)
+  } catch (error) {
+    if (!(error instanceof AppError) && lined?.period && isDuplicateTuition(error)) throw conflict(duplicateTuitionMessage(payer.fullName, lined.period))
+    throw error
+  }
 }
 
 async function findInvoice(req: PayloadRequest, id: number): Promise<Invoice> {

@@ -33,3 +33,43 @@ describe('createInvoiceSchema', () => {
     expect(first({ ...valid, dueDate: '' })).toBe('Due date is required')
   })
 })
+
+describe('createInvoiceSchema with lines', () => {
+  const base = { userId: 3, description: 'Tuition', dueDate: '2027-01-01' }
+  const lines = [
+    { description: 'Ballet', amountCents: 6500, studentId: '7', classId: 2 },
+    { kind: 'discount', description: 'Sibling', amountCents: -650 },
+  ]
+  const first = (input: object) => createInvoiceSchema.safeParse(input).error?.issues[0]?.message
+
+  it('reads lines in cents, defaults kinds to manual, and needs no amount', () => {
+    expect(createInvoiceSchema.parse({ ...base, lines })).toEqual({
+      ...base,
+      status: 'pending',
+      kind: 'manual',
+      period: null,
+      lines: [
+        { kind: 'manual', description: 'Ballet', amountCents: 6500, studentId: 7, classId: 2 },
+        { kind: 'discount', description: 'Sibling', amountCents: -650 },
+      ],
+    })
+  })
+
+  it('checks an amount sent along against the sum of the lines', () => {
+    expect(createInvoiceSchema.safeParse({ ...base, lines, amount: 58.5 }).success).toBe(true)
+    expect(first({ ...base, lines, amount: 65 })).toBe('Amount must equal the sum of the lines ($58.50)')
+  })
+
+  it('refuses lines that add up to nothing, fractional cents, and a tuition invoice without its month', () => {
+    expect(first({ ...base, lines: [{ description: 'Credit', amountCents: -1 }] })).toBe('The lines must add up to more than $0.00')
+    expect(first({ ...base, lines: [{ description: 'Ballet', amountCents: 0.5 }] })).toBe('Each line amount must be a whole number of cents')
+    expect(first({ ...base, kind: 'tuition', lines })).toBe('A tuition invoice needs the month it bills (period, YYYY-MM)')
+    expect(first({ ...base, kind: 'tuition', period: '2027-1', lines })).toBe('Period must be a month (YYYY-MM)')
+    expect(first({ ...base, kind: 'tuition', period: '2027-01' })).toBe('Lines must be a list of 1 to 100 lines')
+  })
+
+  it('leaves the one-amount invoice of the spec exactly as it was', () => {
+    expect(first({ ...base })).toBe('Amount must be greater than 0')
+    expect(createInvoiceSchema.parse({ ...base, amount: 10 })).toEqual({ ...base, amount: 10, status: 'pending' })
+  })
+})

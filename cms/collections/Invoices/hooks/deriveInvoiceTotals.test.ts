@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest'
+
+import { tuitionKeyOf } from './deriveInvoiceTotals'
+
+describe('tuitionKeyOf', () => {
+  it('keys a tuition invoice by family and month, and nothing else', () => {
+    expect(tuitionKeyOf({ kind: 'tuition', userId: 12, period: '2027-01' })).toBe('12:2027-01')
+    expect(tuitionKeyOf({ kind: 'manual', userId: 12, period: '2027-01' })).toBeNull()
+    expect(tuitionKeyOf({ kind: 'tuition', userId: 12, period: null })).toBeNull()
+  })
+})

@@ -1,0 +1,116 @@
+import type { GlobalConfig } from 'payload'
+
+import { isAdmin } from '#cms/access/isAdmin'
+import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/schemas/tuition-settings'
+import { isIsoDate } from '#shared/dates'
+
+const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>
+  value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) ? true : message
+
+const MAX_CENTS = TUITION_SETTINGS_LIMITS.maxCents
+
+/**
+ * How the academy bills tuition (src/shared/tuition.ts): one row, edited by administrators in
+ * /cms or through PUT /api/admin/tuition-settings. Money in integer cents, discounts in whole
+ * percent, closures as calendar days.
+ */
+export const TuitionSettings: GlobalConfig = {
+  slug: 'tuition-settings',
+  label: 'Tuition settings',
+  admin: {
+    group: 'Billing',
+    description: 'How monthly tuition is billed. Amounts are in cents (12500 = $125.00), discounts in whole percent.',
+  },
+  access: { read: isAdmin, update: isAdmin },
+  fields: [
+    {
+      name: 'billingDay',
+      label: 'Billing day of the month',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.billingDay,
+      admin: { step: 1, description: '1–28, so that it exists in every month.' },
+      validate: wholeBetween(1, 28, TUITION_SETTINGS_MESSAGES.billingDay),
+    },
+    {
+      name: 'seasonStartMonth',
+      label: 'Season starts in month',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.seasonStartMonth,
+      admin: { step: 1, description: '1–12: with 9, a season runs from September to August.' },
+      validate: wholeBetween(1, 12, TUITION_SETTINGS_MESSAGES.seasonStartMonth),
+    },
+    {
+      name: 'registrationFeeCents',
+      label: 'Registration fee per family per season (cents)',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.registrationFeeCents,
+      admin: { step: 1 },
+      validate: wholeBetween(0, MAX_CENTS, TUITION_SETTINGS_MESSAGES.registrationFeeCents),
+    },
+    {
+      name: 'siblingDiscountPercent',
+      label: 'Sibling discount (%)',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.siblingDiscountPercent,
+      admin: { step: 1, description: 'Off the tuition of the second and every further student of a family.' },
+      validate: wholeBetween(0, 100, TUITION_SETTINGS_MESSAGES.siblingDiscountPercent),
+    },
+    {
+      name: 'multiClassDiscountPercent',
+      label: 'Multi-class discount (%)',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.multiClassDiscountPercent,
+      admin: { step: 1, description: "Off each of a student's classes but the most expensive one." },
+      validate: wholeBetween(0, 100, TUITION_SETTINGS_MESSAGES.multiClassDiscountPercent),
+    },
+    {
+      name: 'familyDiscountCapCents',
+      label: 'Family discount cap per month (cents)',
+      type: 'number',
+      admin: { step: 1, description: 'The most all discounts of a family may add up to in one month. Empty: no cap.' },
+      validate: wholeBetween(0, MAX_CENTS, TUITION_SETTINGS_MESSAGES.familyDiscountCapCents),
+    },
+    {
+      name: 'lateFeeCents',
+      label: 'Late fee (cents)',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.lateFeeCents,
+      admin: { step: 1, description: '0: no late fee.' },
+      validate: wholeBetween(0, MAX_CENTS, TUITION_SETTINGS_MESSAGES.lateFeeCents),
+    },
+    {
+      name: 'lateFeeAfterDays',
+      label: 'Late fee after (days past due)',
+      type: 'number',
+      required: true,
+      defaultValue: TUITION_SETTINGS_DEFAULTS.lateFeeAfterDays,
+      admin: { step: 1 },
+      validate: wholeBetween(0, TUITION_SETTINGS_LIMITS.maxLateDays, TUITION_SETTINGS_MESSAGES.lateFeeAfterDays),
+    },
+    {
+      name: 'closures',
+      label: 'Closures',
+      type: 'array',
+      labels: { singular: 'Closure', plural: 'Closures' },
+      maxRows: TUITION_SETTINGS_LIMITS.maxClosures,
+      admin: { description: 'Days without classes (holidays, breaks): they are not billed.' },
+      fields: [
+        {
+          // A calendar day as text: a date-time would move across midnight with the editor's time zone.
+          name: 'date',
+          type: 'text',
+          required: true,
+          admin: { description: 'YYYY-MM-DD' },
+          validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : TUITION_SETTINGS_MESSAGES.closureDate),
+        },
+        { name: 'label', type: 'text', maxLength: TUITION_SETTINGS_LIMITS.maxLabel },
+      ],
+    },
+  ],
+}
