@@ -14,6 +14,7 @@ import { siteAssetEndpoints } from './site-assets'
 import { siteContentEndpoints } from './site-content'
 import { stripeEndpoints } from './stripe'
 import { studentEndpoints } from './students'
+import { tuitionEndpoints } from './tuition'
 
 /** Every call of the /api/* contract, mounted by server.ts (see ../http.ts for the prefix). */
 export const contractEndpoints: Endpoint[] = [
@@ -31,4 +32,5 @@ export const contractEndpoints: Endpoint[] = [
   ...adminUserEndpoints,
   ...emailEndpoints,
   ...calendarEndpoints,
+  ...tuitionEndpoints,
 ]
