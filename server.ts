@@ -71,7 +71,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   if (!env.demoMode && !env.SMTP_URL) console.warn('[mail] SMTP_URL is not set: no mail is sent, and the log shows only its recipient and subject')
-  setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, redact: !env.demoMode }) })
+  setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, redact: !env.demoMode, keepOutbox: env.demoMode }) })
 
   if (env.SEED_DEMO_DATA === 'true') await seedDemoData(payload, { adminPassword: env.ADMIN_PASSWORD, log: (m) => console.log(`[seed] ${m}`) })
 

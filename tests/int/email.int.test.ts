@@ -37,9 +37,13 @@ afterAll(async () => {
  * Payload allows one instance per process, so the other mail setups are the same app with its
  * mail configuration replaced, exactly as server.ts would build it from another SMTP_URL.
  */
-function useSmtpUrl(smtpUrl: string | undefined): void {
+function useSmtpUrl(smtpUrl: string | undefined, options: { keepOutbox?: boolean } = {}): void {
   const context = getAppContext()
-  setAppContext({ ...context, env: { ...context.env, SMTP_URL: smtpUrl }, mailer: createMailer({ smtpUrl, from: context.env.MAIL_FROM, log: () => {} }) })
+  setAppContext({
+    ...context,
+    env: { ...context.env, SMTP_URL: smtpUrl },
+    mailer: createMailer({ smtpUrl, from: context.env.MAIL_FROM, log: () => {}, keepOutbox: options.keepOutbox }),
+  })
 }
 
 describe('with a working SMTP server', () => {
@@ -145,5 +149,56 @@ describe("Payload's own mail", () => {
     expect(mail.subject).toBe('From the CMS')
     expect(mail.from).toContain('tests@academy.example')
     expect(mail.text).toContain('Sent by Payload itself.')
+  })
+})
+
+describe('the demo outbox (GET /api/email-outbox)', () => {
+  afterAll(() => useSmtpUrl(smtp.url))
+
+  it('is not available outside demo mode, and says so', async () => {
+    useSmtpUrl(smtp.url)
+    const res = await admin.get('/api/email-outbox')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ available: false, messages: [] })
+  })
+
+  it('lists what the app sent, newest first, with the whole text', async () => {
+    useSmtpUrl(smtp.url, { keepOutbox: true })
+    expect((await admin.post('/api/troubleshoot-email', { emailAddress: 'first@example.com' })).status).toBe(200)
+    const familyEmail = (await family.get('/api/user')).body.email as string
+    expect((await new ApiClient(app.url).post('/api/request-password-reset', { email: familyEmail })).status).toBe(200)
+    // The reset mail goes out after the answer outside demo mode: wait for it to be kept.
+    await smtp.waitFor((m) => m.to.includes(familyEmail))
+    const res = await admin.get('/api/email-outbox')
+    expect(res.status).toBe(200)
+    expect(res.body.available).toBe(true)
+    const [newest, older] = res.body.messages
+    expect(newest).toMatchObject({ to: familyEmail, outcome: 'sent' })
+    expect(newest.text).toMatch(/reset-password\?token=/)
+    expect(older).toMatchObject({ to: 'first@example.com', subject: 'Test email from the academy', outcome: 'sent' })
+    expect(Date.parse(newest.sentAt)).toBeGreaterThanOrEqual(Date.parse(older.sentAt))
+    expect(newest.id).toBeGreaterThan(older.id)
+  })
+
+  it('keeps mail that only went to the log, and mail that failed to send', async () => {
+    useSmtpUrl(undefined, { keepOutbox: true })
+    const familyEmail = (await family.get('/api/user')).body.email as string
+    expect((await new ApiClient(app.url).post('/api/request-password-reset', { email: familyEmail })).status).toBe(200)
+    await expect.poll(async () => (await admin.get('/api/email-outbox')).body.messages[0]?.outcome).toBe('logged')
+
+    useSmtpUrl(`smtp://127.0.0.1:${await closedPort()}`, { keepOutbox: true })
+    expect((await admin.post('/api/troubleshoot-email', { emailAddress: 'nobody-home@example.com' })).status).toBe(502)
+    const res = await admin.get('/api/email-outbox')
+    expect(res.body.messages[0]).toMatchObject({ to: 'nobody-home@example.com', outcome: 'failed' })
+  })
+
+  it('is for admins only: a family gets 403, a visitor 401', async () => {
+    useSmtpUrl(smtp.url, { keepOutbox: true })
+    const asFamily = await family.get('/api/email-outbox')
+    expect(asFamily.status).toBe(403)
+    expect(asFamily.body.message).toBeTypeOf('string')
+    const asVisitor = await new ApiClient(app.url).get('/api/email-outbox')
+    expect(asVisitor.status).toBe(401)
+    expect(JSON.stringify(asFamily.body) + JSON.stringify(asVisitor.body)).not.toContain('token')
   })
 })

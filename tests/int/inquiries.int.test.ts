@@ -191,6 +191,7 @@ describe('the new-inquiry email', () => {
       ...context,
       mailer: {
         logOnly: false,
+        outbox: () => null,
         verify: async () => 'down',
         send: async () => {
           attempts++

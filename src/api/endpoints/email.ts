@@ -1,10 +1,12 @@
 import { defineEndpoint } from '#api/http'
-import { checkEmailConfig, sendTestEmail } from '#api/operations/email-tests'
+import { checkEmailConfig, readEmailOutbox, sendTestEmail } from '#api/operations/email-tests'
 import { troubleshootEmailSchema } from '#api/schemas/admin-users'
 
 /** The Email Tests tab (spec §2, decisions §7): admin-only checks of the outgoing mail setup. */
 export const emailEndpoints = [
   defineEndpoint('get', '/test-email-config', { role: 'admin' }, async () => checkEmailConfig()),
+
+  defineEndpoint('get', '/email-outbox', { role: 'admin' }, async () => readEmailOutbox()),
 
   defineEndpoint('post', '/troubleshoot-email', { role: 'admin', body: troubleshootEmailSchema }, async ({ req, body }) => {
     const { status, body: answer } = await sendTestEmail(req, body.emailAddress)

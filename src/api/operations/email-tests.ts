@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { getAppContext } from '#server/context.server'
 import { hitRateLimit } from '#api/operations/rate-limit'
-import type { EmailConfigCheck } from '#api/schemas/admin-users'
+import type { EmailConfigCheck, EmailOutboxDto } from '#api/schemas/admin-users'
 
 /** A connection that neither answers nor fails must not hold the admin's request for minutes. */
 const SMTP_TIMEOUT_MS = 15_000
@@ -112,4 +112,11 @@ export async function sendTestEmail(req: PayloadRequest, to: string): Promise<Te
     return { status: 502, body: { success: false, message: 'Failed to send email', error: reason } }
   }
   return { status: 200, body: { success: true, message: `Test email sent to ${to}` } }
+}
+
+/** GET /api/email-outbox: what this process sent or would have sent, in demo mode only. */
+export function readEmailOutbox(): EmailOutboxDto {
+  const entries = getAppContext().mailer.outbox()
+  if (!entries) return { available: false, messages: [] }
+  return { available: true, messages: entries.map(({ id, to, subject, text, sentAt, outcome }) => ({ id, to, subject, text, sentAt, outcome })) }
 }

@@ -31,6 +31,13 @@ export const troubleshootEmailSchema = z.object({
 })
 export type TroubleshootEmailInput = z.infer<typeof troubleshootEmailSchema>
 
+/** GET /api/email-outbox (admin): demo mode's copy of outgoing mail, newest first. */
+export type EmailOutboxDto = {
+  /** False outside demo mode: a deployment keeps no copy of the mail it sends. */
+  available: boolean
+  messages: { id: number; to: string; subject: string; text: string; sentAt: string; outcome: 'sent' | 'logged' | 'failed' }[]
+}
+
 export type EmailConfigCheck = {
   success: boolean
   message: string

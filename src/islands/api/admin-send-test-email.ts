@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import type { TroubleshootEmailInput } from '#api/schemas/admin-users'
 import { ApiError, apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
 
 export type TestEmailAnswer = { success: boolean; message: string; error?: string }
 
@@ -19,5 +20,7 @@ export function testEmailFailureDetail(error: unknown): string | null {
 }
 
 export function useSendTestEmail() {
-  return useMutation({ mutationFn: sendTestEmail })
+  const queryClient = useQueryClient()
+  // Sent or failed, the message is now in demo mode's outbox.
+  return useMutation({ mutationFn: sendTestEmail, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.emailOutbox }) })
 }

@@ -32,5 +32,6 @@ export const queryKeys = {
     students: ['admin', 'students'] as const,
     enrollments: ['admin', 'enrollments'] as const,
     stripeConfig: ['admin', 'stripe-config'] as const,
+    emailOutbox: ['admin', 'email-outbox'] as const,
   },
 }

@@ -9,6 +9,7 @@ import { ApiError } from '#islands/lib/http'
 import { useNotify } from '#islands/admin/ui/notify'
 import { SectionHeader } from '#islands/admin/ui/SectionHeader'
 import { BUTTON, CARD } from '#islands/admin/ui/styles'
+import { DemoOutbox } from './DemoOutbox'
 
 const EMAIL_REQUIRED = 'Please enter an email address to send the test email.'
 
@@ -24,6 +25,9 @@ export function EmailTestsTab() {
           <SendTestEmail />
         </div>
         <MailInfo />
+      </div>
+      <div className="mt-4">
+        <DemoOutbox />
       </div>
     </section>
   )
