@@ -11,20 +11,9 @@ import {
   type SiteContentDto,
   type SiteContentUpdate,
 } from '#api/schemas/site-content'
+import { listPublishedSiteContent, toSiteContentDto } from './site-content'
 import { invalidateSiteContent } from './site-content-cache'
 import { sanitizeSiteHtml } from './site-content-html'
-
-export function toSiteContentDto(doc: SiteContent): SiteContentDto {
-  return {
-    key: doc.key,
-    title: doc.title,
-    content: doc.content,
-    section: doc.section,
-    contentType: doc.contentType,
-    isPublished: doc.isPublished !== false,
-    updatedAt: doc.updatedAt,
-  }
-}
 
 /**
  * What is stored for a content of a type: html is sanitised (decisions §6), json must parse;
@@ -47,12 +36,15 @@ export function cleanSiteContent(content: string, contentType: ContentType): { c
   return { content }
 }
 
-/** Published texts for everyone; with `includeUnpublished`, every text (admins only). */
+/**
+ * Published texts for everyone, from memory; with `includeUnpublished`, every text (admins
+ * only), from the database.
+ */
 export async function listSiteContent(req: PayloadRequest, options: { includeUnpublished: boolean }): Promise<SiteContentDto[]> {
-  const all = options.includeUnpublished && isAdminUser(req.user as User | null)
+  if (!(options.includeUnpublished && isAdminUser(req.user as User | null))) return listPublishedSiteContent(req.payload)
   const result = await req.payload.find({
     collection: 'site-content',
-    where: all ? {} : { isPublished: { equals: true } },
+    where: {},
     sort: 'key',
     limit: 0,
     pagination: false,

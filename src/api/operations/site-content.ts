@@ -1,17 +1,34 @@
 import type { Payload } from 'payload'
 
 import type { SiteAsset, SiteContent } from '#cms/payload-types'
+import type { SiteContentDto } from '#api/schemas/site-content'
 import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '#api/schemas/site-content-defaults'
 import { toSiteAssetDto } from './site-asset-files'
 import { siteContentCache, type SiteContentSnapshot } from './site-content-cache'
 
+export function toSiteContentDto(doc: SiteContent): SiteContentDto {
+  return {
+    key: doc.key,
+    title: doc.title,
+    content: doc.content,
+    section: doc.section,
+    contentType: doc.contentType,
+    isPublished: doc.isPublished !== false,
+    updatedAt: doc.updatedAt,
+  }
+}
+
 async function loadSnapshot(payload: Payload): Promise<SiteContentSnapshot> {
   const [texts, assets] = await Promise.all([
-    payload.find({ collection: 'site-content', where: { isPublished: { equals: true } }, limit: 0, pagination: false, depth: 0 }),
+    // Sorted as GET /api/site-content lists them (the database's collation decides).
+    payload.find({ collection: 'site-content', where: { isPublished: { equals: true } }, sort: 'key', limit: 0, pagination: false, depth: 0 }),
     payload.find({ collection: 'site-assets', limit: 0, pagination: false, depth: 0 }),
   ])
-  const snapshot: SiteContentSnapshot = { texts: new Map(), assets: new Map() }
-  for (const doc of texts.docs as SiteContent[]) snapshot.texts.set(doc.key, { content: doc.content, contentType: doc.contentType })
+  const snapshot: SiteContentSnapshot = { texts: new Map(), published: [], assets: new Map() }
+  for (const doc of texts.docs as SiteContent[]) {
+    snapshot.texts.set(doc.key, { content: doc.content, contentType: doc.contentType })
+    snapshot.published.push(toSiteContentDto(doc))
+  }
   for (const doc of assets.docs as SiteAsset[]) {
     // The same urls as GET /api/site-assets/{key}: our own file route, not Payload's.
     const asset = toSiteAssetDto(doc)
@@ -44,4 +61,9 @@ export async function getSiteTexts(payload: Payload): Promise<SiteTexts> {
     textsBySnapshot.set(snapshot, texts)
   }
   return texts
+}
+
+/** The published texts in the contract's shape, from memory (the same snapshot the pages use). */
+export async function listPublishedSiteContent(payload: Payload): Promise<SiteContentDto[]> {
+  return (await siteContentCache.get(() => loadSnapshot(payload))).published
 }
