@@ -3,6 +3,8 @@ import type { z } from 'zod'
 
 import type { User } from '#cms/payload-types'
 import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
+import type { MemoCache } from '#server/memo-cache.server'
+import { registerPublicRead } from '#server/public-read-cache.server'
 import { isAdminUser, isTeacherUser } from '#shared/roles'
 
 import { AUTH_UNAVAILABLE } from '#cms/collections/Users/auth/cachedJwtStrategy'
@@ -30,6 +32,14 @@ export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, 
   body?: B
   /** The query string's schema, given the parameters as a plain object of strings. */
   query?: Q
+  /**
+   * A public GET whose answer is made from these in-memory caches alone, whoever asks: the
+   * router replays it without building a Payload request until one of them is invalidated
+   * (src/server/public-read-cache.server.ts). `query` names the parameters the answer may
+   * depend on; a request with any other parameter, one twice, or one the query schema refuses
+   * goes the normal way.
+   */
+  servedFromMemory?: R extends 'public' ? { caches: readonly MemoCache<unknown>[]; query?: readonly string[] } : never
 }
 
 export type EndpointContext<R extends Role, B, Q> = {
@@ -75,6 +85,19 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
   options: EndpointOptions<R, B, Q>,
   handler: (context: EndpointContext<R, B, Q>) => Promise<Result>,
 ): Endpoint {
+  if (options.servedFromMemory) {
+    if (method !== 'get' || options.role !== 'public') throw new Error(`${method} ${path}: only a public GET can be served from memory`)
+    const names = new Set(options.servedFromMemory.query ?? [])
+    const querySchema = options.query
+    registerPublicRead(path, {
+      caches: options.servedFromMemory.caches.map((cache) => cache.name),
+      acceptsQuery: (params) => {
+        const keys = [...params.keys()]
+        if (!keys.every((key) => names.has(key)) || new Set(keys).size !== keys.length) return false
+        return !querySchema || schemaFor(querySchema, null).safeParse(Object.fromEntries(params)).success
+      },
+    })
+  }
   return {
     method,
     path: `${CONTRACT_PREFIX}${path}`,

@@ -10,6 +10,7 @@ import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
+import { createPublicReadCache, replay } from './public-read-cache.server'
 import { securityHeaders } from './security-headers.server'
 
 export const API_BODY_LIMIT = 1024 * 1024
@@ -121,7 +122,13 @@ export function createApp(options: AppOptions) {
   const cmsHeaders = securityHeaders({ https: options.https, area: 'cms' })
   const assetHeaders = securityHeaders({ https: options.https, area: 'asset' })
 
+  const publicReads = createPublicReadCache({ allowedOrigins: options.allowedOrigins })
+
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+    // Public reads made from in-memory caches: answered here while current, else kept on the way out.
+    const publicRead = publicReads.open(req, pathname, search)
+    if (publicRead?.answer) return replay(res, publicRead.answer)
+
     const refusal = crossOriginRefusal(req, options.allowedOrigins)
     if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
 
@@ -150,7 +157,7 @@ export function createApp(options: AppOptions) {
         request,
         path: `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`,
       })
-      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' })
+      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, publicRead?.keep)
     })
   }
 

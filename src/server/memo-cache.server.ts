@@ -9,7 +9,7 @@
  */
 import { broadcastInvalidation, onInvalidation } from './cache-broadcast.server'
 
-export type MemoCache<T> = { get(load: () => Promise<T>): Promise<T>; invalidate(): void }
+export type MemoCache<T> = { readonly name: string; get(load: () => Promise<T>): Promise<T>; invalidate(): void }
 
 type Slot = { current: Promise<unknown> | null; generation: number }
 
@@ -17,6 +17,15 @@ function slot(name: string): Slot {
   const key = Symbol.for(`academy.cache.${name}`)
   const store = globalThis as unknown as Record<symbol, Slot | undefined>
   return (store[key] ??= { current: null, generation: 0 })
+}
+
+/**
+ * How many times the named cache has been dropped in this process (locally, by another process
+ * over the bus, or by a flush after the bus was down). A value read from the cache while this
+ * number stays the same is still current (./public-read-cache.server.ts relies on it).
+ */
+export function cacheGeneration(name: string): number {
+  return slot(name).generation
 }
 
 export function createMemoCache<T>(name: string): MemoCache<T> {
@@ -27,6 +36,7 @@ export function createMemoCache<T>(name: string): MemoCache<T> {
   }
   onInvalidation(name, dropLocal)
   return {
+    name,
     get(load) {
       const s = slot(name)
       if (s.current) return s.current as Promise<T>

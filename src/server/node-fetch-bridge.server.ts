@@ -26,8 +26,16 @@ export function toFetchHeaders(req: IncomingMessage): Headers {
   return headers
 }
 
-/** Sends a fetch Response through Node's ServerResponse, keeping multiple Set-Cookie headers. */
-export async function sendFetchResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
+/**
+ * Sends a fetch Response through Node's ServerResponse, keeping multiple Set-Cookie headers.
+ * `sent` hears exactly what went out (the fast path of public reads keeps it).
+ */
+export async function sendFetchResponse(
+  res: ServerResponse,
+  response: Response,
+  extraHeaders: Record<string, string> = {},
+  sent?: (answer: { status: number; headers: Record<string, string | string[]>; body: Buffer }) => void,
+): Promise<void> {
   const headers: Record<string, string | string[]> = { ...extraHeaders }
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return
@@ -44,6 +52,7 @@ export async function sendFetchResponse(res: ServerResponse, response: Response,
   headers['content-length'] = String(body.length)
   res.writeHead(response.status, headers)
   res.end(body)
+  sent?.({ status: response.status, headers, body })
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

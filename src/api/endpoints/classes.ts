@@ -1,12 +1,18 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { createClass, deleteClass, listClassesJson, updateClass } from '#api/operations/classes'
+import { catalogueCache, createClass, deleteClass, listClassesJson, updateClass } from '#api/operations/classes'
 import { classInputSchema, classListQuerySchema, classUpdateSchema } from '#api/schemas/classes'
 
 export const classEndpoints = [
-  defineEndpoint('get', '/classes', { role: 'public', query: classListQuerySchema }, async ({ req, query }) => {
-    const body = await listClassesJson(req.payload, query.ageGroup)
-    return new Response(body, { headers: { 'Content-Type': 'application/json' } })
-  }),
+  // The same list for everyone, signed in or not: served from memory by the router while current.
+  defineEndpoint(
+    'get',
+    '/classes',
+    { role: 'public', query: classListQuerySchema, servedFromMemory: { caches: [catalogueCache], query: ['ageGroup'] } },
+    async ({ req, query }) => {
+      const body = await listClassesJson(req.payload, query.ageGroup)
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } })
+    },
+  ),
 
   defineEndpoint('post', '/classes', { role: 'admin', body: classInputSchema }, async ({ req, body }) =>
     Response.json(await createClass(req, body), { status: 201 }),

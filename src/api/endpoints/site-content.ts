@@ -1,10 +1,12 @@
 import { defineEndpoint, stringParam } from '#api/http'
 import { createSiteContent, deleteSiteContent, getSiteContent, listSiteContent, updateSiteContent } from '#api/operations/site-content-admin'
+import { siteContentCache } from '#api/operations/site-content-cache'
 import { siteContentCreateSchema, siteContentUpdateSchema } from '#api/schemas/site-content'
 
 /** Site texts (spec §7 "Content", decisions §6): public reads of published texts, admin writes. */
 export const siteContentEndpoints = [
-  defineEndpoint('get', '/site-content', { role: 'public' }, async ({ req }) =>
+  // Without `?all=true` the same published texts for everyone: served from memory by the router while current.
+  defineEndpoint('get', '/site-content', { role: 'public', servedFromMemory: { caches: [siteContentCache] } }, async ({ req }) =>
     listSiteContent(req, { includeUnpublished: req.searchParams?.get('all') === 'true' }),
   ),
 

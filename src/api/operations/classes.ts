@@ -29,7 +29,8 @@ export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
 
 type Catalogue = { all: ClassDto[]; byId: Map<number, ClassDto>; json: string; byAgeGroup: Map<string, string> }
 
-const catalogueCache = createMemoCache<Catalogue>('classes')
+/** The class list with its enrolment counts; GET /api/classes is served from it. */
+export const catalogueCache = createMemoCache<Catalogue>('classes')
 
 /**
  * Classes change rarely and are read on every public page: served from memory. The entry also
