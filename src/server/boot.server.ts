@@ -26,6 +26,22 @@ export function allowedOrigins(env: Env): string[] {
   return [...origins]
 }
 
+/** The bucket exactly as loadEnv resolved it (a test may pass its settings in, not in process.env). */
+function handOverObjectStorage(storage: Env['objectStorage']) {
+  const values: Record<string, string | undefined> = {
+    S3_BUCKET: storage?.bucket,
+    S3_ENDPOINT: storage?.endpoint,
+    S3_REGION: storage?.region,
+    S3_ACCESS_KEY_ID: storage?.accessKeyId,
+    S3_SECRET_ACCESS_KEY: storage?.secretAccessKey,
+    S3_FORCE_PATH_STYLE: storage ? String(storage.forcePathStyle) : undefined,
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
+}
+
 /**
  * Hands the resolved settings to payload.config.ts (read back by loadCmsSettings) (and to the Next build that bundles it),
  * then initialises Payload: migrations run here, before the server reports ready.
@@ -37,6 +53,7 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   process.env.ACADEMY_ALLOWED_ORIGINS = allowedOrigins(env).join(',')
   process.env.DATABASE_POOL_MAX = String(env.DATABASE_POOL_MAX)
   process.env.ACADEMY_DATA_DIR = path.resolve(env.ACADEMY_DATA_DIR)
+  handOverObjectStorage(env.objectStorage)
   // prodMigrations run only in production mode; development uses `payload migrate` explicitly.
   ;(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production'
 

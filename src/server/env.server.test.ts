@@ -47,6 +47,7 @@ describe('loadCmsSettings (what payload.config.ts and the collections read)', ()
       allowedOrigins: ['https://academy.example', 'http://localhost:3000'],
       dataDir: '/srv/academy',
       poolMax: 20,
+      objectStorage: null,
     })
   })
 
@@ -86,5 +87,67 @@ describe('TRUST_PROXY', () => {
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
     expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
     expect(() => loadEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false or the number of proxies/)
+  })
+})
+
+describe('object storage for the site images (S3_*)', () => {
+  const production = { DATABASE_URL: 'postgres://db/x', PAYLOAD_SECRET: 'x'.repeat(40) }
+  const bucket = {
+    S3_BUCKET: 'academy-media',
+    S3_ENDPOINT: 'https://s3.example.com/',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'example-secret-key',
+    S3_FORCE_PATH_STYLE: 'true',
+  }
+
+  it('keeps the images on disk without S3_BUCKET, also when the variables are present but empty', () => {
+    expect(loadEnv(production).objectStorage).toBeNull()
+    expect(loadEnv({ ...production, S3_BUCKET: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: ' ', S3_SECRET_ACCESS_KEY: '' }).objectStorage).toBeNull()
+    expect(loadCmsSettings({}).objectStorage).toBeNull()
+  })
+
+  it('resolves a complete bucket configuration, for the server and for payload.config alike', () => {
+    const expected = {
+      bucket: 'academy-media',
+      endpoint: 'https://s3.example.com',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'example-secret-key',
+      forcePathStyle: true,
+    }
+    expect(loadEnv({ ...production, ...bucket }).objectStorage).toEqual(expected)
+    expect(loadCmsSettings(bucket).objectStorage).toEqual(expected)
+    // AWS itself: no endpoint, the default region, virtual-hosted addresses.
+    const aws = loadEnv({ ...production, S3_BUCKET: 'academy-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'k' }).objectStorage
+    expect(aws).toEqual({ bucket: 'academy-media', region: 'us-east-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'k', forcePathStyle: false })
+  })
+
+  it('refuses to start with S3_BUCKET but without the access key, naming what is missing', () => {
+    const { S3_ACCESS_KEY_ID: _id, S3_SECRET_ACCESS_KEY: _secret, ...withoutKeys } = bucket
+    for (const load of [loadEnv, loadCmsSettings]) {
+      expect(() => load({ ...production, ...withoutKeys })).toThrow(EnvError)
+      expect(() => load({ ...production, ...withoutKeys })).toThrow(
+        "S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too (the bucket's access key).",
+      )
+      expect(() => load({ ...production, ...withoutKeys, S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(
+        /^S3_BUCKET is set, so S3_SECRET_ACCESS_KEY must be set too/,
+      )
+      expect(() => load({ ...production, ...bucket, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_SECRET_ACCESS_KEY must be set/)
+    }
+  })
+
+  it('refuses bucket settings without S3_BUCKET rather than quietly keeping the images on disk', () => {
+    const { S3_BUCKET: _bucket, ...withoutBucket } = bucket
+    expect(() => loadEnv({ ...production, ...withoutBucket })).toThrow(
+      'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not: set S3_BUCKET to keep site images in object storage, or remove them to keep them on disk.',
+    )
+    expect(() => loadCmsSettings({ S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(/S3_ACCESS_KEY_ID is set but S3_BUCKET is not/)
+  })
+
+  it('refuses malformed values with the setting named', () => {
+    expect(() => loadEnv({ ...production, ...bucket, S3_BUCKET: 'Academy_Media' })).toThrow(/S3_BUCKET must be a bucket name/)
+    expect(() => loadEnv({ ...production, ...bucket, S3_ENDPOINT: 's3.example.com' })).toThrow(/S3_ENDPOINT must be a URL/)
+    expect(() => loadEnv({ ...production, ...bucket, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be true or false/)
   })
 })

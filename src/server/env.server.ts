@@ -10,6 +10,68 @@ import { isTimeZone } from '#shared/dates'
  */
 const DEFAULT_SECRETS = new Set(['', 'secret', 'changeme', 'change-me', 'YOUR_SECRET_HERE', 'replace-me'])
 
+/** An empty value (`S3_BUCKET=` in an env file) counts as unset. */
+const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+/**
+ * Object storage for the site images (S3 or any S3-compatible service). Without S3_BUCKET the
+ * images stay in `$ACADEMY_DATA_DIR/media` (demo, one host); with it they go to the bucket
+ * through @payloadcms/storage-s3 and the app streams them from there (cms/object-storage.ts).
+ */
+function objectStorageShape() {
+  const text = z.preprocess(unsetIfEmpty, z.string().trim().optional())
+  return {
+    S3_BUCKET: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')
+        .optional(),
+    ),
+    // The service's address; unset for AWS itself (the region picks it).
+    S3_ENDPOINT: z.preprocess(unsetIfEmpty, z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional()),
+    S3_REGION: z.preprocess(unsetIfEmpty, z.string().trim().default('us-east-1')),
+    S3_ACCESS_KEY_ID: text,
+    S3_SECRET_ACCESS_KEY: text,
+    // Path-style addresses (endpoint/bucket/key), which MinIO and most self-hosted services need.
+    S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').default('false')),
+  }
+}
+
+export type ObjectStorageSettings = {
+  bucket: string
+  endpoint?: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
+}
+
+type ObjectStorageInput = z.infer<z.ZodObject<ReturnType<typeof objectStorageShape>>>
+
+/** The bucket settings, or null for images on disk; half a configuration is an error, never a silent fallback. */
+function resolveObjectStorage(input: ObjectStorageInput): ObjectStorageSettings | null {
+  if (!input.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => input[name])
+    if (stray.length)
+      throw new EnvError(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET to keep site images in object storage, or remove ${stray.length > 1 ? 'them' : 'it'} to keep them on disk.`,
+      )
+    return null
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !input[name])
+  if (missing.length) throw new EnvError(`S3_BUCKET is set, so ${missing.join(' and ')} must be set too (the bucket's access key).`)
+  return {
+    bucket: input.S3_BUCKET,
+    ...(input.S3_ENDPOINT ? { endpoint: input.S3_ENDPOINT.replace(/\/$/, '') } : {}),
+    region: input.S3_REGION,
+    accessKeyId: input.S3_ACCESS_KEY_ID!,
+    secretAccessKey: input.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: input.S3_FORCE_PATH_STYLE === 'true',
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,6 +106,7 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   // Where `npm run db:backup`/`db:restore` find pg_dump and pg_restore (else Debian's folders, then PATH).
   PG_BIN_DIR: z.string().optional(),
+  ...objectStorageShape(),
 })
 
 export type Env = Omit<z.infer<typeof schema>, 'HOST' | 'SEED_DEMO_DATA'> & {
@@ -51,6 +114,8 @@ export type Env = Omit<z.infer<typeof schema>, 'HOST' | 'SEED_DEMO_DATA'> & {
   SEED_DEMO_DATA: 'true' | 'false'
   demoMode: boolean
   publicOrigin: string
+  /** Where site images are kept: a bucket, or null for `$ACADEMY_DATA_DIR/media`. */
+  objectStorage: ObjectStorageSettings | null
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '[::1]'])
@@ -82,6 +147,7 @@ export type CmsSettings = {
   allowedOrigins: string[]
   dataDir: string
   poolMax: number
+  objectStorage: ObjectStorageSettings | null
 }
 
 const cmsSchema = z.object({
@@ -92,6 +158,7 @@ const cmsSchema = z.object({
   ACADEMY_ALLOWED_ORIGINS: z.string().optional(),
   ACADEMY_DATA_DIR: schema.shape.ACADEMY_DATA_DIR,
   DATABASE_POOL_MAX: schema.shape.DATABASE_POOL_MAX,
+  ...objectStorageShape(),
 })
 
 export function loadCmsSettings(source: Record<string, string | undefined> = process.env): CmsSettings {
@@ -106,6 +173,7 @@ export function loadCmsSettings(source: Record<string, string | undefined> = pro
     allowedOrigins: (env.ACADEMY_ALLOWED_ORIGINS ?? publicOrigin).split(',').filter(Boolean),
     dataDir: path.resolve(env.ACADEMY_DATA_DIR),
     poolMax: env.DATABASE_POOL_MAX,
+    objectStorage: resolveObjectStorage(env),
   }
 }
 
@@ -116,6 +184,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = parsed.data
+  const objectStorage = resolveObjectStorage(env)
   const demoMode = !env.DATABASE_URL
   if (!demoMode) {
     const secret = env.PAYLOAD_SECRET ?? ''
@@ -141,5 +210,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       )
     }
   }
-  return { ...env, HOST: host, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? (demoMode ? 'true' : 'false'), demoMode, publicOrigin }
+  return { ...env, HOST: host, SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? (demoMode ? 'true' : 'false'), demoMode, publicOrigin, objectStorage }
 }
