@@ -20,6 +20,7 @@ import { PaymentConfig } from '#cms/globals/PaymentConfig'
 import { TuitionSettings } from '#cms/globals/TuitionSettings'
 import { migrations } from '#cms/migrations/index'
 import { academyEmailAdapter } from '#cms/email-adapter'
+import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/endpoints/index'
 import { loadCmsSettings } from '#server/env.server'
 
@@ -37,6 +38,8 @@ export default buildConfig({
     user: Users.slug,
     meta: { titleSuffix: ' · Academy CMS' },
     importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'cms/admin-app/app/(payload)/cms/importMap.js') },
+    // In the import map with or without a bucket: the panel is built once, the bucket is set at run time.
+    dependencies: { [S3_CLIENT_UPLOAD_HANDLER]: { type: 'function', path: S3_CLIENT_UPLOAD_HANDLER } },
   },
   collections: [Users, Students, Classes, Enrollments, Inquiries, NotificationPreferences, Invoices, Payments, PaymentMethods, SiteContent, SiteAssets],
   globals: [PaymentConfig, TuitionSettings],
@@ -61,6 +64,8 @@ export default buildConfig({
   // Uploads through /cms: one file of at most 5 MB (the router refuses larger bodies before this).
   upload: { limits: { fileSize: 5 * 1024 * 1024, files: 1 } },
   sharp,
+  // With S3_BUCKET the site images live in that bucket, else in $ACADEMY_DATA_DIR/media.
+  plugins: settings.objectStorage ? [objectStoragePlugin(settings.objectStorage)] : [],
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts') },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile, realpath } from 'node:fs/promises'
 import path from 'node:path'
 
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, SanitizedCollectionConfig, TypeWithID } from 'payload'
 import sharp from 'sharp'
 
 import type { SiteAsset, User } from '#cms/payload-types'
@@ -138,14 +138,23 @@ function uploadDir(req: PayloadRequest): string {
   return path.resolve(/* turbopackIgnore: true */ upload.staticDir || '.')
 }
 
+const IMMUTABLE_IMAGE_HEADERS = { 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' }
+
 /**
- * One stored file of a site image, from the upload folder: only plain generated names with an
- * image extension, only inside that folder (symlinks included), cached as immutable.
+ * One stored file of a site image: only plain generated names with an image extension, cached
+ * as immutable (every upload gets a fresh name). From the bucket when the collection keeps its
+ * files in object storage, else from the upload folder.
  */
 export async function readSiteAssetFile(req: PayloadRequest, filename: string): Promise<Response> {
-  const missing = () => notFound('File not found.')
   const contentType = servedContentType(filename)
-  if (!contentType) throw missing()
+  if (!contentType) throw notFound('File not found.')
+  const upload = req.payload.collections['site-assets'].config.upload
+  return upload.disableLocalStorage ? readStoredObject(req, upload.handlers ?? [], filename, contentType) : readLocalFile(req, filename, contentType)
+}
+
+/** From the upload folder: only inside it (symlinks included). */
+async function readLocalFile(req: PayloadRequest, filename: string, contentType: string): Promise<Response> {
+  const missing = () => notFound('File not found.')
   const dir = uploadDir(req)
   let body: Buffer
   try {
@@ -155,12 +164,33 @@ export async function readSiteAssetFile(req: PayloadRequest, filename: string): 
   } catch {
     throw missing()
   }
-  return new Response(new Uint8Array(body), {
-    status: 200,
-    headers: {
-      'content-type': contentType,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'content-disposition': 'inline',
-    },
-  })
+  return new Response(new Uint8Array(body), { status: 200, headers: { 'content-type': contentType, ...IMMUTABLE_IMAGE_HEADERS } })
+}
+
+type UploadHandler = NonNullable<SanitizedCollectionConfig['upload']['handlers']>[number]
+
+/**
+ * From object storage, through the storage adapter's own handler (storage-s3's, which streams
+ * the object and answers ranges and If-None-Match). It is handed the file name alone: every
+ * object lies at its name, deleted objects are gone from the bucket, and so an image is served
+ * without asking the database, as from the folder (and during a database outage too).
+ */
+async function readStoredObject(req: PayloadRequest, handlers: UploadHandler[], filename: string, contentType: string): Promise<Response> {
+  for (const handler of handlers) {
+    // A document stands for the lookup the adapter would otherwise make (its `prefix`, unused here).
+    const doc: TypeWithID & { filename: string } = { id: 0, filename }
+    const answer = await handler(req, { doc, params: { collection: 'site-assets', filename } })
+    if (!(answer instanceof Response)) continue
+    if (answer.status === 404) throw notFound('File not found.')
+    if (answer.status !== 200 && answer.status !== 206 && answer.status !== 304 && answer.status !== 416) {
+      throw new Error(`Object storage answered ${answer.status} for ${filename}`)
+    }
+    const headers = new Headers({ 'content-type': contentType, ...IMMUTABLE_IMAGE_HEADERS })
+    for (const name of ['etag', 'content-range', 'accept-ranges']) {
+      const value = answer.headers.get(name)
+      if (value) headers.set(name, value)
+    }
+    return new Response(answer.body, { status: answer.status, headers })
+  }
+  throw notFound('File not found.')
 }
