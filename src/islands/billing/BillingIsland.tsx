@@ -9,6 +9,7 @@ import { useStripeConfig } from '#islands/api/stripe-config'
 import { QueryProvider } from '#islands/components/QueryProvider'
 import { Toast, useToast } from '#islands/components/Toast'
 import { PAYMENT_MESSAGES } from './card-payment'
+import { InvoiceList } from './InvoiceList'
 import { PaymentForm } from './PaymentForm'
 import { PaymentHistory } from './PaymentHistory'
 
@@ -151,6 +152,7 @@ function Billing({ fullName }: Props) {
             notify={show}
           />
         </Elements>
+        <InvoiceList invoices={invoices.data ?? []} headingId={`${id}-invoices`} />
       </section>
 
       <section

@@ -5,7 +5,9 @@ import type { InvoiceDto } from '#api/schemas/invoices'
 import { useDeleteInvoice } from '#islands/api/admin-delete-invoice'
 import { useAllInvoices } from '#islands/api/admin-list-invoices'
 import { useUpdateInvoiceStatus } from '#islands/api/admin-update-invoice-status'
+import { InvoiceLines } from '#islands/components/InvoiceLines'
 import { ApiError } from '#islands/lib/http'
+import { isItemised } from '#islands/lib/invoice-lines'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
@@ -125,7 +127,9 @@ export function InvoicesTab() {
                       <p className="font-medium">{invoice.description}</p>
                       <p className="text-gray-700">
                         {invoice.payerName ?? `Account ${invoice.userId}`} · Due {formatCalendarDay(invoice.dueDate)}
+                        {invoice.period ? ` · ${invoice.period}` : null}
                       </p>
+                      {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-2 max-w-xl" /> : null}
                     </td>
                     <td className={`${TD} text-right font-semibold tabular-nums`}>{formatDollars(invoice.amount)}</td>
                     <td className={TD}>
@@ -149,13 +153,17 @@ export function InvoicesTab() {
                     <p className="text-sm text-gray-700">
                       #{invoice.id} · {invoice.payerName ?? `Account ${invoice.userId}`}
                     </p>
-                    <p className="text-sm text-gray-700">Due {formatCalendarDay(invoice.dueDate)}</p>
+                    <p className="text-sm text-gray-700">
+                      Due {formatCalendarDay(invoice.dueDate)}
+                      {invoice.period ? ` · ${invoice.period}` : null}
+                    </p>
                   </div>
                   <div className="text-right">
                     <p className="font-semibold tabular-nums">{formatDollars(invoice.amount)}</p>
                     <InvoiceStatusBadge status={invoice.status} />
                   </div>
                 </div>
+                {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-3" /> : null}
                 <div className="mt-3">
                   <InvoiceActions invoice={invoice} actions={actions} />
                 </div>
