@@ -1,0 +1,145 @@
+import { ValidationError, type PayloadRequest } from 'payload'
+
+import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-types'
+import { isUniqueViolation } from '#api/errors'
+import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from '#api/schemas/tuition-run'
+import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
+import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrolment } from '#shared/tuition'
+import { inTransaction } from './transaction'
+import { readTuitionSettings } from './tuition-settings'
+
+const day = (value: string) => new Date(value).toISOString().slice(0, 10)
+const idOf = (value: number | { id: number }) => (typeof value === 'object' ? value.id : value)
+
+type Family = { user: User; enrolments: TuitionEnrolment[] }
+
+/** Every family with at least one enrolment, with its enrolments as the tuition engine reads them. */
+async function familiesWithEnrolments(req: PayloadRequest): Promise<Family[]> {
+  const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
+  const [enrolments, students, classes] = await Promise.all([
+    req.payload.find({ collection: 'enrollments', ...all }).then((r) => r.docs as Enrollment[]),
+    req.payload.find({ collection: 'students', ...all }).then((r) => r.docs as Student[]),
+    req.payload.find({ collection: 'classes', ...all }).then((r) => r.docs as Class[]),
+  ])
+  const studentsById = new Map(students.map((s) => [s.id, s]))
+  const classesById = new Map(classes.map((c) => [c.id, c]))
+  const byUser = new Map<number, TuitionEnrolment[]>()
+  for (const enrolment of enrolments) {
+    const student = studentsById.get(idOf(enrolment.student))
+    const cls = classesById.get(idOf(enrolment.class))
+    if (!student || !cls) continue
+    const userId = idOf(student.user)
+    const list = byUser.get(userId) ?? []
+    list.push({
+      studentId: String(student.id),
+      studentName: student.fullName,
+      classId: String(cls.id),
+      className: cls.name,
+      priceCents: cls.price,
+      days: cls.days,
+      startDate: day(enrolment.enrollmentDate),
+      endDate: enrolment.endDate ? day(enrolment.endDate) : null,
+    })
+    byUser.set(userId, list)
+  }
+  if (byUser.size === 0) return []
+  const users = (await req.payload.find({ collection: 'users', ...all, where: { id: { in: [...byUser.keys()] } } })).docs as User[]
+  return users.sort((a, b) => a.id - b.id).map((user) => ({ user, enrolments: byUser.get(user.id)! }))
+}
+
+/** The family's tuition invoices: which months are billed already, and which seasons' registration fees are paid. */
+async function tuitionHistory(req: PayloadRequest, userId: number, settings: TuitionSettingsDto) {
+  const { docs } = await req.payload.find({
+    collection: 'invoices',
+    req,
+    overrideAccess: true,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    where: { and: [{ userId: { equals: userId } }, { kind: { equals: 'tuition' } }] },
+  })
+  const invoices = docs as Invoice[]
+  const registrationSeasons = invoices
+    .filter((invoice) => invoice.period && (invoice.lines ?? []).some((line) => line.kind === 'registration'))
+    .map((invoice) => seasonOf(invoice.period!, settings.seasonStartMonth))
+  return { invoices, registrationSeasons }
+}
+
+/**
+ * The monthly tuition run (src/shared/tuition.ts applied to every family with enrolments).
+ * Each family is billed in its own transaction, so one family's failure leaves the others'
+ * invoices in place. Running a month again never bills twice: a family with a tuition invoice
+ * for the month is skipped, and the unique (family, month) index settles two runs at once.
+ * A dry run reads the same data and writes nothing.
+ */
+export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInput): Promise<TuitionRunResult> {
+  const { period, dryRun } = input
+  const settings = await readTuitionSettings(req.payload, req)
+  const dueDate = billingDate(period, settings.billingDay)
+  const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
+  const results: TuitionRunFamilyResult[] = []
+
+  for (const { user, enrolments } of await familiesWithEnrolments(req)) {
+    const history = await tuitionHistory(req, user.id, settings)
+    const existing = history.invoices.find((invoice) => invoice.period === period)
+    const tuition = computeFamilyTuition(engineSettings, period, { enrolments, registrationSeasons: history.registrationSeasons })
+    const lines = tuition.lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      amountCents: line.amountCents,
+      studentId: line.studentId ? Number(line.studentId) : null,
+      classId: line.classId ? Number(line.classId) : null,
+    }))
+    const base = { userId: user.id, payerName: user.fullName, totalCents: tuition.totalCents, lines }
+    if (existing) {
+      results.push({ ...base, outcome: 'exists', invoiceId: existing.id, totalCents: existing.amountCents, lines: [] })
+      continue
+    }
+    if (tuition.totalCents <= 0) {
+      results.push({ ...base, outcome: 'nothingToBill', invoiceId: null })
+      continue
+    }
+    if (dryRun) {
+      results.push({ ...base, outcome: 'wouldCreate', invoiceId: null })
+      continue
+    }
+    const names = new Map(enrolments.flatMap((e) => [[`s${e.studentId}`, e.studentName] as const, [`c${e.classId}`, e.className] as const]))
+    try {
+      // The family's invoice and its lines commit together or not at all.
+      const invoice = await inTransaction(req, async () =>
+        req.payload.create({
+          collection: 'invoices',
+          req,
+          overrideAccess: true,
+          depth: 0,
+          data: {
+            userId: user.id,
+            payerName: user.fullName,
+            payerEmail: user.email,
+            amountCents: tuition.totalCents,
+            description: `Tuition, ${monthLabel(period)}`,
+            status: 'pending',
+            dueDate,
+            kind: 'tuition',
+            period,
+            lines: lines.map((line) => ({
+              ...line,
+              studentName: line.studentId != null ? (names.get(`s${line.studentId}`) ?? null) : null,
+              className: line.classId != null ? (names.get(`c${line.classId}`) ?? null) : null,
+            })),
+          },
+        }),
+      )
+      results.push({ ...base, outcome: 'created', invoiceId: invoice.id })
+    } catch (error) {
+      const duplicate = isUniqueViolation(error) || (error instanceof ValidationError && (error.data?.errors ?? []).some((e) => e.path === 'tuitionKey'))
+      if (!duplicate) throw error
+      // Another run billed this family meanwhile.
+      const again = (await tuitionHistory(req, user.id, settings)).invoices.find((invoice) => invoice.period === period)
+      results.push({ ...base, outcome: 'exists', invoiceId: again?.id ?? null, totalCents: again?.amountCents ?? 0, lines: [] })
+    }
+  }
+
+  const billed = results.filter((r) => r.outcome === 'created' || r.outcome === 'wouldCreate')
+  return { period, dryRun, dueDate, families: results, totalCents: billed.reduce((sum, r) => sum + r.totalCents, 0) }
+}
