@@ -123,5 +123,18 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    // Journeys take `test` and `expect` from the one set of fixtures (sign-in, new families, the admin's API).
+    files: ['tests/e2e/**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.\\./', message: 'Use a package import (#api/…, #server/…, #shared/…) instead of ../' }],
+          paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from './support/fixtures'." }],
+        },
+      ],
+    },
+  },
   prettier,
 )

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 
+import { expect, test } from './support/fixtures'
 import { ADMIN, signIn } from './support/accounts'
 
 const PUBLIC_PAGES = [

@@ -1,17 +1,17 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { ADMIN, apiPost, signIn, unique } from './support/accounts'
-import { createFamily, familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
+import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 
 function localToday(): string {
   const now = new Date()
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
-test('an admin creates an invoice, the family sees it, the admin marks it paid and deletes it', async ({ page, browser, baseURL }) => {
+test('an admin creates an invoice, the family sees it, the admin marks it paid and deletes it', async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'invoices')
-  const family = await createFamily(page.request, baseURL, 'Invoice')
+  const family = await families.create(unique('Invoice '))
   const description = unique('Tuition ')
 
   await page.getByRole('button', { name: 'Create Invoice' }).click()
@@ -73,12 +73,12 @@ test('an admin creates an invoice, the family sees it, the admin marks it paid a
   await familyView.close()
 })
 
-test('an admin turns card payments off and on again, and the families see it', async ({ page, browser, baseURL }) => {
+test('an admin turns card payments off and on again, and the families see it', async ({ page, browser, baseURL, families }) => {
   await signIn(page, baseURL, ADMIN)
   // Start from the usual state whatever an earlier journey left.
   expect((await apiPost(page.request, baseURL, '/api/stripe/toggle-payments', { paymentsDisabled: false })).ok()).toBe(true)
   await openAdminTab(page, baseURL, 'payments')
-  const family = await createFamily(page.request, baseURL, 'Payer')
+  const family = await families.create(unique('Payer '))
   const familyView = await familySession(browser, baseURL, family)
   const familyConfig = async () =>
     (await (await familyView.request.get('/api/stripe/config', { headers: { origin: new URL(baseURL!).origin } })).json()) as { paymentsDisabled: boolean }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import type { ClassDto } from '#api/schemas/classes'
 import { DEMO_FAMILY, unique } from './support/accounts'

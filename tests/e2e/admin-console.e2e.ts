@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 
+import { expect, test } from './support/fixtures'
 import { DEMO_FAMILY, signIn } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
 

@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { type Browser } from '@playwright/test'
 import sharp from 'sharp'
 
+import { expect, test } from './support/fixtures'
 import { ADMIN, signIn, unique } from './support/accounts'
 
 async function visitorPage(browser: Browser, baseURL: string | undefined) {

@@ -1,14 +1,14 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import type { ClassDto } from '#api/schemas/classes'
 import type { EnrollmentDto } from '#api/schemas/enrollments'
 import type { StudentDto } from '#api/schemas/students'
 import { apiPost, unique } from './support/accounts'
-import { createFamily, familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
+import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 
-test('an admin deactivates a family who then cannot log in, and reactivates them', async ({ page, browser, baseURL }) => {
+test('an admin deactivates a family who then cannot log in, and reactivates them', async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'users')
-  const family = await createFamily(page.request, baseURL, 'Dormant')
+  const family = await families.create(unique('Dormant '))
   const familyView = await familySession(browser, baseURL, family)
   await page.reload()
   await expect(page.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')
@@ -39,9 +39,9 @@ test('an admin deactivates a family who then cannot log in, and reactivates them
   await familyView.close()
 })
 
-test('an admin grants and removes admin privileges, and deletes an account after confirming', async ({ page, baseURL }) => {
+test('an admin grants and removes admin privileges, and deletes an account after confirming', async ({ page, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'users')
-  const family = await createFamily(page.request, baseURL, 'Helper')
+  const family = await families.create(unique('Helper '))
   await page.reload()
   await expect(page.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')
   await page.getByLabel('Filter by email').fill(family.email)
@@ -80,9 +80,9 @@ test("an admin's own account shows its refused actions disabled, with the reason
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('an admin enrols a student into a class and removes them, with the filters', async ({ page, browser, baseURL }) => {
+test('an admin enrols a student into a class and removes them, with the filters', async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'students')
-  const family = await createFamily(page.request, baseURL, 'Parent')
+  const family = await families.create(unique('Parent '))
   const familyView = await familySession(browser, baseURL, family)
   const studentName = unique('Nina ')
   const created = await apiPost(familyView.request, baseURL, '/api/students', { fullName: studentName, dateOfBirth: '2015-03-02', experienceLevel: 'Beginner' })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import type { InquiryDto } from '#api/schemas/inquiries'
 import { SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'

@@ -1,16 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
 
-import { apiPost } from './support/accounts'
-import { createFamily, openAdminTab } from './support/admin-console'
+import { expect, test } from './support/fixtures'
+import { apiPost, unique } from './support/accounts'
+import { openAdminTab } from './support/admin-console'
 
-test('an admin reads demo mode’s outgoing mail, newest first, and follows a reset link from it', async ({ page, browser, baseURL }) => {
+test('an admin reads demo mode’s outgoing mail, newest first, and follows a reset link from it', async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'email')
   const outbox = page.getByRole('region', { name: 'Demo outbox' })
   await expect(outbox).toBeVisible()
 
   // A family asks for a new password from its own browser: the mail lands in the outbox.
-  const family = await createFamily(page.request, baseURL, 'Outbox')
+  const family = await families.create(unique('Outbox '))
   const visitor = await browser.newContext({ baseURL })
   expect((await apiPost(visitor.request, baseURL, '/api/request-password-reset', { email: family.email })).status()).toBe(200)
   await visitor.close()

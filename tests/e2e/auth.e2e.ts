@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import { ADMIN, DEMO_FAMILY, signIn, unique } from './support/accounts'
 

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 
+import { expect, test } from './support/fixtures'
 import { unique } from './support/accounts'
-import { adminApi, createInvoice, enterCard, openBilling, signInNewFamily } from './support/billing'
+import { createInvoice, enterCard, openBilling } from './support/billing'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
@@ -11,11 +12,9 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
 }
 
-test('/billing has no serious or critical accessibility violations: the form, a failure, and the history', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('/billing has no serious or critical accessibility violations: the form, a failure, and the history', async ({ page, families, adminRequest: admin }) => {
+  const family = await families.signIn(page)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 50, description: unique('Ballet class ') })
-  await admin.dispose()
 
   await openBilling(page)
   await expect(page.getByLabel('Credit or debit card number')).toBeVisible()

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import { unique } from './support/accounts'
-import { adminApi, createInvoice, enterCard, invoiceStatus, openBilling, setPaymentsDisabled, signInNewFamily } from './support/billing'
+import { createInvoice, enterCard, invoiceStatus, openBilling, setPaymentsDisabled } from './support/billing'
 
 /** The global payments switch (spec §2, §4; decisions §5): off blocks the page and the API. */
-test('when an admin disables payments, /billing says so and blocks paying, and so does the API', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('when an admin disables payments, /billing says so and blocks paying, and so does the API', async ({ page, baseURL, families, adminRequest: admin }) => {
+  const family = await families.signIn(page)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 75, description: unique('Spring tuition ') })
 
   await setPaymentsDisabled(admin, true)
@@ -43,5 +42,4 @@ test('when an admin disables payments, /billing says so and blocks paying, and s
   await page.getByRole('button', { name: 'Pay Now' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toBeVisible()
   expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('paid')
-  await admin.dispose()
 })

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 
-import { apiGet, DEMO_FAMILY, unique } from './support/accounts'
-import { adminApi, createInvoice, enterCard, invoiceStatus, openBilling, signInAs, signInNewFamily } from './support/billing'
+import { expect, test } from './support/fixtures'
+import { apiGet, DEMO_FAMILY, signIn, unique } from './support/accounts'
+import { createInvoice, enterCard, invoiceStatus, openBilling } from './support/billing'
 
 /**
  * Paying an invoice by card on /billing (spec §2, §4; decisions §5), on a phone and a desktop.
@@ -22,11 +23,9 @@ async function choose(page: Page, description: string) {
   await invoiceSelect(page).selectOption({ label: (await option.textContent())! })
 }
 
-test('a family pays a pending invoice with the success card, and sees it paid and in Payment History', async ({ page, baseURL, playwright }) => {
-  const family = await signInAs(page, baseURL, DEMO_FAMILY)
-  const admin = await adminApi(playwright, baseURL)
+test('a family pays a pending invoice with the success card, and sees it paid and in Payment History', async ({ page, baseURL, adminRequest: admin }) => {
+  const family = await signIn(page, baseURL, DEMO_FAMILY)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 87.5, description: unique('Spring tuition ') })
-  await admin.dispose()
   // Nothing the page or Stripe.js does may be refused by the page's CSP (or fail otherwise).
   const consoleErrors: string[] = []
   page.on('console', (message) => {
@@ -72,11 +71,14 @@ test('a family pays a pending invoice with the success card, and sees it paid an
   expect(consoleErrors).toEqual([])
 })
 
-test('the declined card shows the decline message and leaves the invoice pending; another card then pays it', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('the declined card shows the decline message and leaves the invoice pending; another card then pays it', async ({
+  page,
+  baseURL,
+  families,
+  adminRequest: admin,
+}) => {
+  const family = await families.signIn(page)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 42, description: unique('Costume fee ') })
-  await admin.dispose()
 
   await openBilling(page)
   await choose(page, invoice.description)
@@ -103,11 +105,9 @@ test('the declined card shows the decline message and leaves the invoice pending
   expect(payments.filter((payment) => payment.invoiceId === invoice.id).map((payment) => payment.status)).toEqual(['completed'])
 })
 
-test('the 3D Secure card asks for authentication and completes the payment', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('the 3D Secure card asks for authentication and completes the payment', async ({ page, baseURL, families, adminRequest: admin }) => {
+  const family = await families.signIn(page)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 130.25, description: unique('Summer intensive ') })
-  await admin.dispose()
 
   await openBilling(page)
   await choose(page, invoice.description)
@@ -126,9 +126,8 @@ test('the 3D Secure card asks for authentication and completes the payment', asy
   await expect(page.getByRole('row').filter({ hasText: invoice.description })).toContainText('$130.25')
 })
 
-test('Pay Now without an invoice asks for one, and a family with nothing to pay is told so', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('Pay Now without an invoice asks for one, and a family with nothing to pay is told so', async ({ page, baseURL, families, adminRequest: admin }) => {
+  const family = await families.signIn(page)
 
   await openBilling(page)
   await expect(page.getByText('You have no pending invoices.')).toBeVisible()
@@ -139,7 +138,6 @@ test('Pay Now without an invoice asks for one, and a family with nothing to pay 
 
   const invoice = await createInvoice(admin, { userId: family.id, amount: 15, description: unique('Recital tickets ') })
   await createInvoice(admin, { userId: family.id, amount: 20, description: unique('Old fee '), status: 'paid' })
-  await admin.dispose()
   await page.reload()
   await expect(page.getByText('You have no pending invoices.')).toHaveCount(0)
   await expect(invoiceOption(page, invoice.description)).toBeEnabled()
@@ -150,11 +148,9 @@ test('Pay Now without an invoice asks for one, and a family with nothing to pay 
   expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
 })
 
-test('a card the box can tell is incomplete is reported under the box, and nothing is charged', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('a card the box can tell is incomplete is reported under the box, and nothing is charged', async ({ page, baseURL, families, adminRequest: admin }) => {
+  const family = await families.signIn(page)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 60, description: unique('Shoes ') })
-  await admin.dispose()
 
   await openBilling(page)
   await choose(page, invoice.description)
@@ -170,11 +166,9 @@ test('a visitor who is not signed in is sent to /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/)
 })
 
-test('when Stripe.js cannot be loaded, the card box says so and Pay Now stays off', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin)
+test('when Stripe.js cannot be loaded, the card box says so and Pay Now stays off', async ({ page, baseURL, families, adminRequest: admin }) => {
+  const family = await families.signIn(page)
   const invoice = await createInvoice(admin, { userId: family.id, amount: 30, description: unique('Workshop ') })
-  await admin.dispose()
 
   await page.route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => route.abort('internetdisconnected'))
   await page.goto('/billing')
@@ -184,10 +178,8 @@ test('when Stripe.js cannot be loaded, the card box says so and Pay Now stays of
   expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('pending')
 })
 
-test('a failed load is a toast titled Error: the invoices alone, or all of the data', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  await signInNewFamily(page, baseURL, admin)
-  await admin.dispose()
+test('a failed load is a toast titled Error: the invoices alone, or all of the data', async ({ page, families }) => {
+  await families.signIn(page)
   const fail = (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Down' }) })
 

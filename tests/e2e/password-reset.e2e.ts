@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-import { apiPost, registerFamily } from './support/accounts'
+import { apiPost } from './support/accounts'
 import { waitForMail } from './support/mailbox'
 
 test('the forgot-password form checks the email before sending', async ({ page }) => {
@@ -13,8 +13,8 @@ test('the forgot-password form checks the email before sending', async ({ page }
   await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/auth')
 })
 
-test('a family resets a forgotten password through the emailed link and logs in with it', async ({ page, request, baseURL }) => {
-  const family = await registerFamily(request, baseURL)
+test('a family resets a forgotten password through the emailed link and logs in with it', async ({ page, request, baseURL, families }) => {
+  const family = await families.create()
 
   await page.goto('/auth')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()

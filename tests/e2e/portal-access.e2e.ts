@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
-import { addStudent, api, openPortal, registerFamily } from './portal-helpers'
+import { ADMIN, signIn } from './support/accounts'
+import { addStudent, openPortal } from './support/portal'
 
 const PORTAL_PAGES = ['/dashboard', '/home', '/account', '/schedule', '/select-classes/1', '/select-classes']
 
@@ -15,8 +15,8 @@ test('a visitor on any portal page is sent to /auth by the server', async ({ pag
   }
 })
 
-test('portal pages are private: never stored by shared caches', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('portal pages are private: never stored by shared caches', async ({ page, families }) => {
+  await families.signIn(page)
   for (const path of ['/dashboard', '/home', '/account', '/schedule']) {
     // As a browser navigates: the session cookie counts for same-site requests only.
     const response = await page.request.get(path, { maxRedirects: 0, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' } })
@@ -25,13 +25,13 @@ test('portal pages are private: never stored by shared caches', async ({ page, b
   }
 })
 
-test("a family cannot open another family's class selection: it is sent to /account", async ({ page, baseURL }) => {
-  const other = await playwrightRequest.newContext({ baseURL })
-  await registerFamily(other, baseURL, 'Other Family')
+test("a family cannot open another family's class selection: it is sent to /account", async ({ page, baseURL, families, playwright }) => {
+  const other = await playwright.request.newContext({ baseURL })
+  await families.signIn(other, 'Other Family')
   const theirs = await addStudent(other, baseURL, 'Not Yours', 7)
   await other.dispose()
 
-  await registerFamily(page.request, baseURL)
+  await families.signIn(page)
   const mine = await addStudent(page.request, baseURL, 'Mine Child', 7)
 
   await openPortal(page, `/select-classes/${theirs.id}`)
@@ -48,15 +48,15 @@ test("a family cannot open another family's class selection: it is sent to /acco
 })
 
 test("an administrator's bottom bar reads Admin and leads to /admin", async ({ page, baseURL }) => {
-  await api(page.request, baseURL).post('/api/login', { username: 'admin', password: E2E_ADMIN_PASSWORD })
+  await signIn(page, baseURL, ADMIN)
   await openPortal(page, '/schedule')
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
 })
 
-test('the bottom bar marks the current page', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('the bottom bar marks the current page', async ({ page, families }) => {
+  await families.signIn(page)
   for (const [path, label] of [
     ['/dashboard', 'Dashboard'],
     ['/home', 'Classes'],

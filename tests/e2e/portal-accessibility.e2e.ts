@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-import { addStudent, classNamed, enrol, openPortal, registerFamily, seriousViolations } from './portal-helpers'
+import { addStudent, classNamed, enrol, openPortal, seriousViolations } from './support/portal'
 
 /** Every portal page, with real data and with its dialogs open: no serious or critical axe findings. */
-test('the portal pages have no serious or critical accessibility violations', async ({ page, baseURL }) => {
+test('the portal pages have no serious or critical accessibility violations', async ({ page, baseURL, families }) => {
   test.setTimeout(90_000)
-  await registerFamily(page.request, baseURL)
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Axe Tester', 7)
   await addStudent(page.request, baseURL, 'Second Tester', 15)
   await enrol(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
@@ -59,8 +59,8 @@ test('the portal pages have no serious or critical accessibility violations', as
   expect(await seriousViolations(page), 'select classes, confirm dialog').toEqual([])
 })
 
-test('the class selection works from the keyboard alone', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('the class selection works from the keyboard alone', async ({ page, baseURL, families }) => {
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Key Board', 7)
   await openPortal(page, `/select-classes/${student.id}`)
   const checkbox = page.getByTestId('class-option').filter({ hasText: 'Jazz & Tap Sampler' }).getByRole('checkbox')

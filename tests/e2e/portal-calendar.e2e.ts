@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-import { addStudent, api, classNamed, enrol, expectToast, openPortal, registerFamily } from './portal-helpers'
+import { api } from './support/accounts'
+import { addStudent, classNamed, enrol, expectToast, openPortal } from './support/portal'
 
-test('"Add to calendar" gives a private feed of the week; resetting it on /account retires the old link', async ({ page, baseURL, context }) => {
-  await registerFamily(page.request, baseURL)
+test('"Add to calendar" gives a private feed of the week; resetting it on /account retires the old link', async ({ page, baseURL, context, families }) => {
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Cal Endar', 7)
   await enrol(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
 
@@ -25,8 +26,8 @@ test('"Add to calendar" gives a private feed of the week; resetting it on /accou
   expect(text).toContain('RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=MO,WE')
 })
 
-test('resetting the calendar link on /account makes the old one stop working', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('resetting the calendar link on /account makes the old one stop working', async ({ page, baseURL, families }) => {
+  await families.signIn(page)
   const old = (await api(page.request, baseURL).get<{ url: string }>('/api/calendar-link')).url
   expect((await page.request.get(old)).status()).toBe(200)
 

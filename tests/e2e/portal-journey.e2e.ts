@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-import { api, bornYearsAgo, createFamilyAccount, expectToast, isPhone, openPortal, unique } from './portal-helpers'
+import { api, unique } from './support/accounts'
+import { bornYearsAgo, expectToast, isPhone, openPortal } from './support/portal'
 
 /**
  * Issue 5's journey, as a parent on a phone: a new account (made by the fixture: registration
@@ -10,10 +11,10 @@ import { api, bornYearsAgo, createFamilyAccount, expectToast, isPhone, openPorta
  * the confirm dialog, find them on the dashboard and the schedule, remove a class, delete a
  * child, change profile, password and notifications, and sign out.
  */
-test('a new family runs the whole portal journey', async ({ page, baseURL }) => {
+test('a new family runs the whole portal journey', async ({ page, baseURL, families }) => {
   test.setTimeout(180_000)
   const parent = 'Dana Journey'
-  const { username, password } = await createFamilyAccount(baseURL, parent)
+  const { username, password } = await families.create(parent)
   const child = `Ava ${unique('J')}`
   const teen = `Noah ${unique('J')}`
 

@@ -1,9 +1,10 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-import { addStudent, adminApi, CLASS_FIELDS, classNamed, enrol, expectToast, openPortal, registerFamily, unique } from './portal-helpers'
+import { api, unique } from './support/accounts'
+import { addStudent, CLASS_FIELDS, classNamed, enrol, expectToast, openPortal } from './support/portal'
 
-test('class browsing filters by age group, expands a card and sends "Add to My Classes" to the account', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('class browsing filters by age group, expands a card and sends "Add to My Classes" to the account', async ({ page, families }) => {
+  await families.signIn(page)
   await openPortal(page, '/home')
   await expect(page.getByRole('link', { name: 'View Weekly Schedule' })).toHaveAttribute('href', '/schedule')
   const chips = page.getByRole('group', { name: 'Filter classes by age group' }).getByRole('button')
@@ -28,8 +29,8 @@ test('class browsing filters by age group, expands a card and sends "Add to My C
   await expect(page).toHaveURL(/\/account$/)
 })
 
-test('adding with nothing selected says No Classes Selected', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('adding with nothing selected says No Classes Selected', async ({ page, baseURL, families }) => {
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Empty Picker', 7)
   await openPortal(page, `/select-classes/${student.id}`)
   const option = page.getByTestId('class-option').filter({ hasText: 'Ballet Foundations I' })
@@ -42,18 +43,18 @@ test('adding with nothing selected says No Classes Selected', async ({ page, bas
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('a full class shows Full and cannot be chosen', async ({ page, baseURL }) => {
-  const admin = await adminApi(baseURL)
+test('a full class shows Full and cannot be chosen', async ({ page, baseURL, families, adminRequest, playwright }) => {
+  const admin = api(adminRequest, baseURL)
   const name = unique('Full Class ')
   const cls = await admin.post('/api/classes', { ...CLASS_FIELDS, name, ageGroup: '6-8', capacity: 1 })
   try {
-    const other = await playwrightRequest.newContext({ baseURL })
-    await registerFamily(other, baseURL)
+    const other = await playwright.request.newContext({ baseURL })
+    await families.signIn(other)
     const taker = await addStudent(other, baseURL, 'Seat Taker', 7)
     await enrol(other, baseURL, taker.id, cls.id)
     await other.dispose()
 
-    await registerFamily(page.request, baseURL)
+    await families.signIn(page)
     const student = await addStudent(page.request, baseURL, 'Too Late', 7)
     await openPortal(page, `/select-classes/${student.id}`)
     const option = page.getByTestId('class-option').filter({ hasText: name })
@@ -62,19 +63,18 @@ test('a full class shows Full and cannot be chosen', async ({ page, baseURL }) =
     await expect(option.getByRole('checkbox')).toHaveAccessibleDescription('This class is full.')
   } finally {
     await admin.delete(`/api/classes/${cls.id}`)
-    await admin.dispose()
   }
 })
 
-test('the selection shows both empty states: nothing for the age, then everything taken', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('the selection shows both empty states: nothing for the age, then everything taken', async ({ page, baseURL, families, adminRequest }) => {
+  await families.signIn(page)
   // No class of the academy takes two-year-olds…
   const toddler = await addStudent(page.request, baseURL, 'Tiny Toddler', 2)
   await openPortal(page, `/select-classes/${toddler.id}`)
   await expect(page.getByText("No recommended classes available for this student's age group.")).toBeVisible()
 
   // …until one opens, and the toddler takes it.
-  const admin = await adminApi(baseURL)
+  const admin = api(adminRequest, baseURL)
   const cls = await admin.post('/api/classes', { ...CLASS_FIELDS, name: unique('Toddler Class '), ageGroup: '2-3' })
   try {
     await enrol(page.request, baseURL, toddler.id, cls.id)
@@ -84,12 +84,11 @@ test('the selection shows both empty states: nothing for the age, then everythin
     await expect(page).toHaveURL(/\/account$/)
   } finally {
     await admin.delete(`/api/classes/${cls.id}`)
-    await admin.dispose()
   }
 })
 
-test("a chosen age group shows every class of that group the student is not in; another age group's cannot be chosen", async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test("a chosen age group shows every class of that group the student is not in; another age group's cannot be chosen", async ({ page, baseURL, families }) => {
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Group Browser', 7)
   const foundations = await classNamed(page.request, baseURL, 'Ballet Foundations I')
   await enrol(page.request, baseURL, student.id, foundations.id)
@@ -108,8 +107,8 @@ test("a chosen age group shows every class of that group the student is not in; 
   await expect(page.getByTestId('class-option').filter({ hasText: 'Ballet Foundations I' })).toHaveCount(0)
 })
 
-test("a refused enrolment shows the server's message", async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test("a refused enrolment shows the server's message", async ({ page, baseURL, families }) => {
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Refused Once', 7)
   await openPortal(page, `/select-classes/${student.id}`)
   await page.route('**/api/enrollments', (route) =>
@@ -124,8 +123,8 @@ test("a refused enrolment shows the server's message", async ({ page, baseURL })
   await expect(page).toHaveURL(/\/select-classes\/\d+$/)
 })
 
-test('lists show their skeleton rows while loading: 2 for students, 3 for classes', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('lists show their skeleton rows while loading: 2 for students, 3 for classes', async ({ page, baseURL, families }) => {
+  await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Slow Loader', 7)
   let release: () => void = () => {}
   const gate = new Promise<void>((resolve) => (release = resolve))
@@ -151,8 +150,8 @@ test('lists show their skeleton rows while loading: 2 for students, 3 for classe
   await expect(page.getByTestId('class-option').first()).toBeVisible()
 })
 
-test('the notification settings show an error card whose Try Again reloads them', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('the notification settings show an error card whose Try Again reloads them', async ({ page, families }) => {
+  await families.signIn(page)
   await page.route('**/api/notification-preferences', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Down"}' }))
   await openPortal(page, '/account')
   await page.getByRole('tab', { name: 'Notifications' }).click()
@@ -163,8 +162,8 @@ test('the notification settings show an error card whose Try Again reloads them'
   await expect(page.getByRole('switch', { name: 'Class Reminders' })).toHaveAttribute('aria-checked', 'true')
 })
 
-test('the settings tabs follow the arrow keys', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('the settings tabs follow the arrow keys', async ({ page, families }) => {
+  await families.signIn(page)
   await openPortal(page, '/account')
   await page.getByRole('tab', { name: 'Profile' }).focus()
   await page.keyboard.press('ArrowRight')
@@ -177,8 +176,8 @@ test('the settings tabs follow the arrow keys', async ({ page, baseURL }) => {
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true')
 })
 
-test('Sign Out says Signing Out... while it runs, and Logged out on the sign-in page', async ({ page, baseURL }) => {
-  await registerFamily(page.request, baseURL)
+test('Sign Out says Signing Out... while it runs, and Logged out on the sign-in page', async ({ page, families }) => {
+  await families.signIn(page)
   await openPortal(page, '/account')
   let release: () => void = () => {}
   const gate = new Promise<void>((resolve) => (release = resolve))

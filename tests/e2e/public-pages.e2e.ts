@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 /** Journeys of a visitor on the server-rendered pages (spec §2: /, /classes, 404). */
 

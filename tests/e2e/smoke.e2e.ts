@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
 import { E2E_ADMIN_PASSWORD } from '#tests/e2e/support/ports'
 

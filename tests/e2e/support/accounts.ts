@@ -1,9 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
-import { E2E_ADMIN_PASSWORD } from './ports'
+import type { UserDto } from '#api/schemas/auth'
+import { E2E_ADMIN_PASSWORD, E2E_PORT } from './ports'
+
+/** The app of this run, as the config's baseURL names it. */
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`
 
 export const DEMO_FAMILY = { username: 'family', password: 'ballet-family-2026' }
 export const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD }
+
+export type Account = { id: number; username: string; password: string; fullName: string; email: string }
 
 /** A name no other test (or earlier run against the same database) uses. */
 export function unique(prefix: string): string {
@@ -12,7 +18,7 @@ export function unique(prefix: string): string {
 
 /** State-changing calls need our own Origin, as a browser would send it (decisions §3). */
 function originOf(baseURL: string | undefined): Record<string, string> {
-  return { origin: new URL(baseURL ?? 'http://localhost:3100').origin }
+  return { origin: new URL(baseURL ?? E2E_BASE_URL).origin }
 }
 
 /** An API read with the session cookie: Payload honours the cookie only with our Origin. */
@@ -24,20 +30,44 @@ export async function apiPost(request: APIRequestContext, baseURL: string | unde
   return request.post(path, { data, headers: originOf(baseURL) })
 }
 
-/**
- * Signs the page's browser context in through the API (the session cookie lands in the
- * context's jar): for tests that are not about the login form itself.
- */
-export async function signIn(page: Page, baseURL: string | undefined, account: { username: string; password: string }): Promise<void> {
-  const response = await apiPost(page.request, baseURL, '/api/login', account)
-  if (!response.ok()) throw new Error(`login as ${account.username} failed: ${response.status()} ${await response.text()}`)
+/** JSON calls with our own Origin that throw on any refusal: for the data a test sets up. */
+export function api(request: APIRequestContext, baseURL: string | undefined) {
+  const headers = originOf(baseURL)
+  const call = async <T>(method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> => {
+    const response = await request[method](path, { data, headers })
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`)
+    const text = await response.text()
+    return (text ? JSON.parse(text) : undefined) as T
+  }
+  return {
+    get: <T = any>(path: string) => call<T>('get', path),
+    post: <T = any>(path: string, data?: unknown) => call<T>('post', path, data),
+    patch: <T = any>(path: string, data?: unknown) => call<T>('patch', path, data),
+    delete: <T = any>(path: string) => call<T>('delete', path),
+  }
 }
 
-/** Registers a fresh family account through the API and returns its credentials. */
-export async function registerFamily(request: APIRequestContext, baseURL: string | undefined) {
-  const username = unique('fam')
-  const account = { username, password: `pw-${username}-long`, fullName: 'Avery Test', email: `${username}@example.com`, phone: '' }
-  const response = await apiPost(request, baseURL, '/api/register', account)
-  if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`)
-  return account
+/**
+ * Signs a browser context (a page's, or a request context) in through the API: the session
+ * cookie lands in its jar. For tests that are not about the login form itself.
+ */
+export async function signIn(target: Page | APIRequestContext, baseURL: string | undefined, account: { username: string; password: string }): Promise<UserDto> {
+  const request = 'request' in target ? target.request : target
+  const response = await apiPost(request, baseURL, '/api/login', account)
+  if (!response.ok()) throw new Error(`login as ${account.username} failed: ${response.status()} ${await response.text()}`)
+  return (await response.json()) as UserDto
+}
+
+/**
+ * A new family account made by the administrator through Payload's REST API, as an editor
+ * would in /cms: /api/register's per-address allowance (10 an hour) is kept for the tests of
+ * registration itself.
+ */
+export async function createFamilyAccount(adminRequest: APIRequestContext, fullName = 'Portal Parent'): Promise<Account> {
+  const username = unique('fam-')
+  const account = { username, password: `pw-${username}-long`, fullName, email: `${username}@example.com` }
+  const response = await adminRequest.post('/cms-api/users', { data: { ...account, isActive: true, isAdmin: false } })
+  if (!response.ok()) throw new Error(`creating ${username} failed: ${response.status()} ${await response.text()}`)
+  const { doc } = (await response.json()) as { doc: { id: number } }
+  return { id: doc.id, ...account }
 }

@@ -1,8 +1,6 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 
-import { ADMIN, apiPost, signIn, unique } from './accounts'
-
-export type FamilyAccount = { id: number; username: string; password: string; fullName: string; email: string }
+import { ADMIN, signIn } from './accounts'
 
 /** Signs the page in as the admin and opens a tab of the console, once its island is live. */
 export async function openAdminTab(page: Page, baseURL: string | undefined, tab: string): Promise<void> {
@@ -10,20 +8,6 @@ export async function openAdminTab(page: Page, baseURL: string | undefined, tab:
   await page.goto(`/admin#${tab}`)
   await expect(page.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')
   await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', `admin-tab-${tab}`)
-}
-
-/**
- * A new family account, created by the signed-in admin through Payload's REST API (as an
- * editor would in /cms): registering through /api/register would spend the per-IP sign-up
- * allowance that the registration tests need.
- */
-export async function createFamily(request: APIRequestContext, baseURL: string | undefined, label = 'Family'): Promise<FamilyAccount> {
-  const username = unique('adm-fam-')
-  const account = { username, password: `pw-${username}-long`, fullName: `${label} ${username.slice(-6)}`, email: `${username}@example.com` }
-  const response = await apiPost(request, baseURL, '/cms-api/users', account)
-  if (!response.ok()) throw new Error(`creating ${username} failed: ${response.status()} ${await response.text()}`)
-  const { doc } = (await response.json()) as { doc: { id: number } }
-  return { id: doc.id, ...account }
 }
 
 /** A separate signed-in browser context for a family (its own cookie jar). */

@@ -1,9 +1,8 @@
-import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 import type { InvoiceDto } from '#api/schemas/invoices'
-import type { UserDto } from '#api/schemas/auth'
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
-import { ADMIN, apiGet, apiPost, unique } from './accounts'
+import { apiGet } from './accounts'
 
 /**
  * The billing journeys' plumbing: the local Stripe API stand-in (a webServer of the run, see
@@ -46,34 +45,6 @@ export function stripeStandInWebServer() {
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     env: { STRIPE_STAND_IN_PORT: String(stripeStandInPort()), STRIPE_STAND_IN_SECRET_KEYS: STRIPE_E2E_KEYS.secret },
   }
-}
-
-/** Signs the page in through the API and returns the account (its id names the invoices' payer). */
-export async function signInAs(page: Page, baseURL: string | undefined, account: { username: string; password: string }): Promise<UserDto> {
-  const response = await apiPost(page.request, baseURL, '/api/login', account)
-  if (!response.ok()) throw new Error(`login as ${account.username} failed: ${response.status()} ${await response.text()}`)
-  return (await response.json()) as UserDto
-}
-
-/** A separate cookie jar for the administrator, so the page stays signed in as the family. */
-export async function adminApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined): Promise<APIRequestContext> {
-  const origin = new URL(baseURL ?? 'http://localhost:3100').origin
-  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin } })
-  const login = await admin.post('/api/login', { data: ADMIN })
-  if (!login.ok()) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`)
-  return admin
-}
-
-/**
- * A new family of the journey's own, signed in on the page. Made by the administrator through
- * Payload's REST API, not /api/register, whose per-address limit (10 an hour) the whole e2e run shares.
- */
-export async function signInNewFamily(page: Page, baseURL: string | undefined, admin: APIRequestContext, fullName = 'Jordan Billing'): Promise<UserDto> {
-  const username = unique('billing')
-  const account = { username, password: `pw-${username}`, fullName, email: `${username}@example.com` }
-  const created = await admin.post('/cms-api/users', { data: { ...account, isActive: true, isAdmin: false } })
-  if (!created.ok()) throw new Error(`creating a family failed: ${created.status()} ${await created.text()}`)
-  return signInAs(page, baseURL, account)
 }
 
 export async function createInvoice(
