@@ -1,20 +1,15 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { unique } from './support/accounts'
-import { adminApi, openBilling, signInNewFamily } from './support/billing'
+import { openBilling } from './support/billing'
+import { expect, test } from './support/fixtures'
+import { seriousViolations } from './support/portal'
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
-}
-
-test('a family sees what its tuition invoice is made of on /billing: each line with its student, class and amount', async ({ page, baseURL, playwright }) => {
-  const admin = await adminApi(playwright, baseURL)
-  const family = await signInNewFamily(page, baseURL, admin, 'Robin Lines')
+test('a family sees what its tuition invoice is made of on /billing: each line with its student, class and amount', async ({
+  page,
+  adminRequest: admin,
+  families,
+}) => {
+  const family = await families.signIn(page, 'Robin Lines')
   const students: { id: number; name: string }[] = []
   for (const name of ['Ada Lines', 'Ben Lines']) {
     const created = await admin.post('/cms-api/students', { data: { user: family.id, fullName: name, dateOfBirth: '2017-05-01', experienceLevel: 'Beginner' } })
@@ -42,7 +37,6 @@ test('a family sees what its tuition invoice is made of on /billing: each line w
   expect(response.status(), await response.text()).toBe(201)
   const invoice = (await response.json()) as InvoiceDto
   expect(invoice.amount).toBe(135)
-  await admin.dispose()
 
   await openBilling(page)
   await expect(page.getByRole('heading', { name: 'Your invoices' })).toBeVisible()
