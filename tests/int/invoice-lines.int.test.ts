@@ -229,14 +229,24 @@ describe('one tuition invoice per family and month', () => {
     expect(rows[0].n).toBe(3)
   })
 
-  it('is held by the database itself, under the Local API and plain SQL alike', async () => {
-    await expect(
-      app.payload.create({
+  it('is held for every writer: /cms and the Local API get a message at the month, plain SQL meets the unique index', async () => {
+    const refused = (await app.payload
+      .create({
         collection: 'invoices',
         overrideAccess: true,
         data: { userId: family.userId, amountCents: 100, description: 'Direct twin', status: 'pending', dueDate: due, kind: 'tuition', period: '2027-07' },
-      }),
-    ).rejects.toThrow()
+      })
+      .then(
+        () => ({}),
+        (error: unknown) => error,
+      )) as { data?: { errors?: unknown[] } }
+    expect(refused.data?.errors).toEqual([expect.objectContaining({ path: 'period', message: 'This family already has a tuition invoice for this month' })])
+    // Moving another tuition invoice of the family onto the taken month is refused the same way.
+    const june = (await db.query(`SELECT id FROM invoices WHERE user_id = $1 AND period = '2027-06'`, [family.userId])).rows[0].id
+    await expect(app.payload.update({ collection: 'invoices', id: june, overrideAccess: true, data: { period: '2027-07' } })).rejects.toThrow()
+    // Re-saving the invoice itself is not a duplicate of itself.
+    const july = (await db.query(`SELECT id FROM invoices WHERE user_id = $1 AND period = '2027-07'`, [family.userId])).rows[0].id
+    expect((await app.payload.update({ collection: 'invoices', id: july, overrideAccess: true, data: { description: 'Tuition July' } })).period).toBe('2027-07')
     await expect(
       db.query(
         `INSERT INTO invoices (user_id, amount_cents, description, status, due_date, kind, period, tuition_key) VALUES ($1, 100, 'SQL twin', 'pending', now(), 'tuition', '2027-07', $2)`,

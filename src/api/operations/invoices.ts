@@ -116,9 +116,11 @@ async function storedLines(req: PayloadRequest, payer: User, lines: readonly Inv
   })
 }
 
-/** Whether a failed insert collided with the one-tuition-invoice-per-family-and-month index. */
-function isDuplicateTuition(error: unknown): boolean {
-  if (error instanceof ValidationError) return (error.data?.errors ?? []).some((e) => e.path === 'tuitionKey')
+/** Whether a failed insert met the family's tuition invoice for the month (the hook's check, or the unique index in a race). */
+export function isDuplicateTuition(error: unknown): boolean {
+  if (error instanceof ValidationError) {
+    return (error.data?.errors ?? []).some((e) => e.path === 'tuitionKey' || (e.path === 'period' && e.message === INVOICE_LINE_MESSAGES.periodTaken))
+  }
   return isUniqueViolation(error) && String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('tuition_key')
 }
 

@@ -1,10 +1,10 @@
-import { ValidationError, type PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-types'
-import { isUniqueViolation } from '#api/errors'
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from '#api/schemas/tuition-run'
 import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrolment } from '#shared/tuition'
+import { isDuplicateTuition } from './invoices'
 import { inTransaction } from './transaction'
 import { readTuitionSettings } from './tuition-settings'
 
@@ -132,8 +132,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
       )
       results.push({ ...base, outcome: 'created', invoiceId: invoice.id })
     } catch (error) {
-      const duplicate = isUniqueViolation(error) || (error instanceof ValidationError && (error.data?.errors ?? []).some((e) => e.path === 'tuitionKey'))
-      if (!duplicate) throw error
+      if (!isDuplicateTuition(error)) throw error
       // Another run billed this family meanwhile.
       const again = (await tuitionHistory(req, user.id, settings)).invoices.find((invoice) => invoice.period === period)
       results.push({ ...base, outcome: 'exists', invoiceId: again?.id ?? null, totalCents: again?.amountCents ?? 0, lines: [] })

@@ -65,7 +65,7 @@ export const INVOICE_LINE_MESSAGES = {
   kind: `Kind must be one of ${INVOICE_KINDS.join(', ')}`,
   period: 'Period must be a month (YYYY-MM)',
   periodRequired: 'A tuition invoice needs the month it bills (period, YYYY-MM)',
-  linesRequired: 'A tuition invoice needs its lines',
+  periodTaken: 'This family already has a tuition invoice for this month',
   studentNotInFamily: 'A line names a student who is not in this family',
   classNotFound: 'A line names a class that does not exist',
 } as const

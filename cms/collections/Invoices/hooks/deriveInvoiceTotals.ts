@@ -20,10 +20,11 @@ function refuse(path: string, message: string): never {
  *   write with a different amount is corrected, never stored; a hand-made invoice without lines
  *   keeps the amount it was given;
  * - a tuition invoice names its month, and carries the key of the unique index that lets a
- *   family have one tuition invoice per month, even when two runs race.
+ *   family have one tuition invoice per month, even when two runs race (a second one met
+ *   outside a race is refused here, with a message /cms shows at the month).
  * On an update `data` holds only the changed fields, so the stored invoice fills in the rest.
  */
-export const deriveInvoiceTotals: CollectionBeforeChangeHook<Invoice> = ({ data, originalDoc }) => {
+export const deriveInvoiceTotals: CollectionBeforeChangeHook<Invoice> = async ({ data, originalDoc, req }) => {
   const merged = { ...originalDoc, ...data }
   const lines = merged.lines ?? []
   if (lines.length > 0) {
@@ -39,5 +40,15 @@ export const deriveInvoiceTotals: CollectionBeforeChangeHook<Invoice> = ({ data,
   if (kind === 'tuition' && !merged.period) refuse('period', INVOICE_LINE_MESSAGES.periodRequired)
   data.kind = kind
   data.tuitionKey = tuitionKeyOf({ kind, userId: merged.userId, period: merged.period })
+  if (data.tuitionKey) {
+    // A clear message at the month's field for /cms; the unique index still decides between concurrent writes.
+    const twin = await req.payload.count({
+      collection: 'invoices',
+      req,
+      overrideAccess: true,
+      where: { and: [{ tuitionKey: { equals: data.tuitionKey } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])] },
+    })
+    if (twin.totalDocs > 0) refuse('period', INVOICE_LINE_MESSAGES.periodTaken)
+  }
   return data
 }
