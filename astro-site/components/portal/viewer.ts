@@ -2,6 +2,8 @@ import type { User } from '#cms/payload-types'
 import { toUserDto } from '#api/operations/users'
 import type { UserDto } from '#api/schemas/auth'
 import { getAppContext } from '#server/context.server'
+import type { SiteTexts } from '#api/operations/site-content'
+import { loadSiteTexts } from '#site/lib/site'
 
 /**
  * The signed-in account of a portal or /admin page request: the one the site middleware
@@ -23,4 +25,19 @@ export async function portalViewer(locals: object, request: Request): Promise<Us
 /** Personal pages are never stored by shared caches, nor kept for the back button after logout. */
 export function markPrivate(headers: Headers): void {
   headers.set('Cache-Control', 'private, no-store')
+}
+
+/**
+ * What every signed-in page starts with: the viewer, the page marked private, and the site
+ * texts. `null` for a visitor, whom the page sends to /auth (spec §2).
+ */
+export async function signedInPage(astro: {
+  locals: object
+  request: Request
+  response: { headers: Headers }
+}): Promise<{ viewer: UserDto; texts: SiteTexts } | null> {
+  const viewer = await portalViewer(astro.locals, astro.request)
+  if (!viewer) return null
+  markPrivate(astro.response.headers)
+  return { viewer, texts: await loadSiteTexts() }
 }
