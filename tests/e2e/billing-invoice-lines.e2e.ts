@@ -1,5 +1,6 @@
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { unique } from './support/accounts'
+import { openAdminTab, visibleItem } from './support/admin-console'
 import { openBilling } from './support/billing'
 import { expect, test } from './support/fixtures'
 import { seriousViolations } from './support/portal'
@@ -61,5 +62,40 @@ test('a family sees what its tuition invoice is made of on /billing: each line w
   await page.getByLabel('Invoice', { exact: true }).selectOption({ label: `${description} — $135.00 (Pending)` })
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('$135.00')
 
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('the admin console shows the lines under a lined invoice, and none under a hand-made one', async ({ page, baseURL, adminRequest: admin, families }) => {
+  const family = await families.create('Sam Lines')
+  const lined = await admin.post('/api/invoices', {
+    data: {
+      userId: family.id,
+      description: unique('Tuition Feb 2027 '),
+      dueDate: '2027-02-05',
+      kind: 'tuition',
+      period: '2027-02',
+      lines: [
+        { kind: 'tuition', description: 'Ballet — Feb 2027', amountCents: 7000 },
+        { kind: 'credit', description: 'Credit for a cancelled class', amountCents: -1750 },
+      ],
+    },
+  })
+  expect(lined.status(), await lined.text()).toBe(201)
+  const invoice = (await lined.json()) as InvoiceDto
+  const plain = await admin.post('/api/invoices', { data: { userId: family.id, amount: 30, description: unique('Costume '), dueDate: '2027-02-05' } })
+  expect(plain.status(), await plain.text()).toBe(201)
+  const handMade = (await plain.json()) as InvoiceDto
+
+  await openAdminTab(page, baseURL, 'invoices')
+  const item = visibleItem(page, 'data-invoice-id', invoice.id)
+  await expect(item).toContainText('$52.50')
+  await expect(item).toContainText('2027-02')
+  const lines = item.getByRole('list', { name: `Lines of invoice #${invoice.id}` })
+  await expect(lines.getByRole('listitem')).toHaveCount(2)
+  await expect(lines.getByRole('listitem').nth(0)).toContainText('$70.00')
+  await expect(lines.getByRole('listitem').nth(1)).toContainText('Credit for a cancelled class')
+  await expect(lines.getByRole('listitem').nth(1)).toContainText('−$17.50')
+  await expect(visibleItem(page, 'data-invoice-id', handMade.id)).toContainText('$30.00')
+  await expect(page.getByRole('list', { name: `Lines of invoice #${handMade.id}` })).toHaveCount(0)
   expect(await seriousViolations(page)).toEqual([])
 })
