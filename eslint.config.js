@@ -34,7 +34,8 @@ const boundaries = [
   ...ISLAND_AREAS.map((area) => ({
     target: `./src/islands/${area}`,
     from: ISLAND_AREAS.filter((other) => other !== area).map((other) => `./src/islands/${other}`),
-    message: 'Island areas are independent: move what both need into src/islands/components/ui, lib or api.',
+    message:
+      'Island areas are independent: shared UI lives in the one kit src/islands/components/ui (dialog, toast, alerts, fields), shared code in lib or api.',
   })),
   {
     // Plumbing below the contract: the contract builds on the server, never the other way round.
@@ -114,6 +115,21 @@ export default tseslint.config(
       // Tables that become cards on a phone keep their roles explicitly: CSS display changes drop them.
       'jsx-a11y/no-redundant-roles': ['error', { table: ['table'], thead: ['rowgroup'], tbody: ['rowgroup'], tr: ['row'], td: ['cell'], th: ['columnheader'] }],
       'jsx-a11y/no-interactive-element-to-noninteractive-role': ['error', { td: ['cell'] }],
+    },
+  },
+  {
+    // One UI kit: an island that needs a modal uses components/ui/Dialog instead of a <dialog> of its own.
+    files: ['src/islands/**/*.tsx'],
+    ignores: ['src/islands/components/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='dialog']",
+          message:
+            'Use Dialog or ConfirmDialog from #islands/components/ui/Dialog: one accessible modal (focus, Escape, label, focus return) for every island.',
+        },
+      ],
     },
   },
   {

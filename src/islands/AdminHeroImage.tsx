@@ -1,11 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 
 import { HERO_IMAGE_KEY, SITE_ASSET_ALT_MAX, SITE_ASSET_MESSAGES } from '#api/schemas/site-assets'
 import { useDeleteSiteAsset } from './api/delete-site-asset'
 import { useUploadSiteAsset } from './api/upload-site-asset'
-import { ErrorAlert } from './components/Alert'
+import { ErrorAlert } from './components/ui/Alert'
 import { QueryProvider } from './components/QueryProvider'
-import { Toast, useToast } from './components/Toast'
+import { Dialog, FormDialogActions } from './components/ui/Dialog'
+import { TextField } from './components/ui/Field'
+import { NotifyProvider, useNotify } from './components/ui/Toast'
 import { HERO_IMAGE_TYPES, heroImageProblem } from './lib/hero-image'
 import { errorMessage } from './lib/http'
 
@@ -13,20 +15,21 @@ export const REMOVE_CONFIRMATION = 'Are you sure you want to remove the hero ima
 
 type Props = { hasImage: boolean; alt: string }
 
-const BUTTON = 'rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-70'
+const OVERLAY_BUTTON =
+  'rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-70'
 
 function HeroImageControls({ hasImage, alt }: Props) {
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
+  const [open, setOpen] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const upload = useUploadSiteAsset()
   const remove = useDeleteSiteAsset()
-  const { toast, show, dismiss } = useToast()
+  const notify = useNotify()
 
   function openDialog() {
     setFailure(null)
     upload.reset()
-    dialog.current?.showModal()
+    setOpen(true)
   }
 
   async function onUpload(event: FormEvent<HTMLFormElement>) {
@@ -40,8 +43,8 @@ function HeroImageControls({ hasImage, alt }: Props) {
     setFailure(null)
     try {
       await upload.mutateAsync({ key: HERO_IMAGE_KEY, file: file!, alt: description })
-      dialog.current?.close()
-      show({ title: 'Hero image updated' })
+      setOpen(false)
+      notify({ title: 'Hero image updated' })
       window.location.reload()
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to update hero image'))
@@ -52,10 +55,10 @@ function HeroImageControls({ hasImage, alt }: Props) {
     if (!window.confirm(REMOVE_CONFIRMATION)) return
     try {
       await remove.mutateAsync(HERO_IMAGE_KEY)
-      show({ title: 'Hero image removed' })
+      notify({ title: 'Hero image removed' })
       window.location.reload()
     } catch (error) {
-      show({ title: 'Failed to remove hero image', text: errorMessage(error, 'Failed to remove hero image'), tone: 'error' })
+      notify({ title: 'Failed to remove hero image', text: errorMessage(error, 'Failed to remove hero image'), tone: 'error' })
     }
   }
 
@@ -64,29 +67,26 @@ function HeroImageControls({ hasImage, alt }: Props) {
       <div className="absolute right-3 top-3 flex flex-wrap justify-end gap-2">
         {hasImage ? (
           <>
-            <button type="button" className={BUTTON} onClick={openDialog}>
+            <button type="button" className={OVERLAY_BUTTON} onClick={openDialog}>
               Edit image
             </button>
-            <button type="button" className={BUTTON} onClick={onRemove} disabled={remove.isPending}>
+            <button type="button" className={OVERLAY_BUTTON} onClick={onRemove} disabled={remove.isPending}>
               {remove.isPending ? 'Removing...' : 'Remove image'}
             </button>
           </>
         ) : (
-          <button type="button" className={BUTTON} onClick={openDialog}>
+          <button type="button" className={OVERLAY_BUTTON} onClick={openDialog}>
             Upload image
           </button>
         )}
       </div>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-title`}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 text-ink shadow-xl backdrop:bg-black/40"
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={hasImage ? 'Replace the hero image' : 'Upload a hero image'}
+        description="JPEG, PNG, WebP or AVIF, at most 5 MB. It is resized for phones and wide screens."
       >
-        <form noValidate onSubmit={onUpload} className="space-y-4 p-6">
-          <h2 id={`${id}-title`} className="font-serif text-2xl">
-            {hasImage ? 'Replace the hero image' : 'Upload a hero image'}
-          </h2>
-          <p className="text-sm text-gray-700">JPEG, PNG, WebP or AVIF, at most 5 MB. It is resized for phones and wide screens.</p>
+        <form noValidate onSubmit={onUpload} className="space-y-4">
           {failure ? <ErrorAlert title="Failed to update hero image">{failure}</ErrorAlert> : null}
           <div>
             <label htmlFor={`${id}-file`} className="block text-sm font-semibold">
@@ -94,33 +94,10 @@ function HeroImageControls({ hasImage, alt }: Props) {
             </label>
             <input id={`${id}-file`} name="file" type="file" accept={HERO_IMAGE_TYPES.join(',')} className="mt-1 block w-full text-sm" />
           </div>
-          <div>
-            <label htmlFor={`${id}-alt`} className="block text-sm font-semibold">
-              Description for screen readers
-            </label>
-            <input
-              id={`${id}-alt`}
-              name="alt"
-              defaultValue={alt}
-              maxLength={SITE_ASSET_ALT_MAX}
-              className="mt-1 block w-full rounded-xl border border-gray-400 px-3 py-2"
-            />
-          </div>
-          <div className="flex justify-end gap-3">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-full border border-gray-400 px-5 py-2 font-semibold">
-              Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={upload.isPending}
-              className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {upload.isPending ? 'Uploading...' : 'Upload'}
-            </button>
-          </div>
+          <TextField id={`${id}-alt`} name="alt" label="Description for screen readers" defaultValue={alt} maxLength={SITE_ASSET_ALT_MAX} />
+          <FormDialogActions onCancel={() => setOpen(false)} pending={upload.isPending} submitLabel="Upload" pendingLabel="Uploading..." />
         </form>
-      </dialog>
-      <Toast toast={toast} onDismiss={dismiss} />
+      </Dialog>
     </>
   )
 }
@@ -129,7 +106,9 @@ function HeroImageControls({ hasImage, alt }: Props) {
 export default function AdminHeroImage(props: Props) {
   return (
     <QueryProvider>
-      <HeroImageControls {...props} />
+      <NotifyProvider>
+        <HeroImageControls {...props} />
+      </NotifyProvider>
     </QueryProvider>
   )
 }

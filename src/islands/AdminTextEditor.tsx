@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 
 import { useSaveSiteText } from './api/save-site-text'
-import { ErrorAlert } from './components/Alert'
+import { ErrorAlert } from './components/ui/Alert'
 import { QueryProvider } from './components/QueryProvider'
-import { Toast, useToast } from './components/Toast'
+import { Dialog, FormDialogActions } from './components/ui/Dialog'
+import { TextAreaField } from './components/ui/Field'
+import { NotifyProvider, useNotify } from './components/ui/Toast'
 import { ApiError } from './lib/http'
 
 /**
@@ -81,16 +83,13 @@ function applyText(key: string, text: string) {
 
 function Editor() {
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const returnFocus = useRef<HTMLElement | null>(null)
   const [target, setTarget] = useState<Target | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const save = useSaveSiteText()
-  const { toast, show, dismiss } = useToast()
+  const notify = useNotify()
 
   useEffect(() => {
     const open = (next: Target) => {
-      returnFocus.current = document.activeElement as HTMLElement | null
       save.reset()
       setFailure(null)
       setTarget(next)
@@ -101,12 +100,8 @@ function Editor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  useEffect(() => {
-    if (target && !dialog.current?.open) dialog.current?.showModal()
-  }, [target])
-
   function close() {
-    dialog.current?.close()
+    setTarget(null)
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -119,7 +114,7 @@ function Editor() {
       await save.mutateAsync({ key: target.key, content })
       applyText(target.key, content.trim())
       close()
-      show({ title: 'Content updated', text: 'The text has been saved.' })
+      notify({ title: 'Content updated', text: 'The text has been saved.' })
     } catch (error) {
       const fallback = error instanceof ApiError && error.status !== 0 ? 'Failed to update content' : 'There was a problem updating the content.'
       setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback)
@@ -127,62 +122,34 @@ function Editor() {
   }
 
   return (
-    <>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-title`}
-        onClose={() => {
-          setTarget(null)
-          returnFocus.current?.focus()
-        }}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 text-ink shadow-xl backdrop:bg-black/40"
-      >
-        {target ? (
-          <form method="dialog" onSubmit={onSubmit} className="space-y-4 p-6">
-            <h2 id={`${id}-title`} className="font-serif text-2xl">
-              Edit text
-            </h2>
-            <p className="text-sm text-gray-700">
-              Key: <code className="rounded bg-gray-100 px-1">{target.key}</code>
-            </p>
-            {failure ? <ErrorAlert title="Error updating content">{failure}</ErrorAlert> : null}
-            <div>
-              <label htmlFor={`${id}-content`} className="block text-sm font-semibold">
-                Text
-              </label>
-              <textarea
-                id={`${id}-content`}
-                name="content"
-                defaultValue={target.text}
-                rows={Math.min(8, Math.max(3, Math.ceil(target.text.length / 45)))}
-                className="mt-1 block w-full rounded-xl border border-gray-400 px-3 py-2 text-base"
-                autoFocus
-              />
-            </div>
-            <div className="flex justify-end gap-3">
-              <button type="button" onClick={close} className="rounded-full border border-gray-400 px-5 py-2 font-semibold">
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={save.isPending}
-                className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-              >
-                {save.isPending ? 'Saving...' : 'Save'}
-              </button>
-            </div>
-          </form>
-        ) : null}
-      </dialog>
-      <Toast toast={toast} onDismiss={dismiss} />
-    </>
+    <Dialog open={target !== null} onClose={close} title="Edit text">
+      {target ? (
+        <form onSubmit={onSubmit} className="space-y-4">
+          <p className="text-sm text-gray-700">
+            Key: <code className="rounded bg-gray-100 px-1">{target.key}</code>
+          </p>
+          {failure ? <ErrorAlert title="Error updating content">{failure}</ErrorAlert> : null}
+          <TextAreaField
+            id={`${id}-content`}
+            name="content"
+            label="Text"
+            defaultValue={target.text}
+            rows={Math.min(8, Math.max(3, Math.ceil(target.text.length / 45)))}
+            autoFocus
+          />
+          <FormDialogActions onCancel={close} pending={save.isPending} submitLabel="Save" pendingLabel="Saving..." />
+        </form>
+      ) : null}
+    </Dialog>
   )
 }
 
 export default function AdminTextEditor() {
   return (
     <QueryProvider>
-      <Editor />
+      <NotifyProvider>
+        <Editor />
+      </NotifyProvider>
     </QueryProvider>
   )
 }

@@ -4,12 +4,12 @@ import { z } from 'zod'
 import { LOGIN_FAILED, loginSchema, registerSchema } from '#api/schemas/auth'
 import { useLogin } from './api/login'
 import { useRegister } from './api/register'
-import { ErrorAlert } from './components/Alert'
-import { SubmitButton } from './components/Button'
-import { TextField } from './components/Field'
+import { ErrorAlert } from './components/ui/Alert'
+import { SubmitButton } from './components/ui/Button'
+import { TextField } from './components/ui/Field'
 import { QueryProvider } from './components/QueryProvider'
-import { Toast, useToast, type ToastMessage } from './components/Toast'
-import { setFlash, useFlash } from './lib/flash'
+import { NotifyProvider, useNotify, type ToastMessage } from './components/ui/Toast'
+import { setFlash } from './lib/flash'
 import { ApiError, errorMessage } from './lib/http'
 import { serverFieldErrors, validate, type FieldErrors } from './lib/form'
 import { homePathFor } from './lib/home-path'
@@ -35,8 +35,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
-  const { toast, show, dismiss } = useToast()
-  useFlash(show)
+  const notify = useNotify()
   const login = useLogin()
   const register = useRegister()
 
@@ -55,7 +54,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
   // The toast goes with the account to its home page; this page is left at once.
   function goHome(user: { username?: string | null; isAdmin?: boolean | null }, message: ToastMessage) {
     setFlash(message)
-    show(message)
+    notify(message)
     window.location.assign(homePathFor(user))
   }
 
@@ -193,7 +192,6 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
           </SubmitButton>
         </form>
       )}
-      <Toast toast={toast} onDismiss={dismiss} />
     </div>
   )
 }
@@ -202,7 +200,9 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
 export default function AuthIsland(props: Props) {
   return (
     <QueryProvider>
-      <AuthForms {...props} />
+      <NotifyProvider flash>
+        <AuthForms {...props} />
+      </NotifyProvider>
     </QueryProvider>
   )
 }

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { INQUIRY_SUBJECTS, inquiryInputSchema } from '#api/schemas/inquiries'
 import { useCreateInquiry } from './api/create-inquiry'
-import { ErrorAlert } from './components/Alert'
-import { PRIMARY_BUTTON, SubmitButton } from './components/Button'
-import { SelectField, TextAreaField, TextField } from './components/Field'
+import { ErrorAlert } from './components/ui/Alert'
+import { PRIMARY_BUTTON, SubmitButton } from './components/ui/Button'
+import { SelectField, TextAreaField, TextField } from './components/ui/Field'
 import { QueryProvider } from './components/QueryProvider'
-import { Toast, useToast } from './components/Toast'
+import { NotifyProvider, useNotify } from './components/ui/Toast'
 import { ApiError, errorMessage } from './lib/http'
 import { serverFieldErrors, validate, type FieldErrors } from './lib/form'
 import { focusHeading, scrollToTop } from './lib/scroll'
@@ -27,7 +27,7 @@ function ContactForm({ texts, name = '', email = '' }: Props) {
   const [failure, setFailure] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const firstField = useRef<HTMLInputElement>(null)
-  const { toast, show, dismiss } = useToast(CONTACT_TOAST_MS)
+  const notify = useNotify()
   const create = useCreateInquiry()
   const [again, setAgain] = useState(false)
 
@@ -51,7 +51,7 @@ function ContactForm({ texts, name = '', email = '' }: Props) {
       await create.mutateAsync(checked.data)
       form.reset()
       setSubmitted(true)
-      show({ title: t('contact.toast.title'), text: t('contact.toast.text') })
+      notify({ title: t('contact.toast.title'), text: t('contact.toast.text') })
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
       setFailure(errorMessage(error, SUBMIT_FAILED))
@@ -118,7 +118,6 @@ function ContactForm({ texts, name = '', email = '' }: Props) {
           </SubmitButton>
         </form>
       )}
-      <Toast toast={toast} onDismiss={dismiss} />
     </>
   )
 }
@@ -127,7 +126,9 @@ function ContactForm({ texts, name = '', email = '' }: Props) {
 export default function ContactIsland(props: Props) {
   return (
     <QueryProvider>
-      <ContactForm {...props} />
+      <NotifyProvider durationMs={CONTACT_TOAST_MS}>
+        <ContactForm {...props} />
+      </NotifyProvider>
     </QueryProvider>
   )
 }

@@ -8,8 +8,8 @@ import { InvoicesTab } from './invoices/InvoicesTab'
 import { PaymentsTab } from './payments/PaymentsTab'
 import { SiteContentList } from './site-content/SiteContentList'
 import { StudentsTab } from './students/StudentsTab'
-import { NotifyProvider } from './ui/notify'
-import { ViewerContext } from './ui/viewer'
+import { NotifyProvider } from '#islands/components/ui/Toast'
+import { ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 
 /** Spec §2 "Admin": seven tabs. */
@@ -31,7 +31,7 @@ export default function AdminConsole({ viewer }: { viewer: UserDto }) {
   return (
     <QueryProvider>
       <ViewerContext.Provider value={viewer}>
-        <NotifyProvider>
+        <NotifyProvider durationMs={5000} flash>
           <AdminTabs tabs={TABS} label="Administration" />
           <SiteContentList />
         </NotifyProvider>

@@ -7,7 +7,7 @@ import { useInvoices } from '#islands/api/list-invoices'
 import { usePayments } from '#islands/api/list-payments'
 import { useStripeConfig } from '#islands/api/stripe-config'
 import { QueryProvider } from '#islands/components/QueryProvider'
-import { Toast, useToast } from '#islands/components/Toast'
+import { NotifyProvider, useNotify } from '#islands/components/ui/Toast'
 import { PAYMENT_MESSAGES } from './card-payment'
 import { InvoiceList } from './InvoiceList'
 import { PaymentForm } from './PaymentForm'
@@ -41,7 +41,7 @@ function Billing({ fullName }: Props) {
   const id = useId()
   const [tab, setTab] = useState<Tab>('pay')
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ pay: null, history: null })
-  const { toast, show, dismiss } = useToast()
+  const notify = useNotify()
   const config = useStripeConfig()
   const invoices = useInvoices()
   const payments = usePayments()
@@ -51,11 +51,11 @@ function Billing({ fullName }: Props) {
   // neither the invoices nor the history could be read it says so once: the page has no data.
   const loadFailure = billingLoadFailure(invoices.isError, payments.isError)
   useEffect(() => {
-    if (loadFailure) show({ title: 'Error', text: loadFailure, tone: 'error' })
-  }, [loadFailure, show])
+    if (loadFailure) notify({ title: 'Error', text: loadFailure, tone: 'error' })
+  }, [loadFailure, notify])
   useEffect(() => {
-    if (config.isError) show({ title: 'Error', text: 'Failed to load Stripe configuration. Please try again.', tone: 'error' })
-  }, [config.isError, show])
+    if (config.isError) notify({ title: 'Error', text: 'Failed to load Stripe configuration. Please try again.', tone: 'error' })
+  }, [config.isError, notify])
 
   const publicKey = config.data?.publicKey ?? null
   const stripePromise = useMemo(() => (publicKey ? loadStripeOnce(publicKey, () => setStripeLoadFailed(true)) : null), [publicKey])
@@ -149,7 +149,6 @@ function Billing({ fullName }: Props) {
             testMode={config.data?.testMode === true}
             cardUnavailable={cardUnavailable}
             defaultCardholder={fullName}
-            notify={show}
           />
         </Elements>
         <InvoiceList invoices={invoices.data ?? []} headingId={`${id}-invoices`} />
@@ -173,8 +172,6 @@ function Billing({ fullName }: Props) {
           onGoToForm={() => select('pay', true)}
         />
       </section>
-
-      <Toast toast={toast} onDismiss={dismiss} />
     </div>
   )
 }
@@ -183,7 +180,9 @@ function Billing({ fullName }: Props) {
 export default function BillingIsland(props: Props) {
   return (
     <QueryProvider>
-      <Billing {...props} />
+      <NotifyProvider>
+        <Billing {...props} />
+      </NotifyProvider>
     </QueryProvider>
   )
 }

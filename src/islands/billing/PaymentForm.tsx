@@ -5,10 +5,10 @@ import { paymentFormSchema } from '#api/schemas/payments'
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { useCreatePaymentIntent } from '#islands/api/create-payment-intent'
 import { useRecordPayment } from '#islands/api/record-payment'
-import { ErrorAlert } from '#islands/components/Alert'
-import { SubmitButton } from '#islands/components/Button'
-import { SelectField, TextField } from '#islands/components/Field'
-import type { ToastMessage } from '#islands/components/Toast'
+import { ErrorAlert } from '#islands/components/ui/Alert'
+import { SubmitButton } from '#islands/components/ui/Button'
+import { SelectField, TextField } from '#islands/components/ui/Field'
+import { useNotify } from '#islands/components/ui/Toast'
 import { validate, type FieldErrors } from '#islands/lib/form'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
@@ -26,14 +26,14 @@ type Props = {
   /** Why the card box cannot be offered (not configured, Stripe.js failed to load), or null. */
   cardUnavailable: string | null
   defaultCardholder: string
-  notify: (toast: ToastMessage) => void
 }
 
 /**
  * Make Payment (spec §2, §4, §5): choose an invoice, the amount it sets, the cardholder and the
  * card; Pay Now runs the card payment flow. Lives inside Stripe's <Elements>.
  */
-export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testMode, cardUnavailable, defaultCardholder, notify }: Props) {
+export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testMode, cardUnavailable, defaultCardholder }: Props) {
+  const notify = useNotify()
   const id = useId()
   const stripe = useStripe()
   const elements = useElements()

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import type { PaymentDto } from '#api/schemas/payments'
-import { PRIMARY_BUTTON } from '#islands/components/Button'
+import { PRIMARY_BUTTON } from '#islands/components/ui/Button'
 import { formatMoment } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
 
-import type { ToastMessage } from '#islands/components/Toast'
+import type { ToastMessage } from '#islands/components/ui/Toast'
 
 /**
  * A toast that survives one page change: 'Welcome back!' and 'Registration successful!' are
  * followed by the move to the home page, 'Logged out' by the move to /auth, and a class
  * selection's success by the return to /account (spec §2, §8). Written before leaving, shown
- * once by the next page's island.
+ * once by the next page's island (NotifyProvider with `flash`).
  */
 const KEY = 'academy-flash'
 
@@ -30,10 +30,11 @@ export function takeFlash(): ToastMessage | null {
   }
 }
 
-/** Shows the toast the previous page left, if any, once this island has mounted. */
-export function useFlash(show: (message: ToastMessage) => void): void {
+/** Shows the toast the previous page left, if any, once this island has mounted (when `enabled`). */
+export function useFlash(show: (message: ToastMessage) => void, enabled = true): void {
   useEffect(() => {
+    if (!enabled) return
     const flash = takeFlash()
     if (flash) show(flash)
-  }, [show])
+  }, [show, enabled])
 }

@@ -1,33 +1,31 @@
 import type { UserDto } from '#api/schemas/auth'
 import { useCurrentUser } from '#islands/api/current-user'
 import { useLogout } from '#islands/api/logout'
-import { Toast, useToast } from '#islands/components/Toast'
+import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { CalendarLinkCard } from './account/CalendarLinkCard'
 import { SettingsTabs } from './account/SettingsTabs'
 import { StudentsSection } from './account/StudentsSection'
 import { PortalRoot } from './components/PortalRoot'
 import { Avatar } from './components/StudentAvatar'
-import { setFlash, useFlash } from '#islands/lib/flash'
+import { setFlash } from '#islands/lib/flash'
 import { PORTAL_TEXT } from './texts'
 
 function Account({ user: initial }: { user: UserDto }) {
   // The cached user: a profile change shows here at once.
   const user = useCurrentUser().data ?? initial
-  const { toast, show, dismiss } = useToast()
+  const notify = useNotify()
   const logout = useLogout()
-
-  useFlash(show)
 
   async function signOut() {
     try {
       await logout.mutateAsync()
       const message = { title: PORTAL_TEXT.loggedOut, text: PORTAL_TEXT.loggedOutText }
       setFlash(message)
-      show(message)
+      notify(message)
       window.location.assign('/auth')
     } catch (error) {
-      show({ title: PORTAL_TEXT.logoutError, text: errorMessage(error, PORTAL_TEXT.logoutErrorText), tone: 'error' })
+      notify({ title: PORTAL_TEXT.logoutError, text: errorMessage(error, PORTAL_TEXT.logoutErrorText), tone: 'error' })
     }
   }
 
@@ -46,9 +44,9 @@ function Account({ user: initial }: { user: UserDto }) {
         </div>
       </section>
 
-      <StudentsSection user={user} notify={show} />
-      <SettingsTabs user={user} notify={show} />
-      <CalendarLinkCard notify={show} />
+      <StudentsSection user={user} />
+      <SettingsTabs user={user} />
+      <CalendarLinkCard />
 
       <section aria-labelledby="actions-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
         <h2 id="actions-title" className="font-serif text-xl">
@@ -63,12 +61,15 @@ function Account({ user: initial }: { user: UserDto }) {
           {logout.isPending || logout.isSuccess ? 'Signing Out...' : 'Sign Out'}
         </button>
       </section>
-      <Toast toast={toast} onDismiss={dismiss} />
     </main>
   )
 }
 
 /** /account (spec §2). */
 export default function AccountIsland({ user }: { user: UserDto }) {
-  return <PortalRoot user={user}>{(current) => <Account user={current} />}</PortalRoot>
+  return (
+    <PortalRoot user={user} flash>
+      {(current) => <Account user={current} />}
+    </PortalRoot>
+  )
 }

@@ -6,16 +6,15 @@ import type { EnrollmentDto } from '#api/schemas/enrollments'
 import type { StudentDto } from '#api/schemas/students'
 import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
 import { useClasses } from '#islands/api/list-classes'
-import { Toast, useToast, type ToastMessage } from '#islands/components/Toast'
-import { useFlash } from '#islands/lib/flash'
+import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { ClassDetailsList, ClassWhen } from './components/ClassFacts'
-import { ConfirmDialog } from './components/Dialog'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Disclosure } from './components/Disclosure'
-import { ErrorCard } from './components/ErrorCard'
+import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
 import { RemoveStudentDialog } from './components/RemoveStudentDialog'
-import { SkeletonRows } from './components/Skeleton'
+import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { recommendedClasses, upcomingClasses } from './family'
 import { formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
@@ -25,7 +24,8 @@ import { PORTAL_TEXT } from './texts'
 const SECTION = 'rounded-3xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5'
 const SMALL_BUTTON = 'inline-flex min-h-10 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
 
-function EnrolledClass({ enrollment, student, notify }: { enrollment: EnrollmentDto; student: StudentDto; notify: (m: ToastMessage) => void }) {
+function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; student: StudentDto }) {
+  const notify = useNotify()
   const [confirming, setConfirming] = useState(false)
   const remove = useDeleteEnrollment()
   const cls = enrollment.class
@@ -62,9 +62,8 @@ function EnrolledClass({ enrollment, student, notify }: { enrollment: Enrollment
         confirmLabel="Remove Class"
         pendingLabel="Removing..."
         pending={remove.isPending}
-        danger
         onConfirm={() => void confirm()}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
       >
         <p>
           Remove <strong>{cls.name}</strong> from {student.fullName}'s schedule? This action cannot be undone.
@@ -79,13 +78,11 @@ function StudentCard({
   enrollments,
   enrollmentsError,
   onRemove,
-  notify,
 }: {
   student: StudentDto
   enrollments: EnrollmentDto[] | undefined
   enrollmentsError: boolean
   onRemove: () => void
-  notify: (m: ToastMessage) => void
 }) {
   const [showClasses, setShowClasses] = useState(false)
   const listId = `student-${student.id}-classes`
@@ -129,7 +126,7 @@ function StudentCard({
         ) : (
           <ul className="space-y-2" aria-label={`Classes of ${student.fullName}`}>
             {enrollments.map((enrollment) => (
-              <EnrolledClass key={enrollment.id} enrollment={enrollment} student={student} notify={notify} />
+              <EnrolledClass key={enrollment.id} enrollment={enrollment} student={student} />
             ))}
           </ul>
         )}
@@ -148,8 +145,6 @@ const QUICK_ACTIONS = [
 function Dashboard({ user }: { user: UserDto }) {
   const family = useFamily(user)
   const classes = useClasses()
-  const { toast, show, dismiss } = useToast()
-  useFlash(show)
   const [removing, setRemoving] = useState<StudentDto | null>(null)
 
   const upcoming = useMemo(() => upcomingClasses(family.allEnrollments), [family.allEnrollments])
@@ -191,7 +186,6 @@ function Dashboard({ user }: { user: UserDto }) {
                   enrollments={family.enrollmentsByStudent.get(student.id)}
                   enrollmentsError={Boolean(family.enrollmentsError)}
                   onRemove={() => setRemoving(student)}
-                  notify={show}
                 />
               ))}
             </ul>
@@ -296,13 +290,16 @@ function Dashboard({ user }: { user: UserDto }) {
         </ul>
       </section>
 
-      <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} notify={show} />
-      <Toast toast={toast} onDismiss={dismiss} />
+      <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} />
     </main>
   )
 }
 
 /** /dashboard (spec §2). */
 export default function DashboardIsland({ user }: { user: UserDto }) {
-  return <PortalRoot user={user}>{(current) => <Dashboard user={current} />}</PortalRoot>
+  return (
+    <PortalRoot user={user} flash>
+      {(current) => <Dashboard user={current} />}
+    </PortalRoot>
+  )
 }

@@ -5,13 +5,13 @@ import type { ClassDto } from '#api/schemas/classes'
 import { ALL_AGES, sortAgeGroups } from '#shared/eligibility'
 import { useCurrentUser } from '#islands/api/current-user'
 import { useClasses } from '#islands/api/list-classes'
-import { Toast, useToast } from '#islands/components/Toast'
+import { useNotify } from '#islands/components/ui/Toast'
 import { AgeFilterChips } from './components/AgeFilterChips'
 import { ClassWhen, FullBadge } from './components/ClassFacts'
 import { Disclosure } from './components/Disclosure'
-import { ErrorCard } from './components/ErrorCard'
+import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
-import { SkeletonRows } from './components/Skeleton'
+import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { LevelBadge } from './components/StudentAvatar'
 import { formatMonthlyPrice } from '#shared/money'
 
@@ -61,13 +61,13 @@ function ClassBrowser() {
   const [group, setGroup] = useState(ALL_AGES)
   const all = useClasses()
   const filtered = useClasses(group === ALL_AGES ? undefined : group)
-  const { toast, show, dismiss } = useToast()
+  const notify = useNotify()
   const groups = all.data ? sortAgeGroups(all.data.map((cls) => cls.ageGroup)) : []
 
   // Spec §2 /home: a visitor is asked to log in; a family chooses the student on /account.
   function addToMyClasses() {
     if (!user) {
-      show({ title: PORTAL_TEXT.pleaseLogIn, text: PORTAL_TEXT.pleaseLogInText, tone: 'error' })
+      notify({ title: PORTAL_TEXT.pleaseLogIn, text: PORTAL_TEXT.pleaseLogInText, tone: 'error' })
       setTimeout(() => window.location.assign('/auth'), 1200)
       return
     }
@@ -113,7 +113,6 @@ function ClassBrowser() {
           </ul>
         )}
       </section>
-      <Toast toast={toast} onDismiss={dismiss} />
     </main>
   )
 }

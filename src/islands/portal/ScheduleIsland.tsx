@@ -4,8 +4,9 @@ import type { UserDto } from '#api/schemas/auth'
 import { WEEKDAYS } from '#shared/schedule'
 import { useCalendarLink } from '#islands/api/get-calendar-link'
 import { errorMessage } from '#islands/lib/http'
-import { Dialog, DIALOG_PRIMARY, DIALOG_SECONDARY } from './components/Dialog'
-import { ErrorCard } from './components/ErrorCard'
+import { Dialog } from '#islands/components/ui/Dialog'
+import { BUTTON } from '#islands/components/ui/styles'
+import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
 import { weekSchedule, type ScheduleEntry } from './family'
 import { firstName } from './format'
@@ -21,7 +22,7 @@ function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose:
       title={cls?.name ?? ''}
       onClose={onClose}
       footer={
-        <button type="button" className={DIALOG_PRIMARY} onClick={onClose}>
+        <button type="button" className={BUTTON.primary} onClick={onClose}>
           Close
         </button>
       }
@@ -87,7 +88,7 @@ function AddToCalendar() {
         title="Add to your calendar"
         onClose={() => setOpen(false)}
         footer={
-          <button type="button" className={DIALOG_SECONDARY} onClick={() => setOpen(false)}>
+          <button type="button" className={BUTTON.secondary} onClick={() => setOpen(false)}>
             Close
           </button>
         }
@@ -107,7 +108,7 @@ function AddToCalendar() {
           </div>
         ) : (
           <div className="mt-3 space-y-3">
-            <a href={webcal} className={`${DIALOG_PRIMARY} w-full`}>
+            <a href={webcal} className={`${BUTTON.primary} w-full`}>
               Subscribe in Calendar
             </a>
             <label className="block text-sm font-semibold" htmlFor="calendar-url">
@@ -121,7 +122,7 @@ function AddToCalendar() {
                 onFocus={(event) => event.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-xl border border-gray-400 px-3 py-2 text-sm"
               />
-              <button type="button" onClick={() => void copy()} className={DIALOG_SECONDARY}>
+              <button type="button" onClick={() => void copy()} className={BUTTON.secondary}>
                 {copied ? 'Copied' : 'Copy'}
               </button>
             </div>

@@ -10,15 +10,16 @@ import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/create-
 import { studentQueryOptions, useStudent } from '#islands/api/get-student'
 import { useClasses } from '#islands/api/list-classes'
 import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
-import { Toast, useToast } from '#islands/components/Toast'
+import { useNotify } from '#islands/components/ui/Toast'
 import { ApiError } from '#islands/lib/http'
 import { AgeFilterChips } from './components/AgeFilterChips'
 import { ClassDetailsList, FullBadge } from './components/ClassFacts'
-import { Dialog, DIALOG_PRIMARY, DIALOG_SECONDARY } from './components/Dialog'
+import { Dialog } from '#islands/components/ui/Dialog'
+import { BUTTON } from '#islands/components/ui/styles'
 import { Disclosure } from './components/Disclosure'
-import { ErrorCard } from './components/ErrorCard'
+import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
-import { SkeletonRows } from './components/Skeleton'
+import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { setFlash } from '#islands/lib/flash'
 import { formatCents, formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
@@ -156,10 +157,10 @@ function ConfirmSelection({
       onClose={() => (pending ? undefined : onClose())}
       footer={
         <>
-          <button type="button" className={DIALOG_SECONDARY} onClick={onClose} disabled={pending}>
+          <button type="button" className={BUTTON.secondary} onClick={onClose} disabled={pending}>
             Cancel
           </button>
-          <button type="button" className={DIALOG_PRIMARY} onClick={onConfirm} disabled={pending}>
+          <button type="button" className={BUTTON.primary} onClick={onConfirm} disabled={pending}>
             {pending ? 'Processing...' : 'Confirm & Add to Schedule'}
           </button>
         </>
@@ -191,7 +192,7 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
   const enroll = useCreateEnrollments()
-  const { toast, show, dismiss } = useToast()
+  const notify = useNotify()
   const [filter, setFilter] = useState(ALL_AGES)
   const [selectedIds, setSelectedIds] = useState<number[]>([])
   const [barShown, setBarShown] = useState(false)
@@ -218,7 +219,7 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
   }
 
   function openConfirm() {
-    if (selected.length === 0) return show({ title: PORTAL_TEXT.noSelectionTitle, text: PORTAL_TEXT.noSelectionText, tone: 'error' })
+    if (selected.length === 0) return notify({ title: PORTAL_TEXT.noSelectionTitle, text: PORTAL_TEXT.noSelectionText, tone: 'error' })
     setConfirming(true)
   }
 
@@ -227,13 +228,13 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
       await enroll.mutateAsync({ studentId, classIds: selected.map((cls) => cls.id) })
       const message = { title: PORTAL_TEXT.classesAdded, text: PORTAL_TEXT.classesAddedText }
       setFlash(message)
-      show(message)
+      notify(message)
       window.location.assign('/account')
     } catch (error) {
       setConfirming(false)
       const text = error instanceof EnrollmentBatchError ? error.message : PORTAL_TEXT.addClassesError
       const added = error instanceof EnrollmentBatchError ? error.added.length : 0
-      show({ title: 'Error', text: added ? `${classCount(added)} added. ${text}` : text, tone: 'error' })
+      notify({ title: 'Error', text: added ? `${classCount(added)} added. ${text}` : text, tone: 'error' })
       if (error instanceof EnrollmentBatchError) {
         const addedIds = new Set(error.added.map((e) => e.classId))
         setSelectedIds((ids) => ids.filter((id) => !addedIds.has(id)))
@@ -329,7 +330,6 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
         onConfirm={() => void submit()}
         onClose={() => setConfirming(false)}
       />
-      <Toast toast={toast} onDismiss={dismiss} />
     </main>
   )
 }

@@ -3,21 +3,20 @@ import { useId, useState, type FormEvent } from 'react'
 import { EXPERIENCE_LEVELS, type ClassDto } from '#api/schemas/classes'
 import { useCreateClass } from '#islands/api/admin-create-class'
 import { useUpdateClass } from '#islands/api/admin-update-class'
-import { ErrorAlert } from '#islands/components/Alert'
-import { TextAreaField, TextField } from '#islands/components/Field'
+import { ErrorAlert } from '#islands/components/ui/Alert'
+import { TextAreaField, TextField } from '#islands/components/ui/Field'
 import { serverFieldErrors, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
-import { Modal } from '#islands/admin/ui/Modal'
-import { useNotify } from '#islands/admin/ui/notify'
-import { BUTTON } from '#islands/admin/ui/styles'
+import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
+import { useNotify } from '#islands/components/ui/Toast'
 import { CLASS_FORM_FIELDS, classToFormValues, parseClassForm, type ClassFormValues } from './class-form'
 
 /** `editing` null: Add New Class; a class: edit it. */
 export function ClassFormDialog({ open, editing, onClose }: { open: boolean; editing: ClassDto | null; onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} title={editing ? 'Edit Class' : 'Add New Class'} wide>
+    <Dialog closeButton open={open} onClose={onClose} title={editing ? 'Edit Class' : 'Add New Class'} wide>
       {open ? <ClassForm key={editing?.id ?? 'new'} editing={editing} onDone={onClose} /> : null}
-    </Modal>
+    </Dialog>
   )
 }
 
@@ -90,14 +89,7 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
           hint="The most students this class takes. Leave empty for no limit."
         />
       </div>
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" className={BUTTON.secondary} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={BUTTON.primary} disabled={pending}>
-          {pending ? 'Saving…' : editing ? 'Save Changes' : 'Create Class'}
-        </button>
-      </div>
+      <FormDialogActions onCancel={onDone} pending={pending} submitLabel={editing ? 'Save Changes' : 'Create Class'} pendingLabel="Saving…" />
     </form>
   )
 }

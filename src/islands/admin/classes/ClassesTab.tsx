@@ -5,11 +5,12 @@ import { sortAgeGroups } from '#shared/eligibility'
 import { useDeleteClass } from '#islands/api/admin-delete-class'
 import { useClasses } from '#islands/api/list-classes'
 import { formatPricePerMonth } from '#shared/money'
-import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, SCROLL_LIST } from '#islands/admin/ui/styles'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { ClassFormDialog } from './ClassFormDialog'
 
 const LOAD_FAILED = 'Failed to load classes. Please try again.'
@@ -62,7 +63,7 @@ export function ClassesTab() {
       {classes.isPending ? (
         <Loading label="Loading classes…" />
       ) : classes.isError ? (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => classes.refetch()} />
+        <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => classes.refetch()} />
       ) : rows.length === 0 ? (
         <Empty>No classes yet. Add one with the Add New Class button.</Empty>
       ) : (

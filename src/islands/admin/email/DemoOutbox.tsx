@@ -4,9 +4,10 @@ import type { EmailOutboxDto } from '#api/schemas/admin-users'
 import { useEmailOutbox } from '#islands/api/admin-email-outbox'
 import { ApiError } from '#islands/lib/http'
 import { formatDateTime } from '#shared/dates'
-import { Badge, type BadgeTone } from '#islands/admin/ui/Badge'
-import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { BUTTON, CARD } from '#islands/admin/ui/styles'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { BUTTON, CARD } from '#islands/components/ui/styles'
 
 type OutboxMessage = EmailOutboxDto['messages'][number]
 
@@ -64,7 +65,11 @@ export function DemoOutbox() {
   if (outbox.isPending) return <Loading label="Loading the demo outbox…" />
   if (outbox.isError) {
     return (
-      <LoadFailed message={outbox.error instanceof ApiError ? outbox.error.message : 'Failed to load the demo outbox.'} onRetry={() => void outbox.refetch()} />
+      <ErrorCard
+        retryLabel="Try again"
+        message={outbox.error instanceof ApiError ? outbox.error.message : 'Failed to load the demo outbox.'}
+        onRetry={() => void outbox.refetch()}
+      />
     )
   }
   if (!outbox.data.available) return null

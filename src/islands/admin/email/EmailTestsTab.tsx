@@ -3,12 +3,13 @@ import { useId, useState, type FormEvent } from 'react'
 import { troubleshootEmailSchema, type EmailConfigCheck } from '#api/schemas/admin-users'
 import { testEmailFailureDetail, useSendTestEmail } from '#islands/api/admin-send-test-email'
 import { useTestEmailConfig } from '#islands/api/admin-test-email-config'
-import { TextField } from '#islands/components/Field'
+import { TextField } from '#islands/components/ui/Field'
 import { validate } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
-import { useNotify } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, CARD } from '#islands/admin/ui/styles'
+import { ErrorAlert } from '#islands/components/ui/Alert'
+import { useNotify } from '#islands/components/ui/Toast'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { DemoOutbox } from './DemoOutbox'
 
 const EMAIL_REQUIRED = 'Please enter an email address to send the test email.'
@@ -68,16 +69,16 @@ function ConnectionTest() {
             {describeServer(result.details) ? <p className="mt-1 text-sm">Server: {describeServer(result.details)}</p> : null}
           </div>
         ) : (
-          <div role="alert" className="mt-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-            <p className="font-semibold">Connection Failed</p>
-            <p className="mt-1 text-sm">Connection error: {result.details.error ?? result.message}</p>
-            {describeServer(result.details) ? <p className="mt-1 text-sm">Server: {describeServer(result.details)}</p> : null}
+          <div className="mt-3">
+            <ErrorAlert title="Connection Failed">
+              <p>Connection error: {result.details.error ?? result.message}</p>
+              {describeServer(result.details) ? <p>Server: {describeServer(result.details)}</p> : null}
+            </ErrorAlert>
           </div>
         )
       ) : check.isError ? (
-        <div role="alert" className="mt-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-          <p className="font-semibold">Test Failed</p>
-          <p className="mt-1 text-sm">{check.error instanceof ApiError ? check.error.message : 'Please try again.'}</p>
+        <div className="mt-3">
+          <ErrorAlert title="Test Failed">{check.error instanceof ApiError ? check.error.message : 'Please try again.'}</ErrorAlert>
         </div>
       ) : null}
     </div>
@@ -121,10 +122,7 @@ function SendTestEmail() {
           Test Email Sent: {send.data.message}.
         </p>
       ) : send.isError ? (
-        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-          <p className="font-semibold">Failed to Send Email</p>
-          <p className="mt-1 text-sm">{testEmailFailureDetail(send.error) ?? 'Please try again.'}</p>
-        </div>
+        <ErrorAlert title="Failed to Send Email">{testEmailFailureDetail(send.error) ?? 'Please try again.'}</ErrorAlert>
       ) : null}
     </form>
   )

@@ -4,12 +4,13 @@ import type { InquiryDto } from '#api/schemas/inquiries'
 import { useInquiries } from '#islands/api/admin-list-inquiries'
 import { useMarkInquiryAddressed } from '#islands/api/admin-mark-inquiry-addressed'
 import { formatDateTime } from '#shared/dates'
-import { Badge } from '#islands/admin/ui/Badge'
-import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { Modal } from '#islands/admin/ui/Modal'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/admin/ui/styles'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { Badge } from '#islands/components/ui/Badge'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { Dialog, DialogActions } from '#islands/components/ui/Dialog'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
 
 const LOAD_FAILED = 'Failed to load inquiries. Please try again.'
 
@@ -76,7 +77,7 @@ export function InquiriesTab() {
       {inquiries.isPending ? (
         <Loading label="Loading inquiries…" />
       ) : inquiries.isError ? (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => inquiries.refetch()} />
+        <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => inquiries.refetch()} />
       ) : rows.length === 0 ? (
         <Empty>No inquiries yet.</Empty>
       ) : (
@@ -149,7 +150,7 @@ export function InquiriesTab() {
         </>
       )}
 
-      <Modal open={reading !== null} onClose={() => setReadingId(null)} title={reading ? reading.subject : 'Inquiry'} wide>
+      <Dialog closeButton open={reading !== null} onClose={() => setReadingId(null)} title={reading ? reading.subject : 'Inquiry'} wide>
         {reading ? (
           <div className="space-y-4">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -173,7 +174,7 @@ export function InquiriesTab() {
             <p className="max-h-[50vh] overflow-y-auto rounded-xl bg-gray-50 p-4 break-words whitespace-pre-wrap" data-testid="inquiry-message">
               {reading.message}
             </p>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogActions>
               <button type="button" className={BUTTON.secondary} onClick={() => setReadingId(null)}>
                 Close
               </button>
@@ -182,10 +183,10 @@ export function InquiriesTab() {
                   {mark.isPending ? 'Marking…' : 'Mark as Addressed'}
                 </button>
               )}
-            </div>
+            </DialogActions>
           </div>
         ) : null}
-      </Modal>
+      </Dialog>
     </section>
   )
 }

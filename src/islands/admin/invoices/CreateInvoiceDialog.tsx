@@ -4,25 +4,30 @@ import { INVOICE_STATUSES } from '#api/schemas/billing'
 import { createInvoiceSchema } from '#api/schemas/invoices'
 import { useCreateInvoice } from '#islands/api/admin-create-invoice'
 import { useUsers } from '#islands/api/admin-list-users'
-import { ErrorAlert } from '#islands/components/Alert'
-import { SelectField, TextField } from '#islands/components/Field'
+import { ErrorAlert } from '#islands/components/ui/Alert'
+import { SelectField, TextField } from '#islands/components/ui/Field'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
 import { localToday } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { formValues } from '#islands/admin/form-values'
-import { Modal } from '#islands/admin/ui/Modal'
-import { useNotify } from '#islands/admin/ui/notify'
-import { BUTTON } from '#islands/admin/ui/styles'
+import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
+import { useNotify } from '#islands/components/ui/Toast'
 
 const FIELDS = ['userId', 'amount', 'description', 'status', 'dueDate'] as const
 
 /** Spec §2 "Create Invoice": a family, an amount in dollars, a description, a status and a due date. */
 export function CreateInvoiceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} title="Create Invoice" description="The family sees the invoice on their Billing page and can pay it by card.">
+    <Dialog
+      closeButton
+      open={open}
+      onClose={onClose}
+      title="Create Invoice"
+      description="The family sees the invoice on their Billing page and can pay it by card."
+    >
       {open ? <CreateInvoiceForm onDone={onClose} /> : null}
-    </Modal>
+    </Dialog>
   )
 }
 
@@ -100,14 +105,7 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
         </SelectField>
         <TextField id={`${id}-dueDate`} name="dueDate" label="Due Date" type="date" defaultValue={localToday()} error={errors.dueDate} />
       </div>
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" className={BUTTON.secondary} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={BUTTON.primary} disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create Invoice'}
-        </button>
-      </div>
+      <FormDialogActions onCancel={onDone} pending={create.isPending} submitLabel="Create Invoice" pendingLabel="Creating…" />
     </form>
   )
 }

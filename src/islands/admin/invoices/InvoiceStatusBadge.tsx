@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '#api/schemas/billing'
-import { Badge, type BadgeTone } from '#islands/admin/ui/Badge'
+import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
 
 /** Spec §4: paid green, pending yellow, overdue red, cancelled grey. */
 export const INVOICE_STATUS_TONE: Record<InvoiceStatus, BadgeTone> = {

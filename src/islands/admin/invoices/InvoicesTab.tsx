@@ -10,12 +10,13 @@ import { ApiError } from '#islands/lib/http'
 import { isItemised } from '#islands/lib/invoice-lines'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
-import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { useLoadFailureToast, useNotify } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/admin/ui/styles'
-import { useViewer } from '#islands/admin/ui/viewer'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { useLoadFailureToast, useNotify } from '#islands/components/ui/Toast'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
+import { useViewer } from '#islands/admin/viewer'
 import { CreateInvoiceDialog } from './CreateInvoiceDialog'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
 
@@ -93,7 +94,7 @@ export function InvoicesTab() {
       {invoices.isPending ? (
         <Loading label="Loading invoices…" />
       ) : invoices.isError ? (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => invoices.refetch()} />
+        <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => invoices.refetch()} />
       ) : rows.length === 0 ? (
         <Empty>No invoices yet. Create one with the Create Invoice button.</Empty>
       ) : (

@@ -5,15 +5,15 @@ import { useSaveStripeConfig } from '#islands/api/admin-save-stripe-config'
 import { useAdminStripeConfig } from '#islands/api/admin-stripe-config'
 import { useTestStripeConnection } from '#islands/api/admin-test-stripe-connection'
 import { useTogglePayments } from '#islands/api/admin-toggle-payments'
-import { ErrorAlert } from '#islands/components/Alert'
-import { TextField } from '#islands/components/Field'
+import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
+import { Switch } from '#islands/components/ui/Switch'
+import { TextField } from '#islands/components/ui/Field'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
-import { LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { useLoadFailureToast, useNotify } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, CARD } from '#islands/admin/ui/styles'
-import { Switch } from './Switch'
+import { Loading } from '#islands/components/ui/LoadState'
+import { useLoadFailureToast, useNotify } from '#islands/components/ui/Toast'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, CARD } from '#islands/components/ui/styles'
 
 const LOAD_FAILED = 'Failed to load Stripe configuration. Please try again.'
 const FIELDS = ['stripePublicKey', 'stripeSecretKey', 'enableSubscriptions', 'subscriptionPriceId', 'testMode'] as const
@@ -29,7 +29,7 @@ export function PaymentsTab() {
       {config.isPending ? (
         <Loading label="Loading payment settings…" />
       ) : config.isError ? (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => config.refetch()} />
+        <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => config.refetch()} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[1fr_1.4fr]">
           <div className="space-y-4">
@@ -64,9 +64,14 @@ function PaymentsSwitch({ config }: { config: AdminStripeConfigDto }) {
 
   return (
     <div className={CARD}>
-      <Switch id={`${id}-payments`} checked={enabled} onChange={onChange} disabled={toggle.isPending} describedBy={`${id}-payments-state`}>
-        Accept card payments
-      </Switch>
+      <Switch
+        id={`${id}-payments`}
+        label="Accept card payments"
+        checked={enabled}
+        onChange={onChange}
+        disabled={toggle.isPending}
+        describedBy={`${id}-payments-state`}
+      />
       <p id={`${id}-payments-state`} className="mt-2 text-sm text-gray-700">
         {enabled ? 'Payments are enabled: families can pay invoices by card.' : 'Payments are disabled: families see that payments are currently disabled.'}
       </p>
@@ -184,9 +189,13 @@ function StripeConfigForm({ config }: { config: AdminStripeConfigDto }) {
               : 'Stored encrypted and never shown again.'
         }
       />
-      <Switch id={`${id}-test-mode`} checked={testMode} onChange={setTestMode} describedBy={`${id}-test-mode-hint`}>
-        {testMode ? 'Test mode' : 'Live mode'}
-      </Switch>
+      <Switch
+        id={`${id}-test-mode`}
+        label={testMode ? 'Test mode' : 'Live mode'}
+        checked={testMode}
+        onChange={setTestMode}
+        describedBy={`${id}-test-mode-hint`}
+      />
       <p id={`${id}-test-mode-hint`} className="-mt-2 text-sm text-gray-700">
         {testMode ? 'Test mode: no real money moves, and the billing page lists Stripe’s test cards.' : 'Live mode: cards are really charged.'}
       </p>

@@ -4,13 +4,12 @@ import { CONTENT_SECTIONS, CONTENT_TYPES, siteContentCreateSchema, type SiteCont
 import { sectionOfKey } from '#api/schemas/site-content-defaults'
 import { useSaveSiteContent } from '#islands/api/admin-save-site-content'
 import { titleForKey } from '#islands/api/save-site-text'
-import { ErrorAlert } from '#islands/components/Alert'
-import { SelectField, TextAreaField, TextField } from '#islands/components/Field'
+import { ErrorAlert } from '#islands/components/ui/Alert'
+import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Field'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
-import { Modal } from '#islands/admin/ui/Modal'
-import { useNotify } from '#islands/admin/ui/notify'
-import { BUTTON } from '#islands/admin/ui/styles'
+import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
+import { useNotify } from '#islands/components/ui/Toast'
 import type { SiteTextEntry } from './site-texts'
 
 const FIELDS = ['key', 'title', 'content', 'section', 'contentType', 'isPublished'] as const
@@ -21,9 +20,9 @@ const FIELDS = ['key', 'title', 'content', 'section', 'contentType', 'isPublishe
  */
 export function SiteContentDialog({ open, entry, onClose }: { open: boolean; entry: SiteTextEntry | null; onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} title={entry ? 'Edit Site Text' : 'Add Site Text'} wide>
+    <Dialog closeButton open={open} onClose={onClose} title={entry ? 'Edit Site Text' : 'Add Site Text'} wide>
       {open ? <SiteContentForm key={entry?.key ?? 'new'} entry={entry} onDone={onClose} /> : null}
-    </Modal>
+    </Dialog>
   )
 }
 
@@ -140,14 +139,7 @@ function SiteContentForm({ entry, onDone }: { entry: SiteTextEntry | null; onDon
         </label>
         <span className="text-sm text-gray-700">(an unpublished text shows its built-in default)</span>
       </div>
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" className={BUTTON.secondary} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={BUTTON.primary} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormDialogActions onCancel={onDone} pending={save.isPending} submitLabel="Save" pendingLabel="Saving…" />
     </form>
   )
 }

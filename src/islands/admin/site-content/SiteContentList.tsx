@@ -1,13 +1,14 @@
 import { useId, useState } from 'react'
-import { FilterInput } from '#islands/admin/ui/FilterInput'
 
 import { useDeleteSiteContent } from '#islands/api/admin-delete-site-content'
 import { useAllSiteContent } from '#islands/api/admin-list-site-content'
-import { Badge } from '#islands/admin/ui/Badge'
-import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
-import { LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
-import { BUTTON, SCROLL_LIST } from '#islands/admin/ui/styles'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { FilterField } from '#islands/components/ui/Field'
+import { Badge } from '#islands/components/ui/Badge'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
+import { Loading } from '#islands/components/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
+import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { SiteContentDialog } from './SiteContentDialog'
 import { matchesFilter, siteTextEntries, type SiteTextEntry } from './site-texts'
 
@@ -53,13 +54,13 @@ export function SiteContentList() {
         </button>
       </div>
       <div className="mb-3 max-w-md">
-        <FilterInput id={`${id}-filter`} label="Find a text" value={filter} onChange={setFilter} placeholder="Key, title or words in the text" />
+        <FilterField id={`${id}-filter`} label="Find a text" value={filter} onChange={setFilter} placeholder="Key, title or words in the text" />
       </div>
 
       {content.isPending ? (
         <Loading label="Loading site texts…" />
       ) : content.isError ? (
-        <LoadFailed message="Failed to fetch site content" onRetry={() => content.refetch()} />
+        <ErrorCard retryLabel="Try again" message="Failed to fetch site content" onRetry={() => content.refetch()} />
       ) : (
         <ul className={`divide-y divide-gray-200 ${SCROLL_LIST}`} aria-label="Site texts">
           {entries.map((entry) => (

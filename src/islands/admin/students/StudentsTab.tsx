@@ -12,14 +12,15 @@ import { useAllStudents } from '#islands/api/admin-list-students'
 import { useUsers } from '#islands/api/admin-list-users'
 import { useClasses } from '#islands/api/list-classes'
 import { formatCalendarDay, localToday } from '#shared/dates'
-import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, SCROLL_LIST } from '#islands/admin/ui/styles'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
+import { SelectField } from '#islands/components/ui/Field'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { classesToAdd, enrollmentsOf, filterStudents, type StudentFilters } from './student-filters'
 
-const SELECT = 'mt-1 block w-full rounded-xl border border-gray-400 bg-white px-3 py-2.5 text-base'
 const NO_FILTERS: StudentFilters = { userId: null, classId: null }
 
 export function StudentsTab() {
@@ -73,43 +74,33 @@ export function StudentsTab() {
       </SectionHeader>
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <div>
-          <label htmlFor={`${id}-user`} className="block text-sm font-semibold">
-            Filter by user account
-          </label>
-          <select
-            id={`${id}-user`}
-            className={SELECT}
-            value={filters.userId ?? ''}
-            onChange={(event) => setFilters({ ...filters, userId: event.target.value ? Number(event.target.value) : null })}
-          >
-            <option value="">All accounts</option>
-            {accountsWithStudents.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.fullName}
-                {user.username ? ` (${user.username})` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-class`} className="block text-sm font-semibold">
-            Filter by class
-          </label>
-          <select
-            id={`${id}-class`}
-            className={SELECT}
-            value={filters.classId ?? ''}
-            onChange={(event) => setFilters({ ...filters, classId: event.target.value ? Number(event.target.value) : null })}
-          >
-            <option value="">All classes</option>
-            {allClasses.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name} (ages {item.ageGroup})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-user`}
+          label="Filter by user account"
+          value={filters.userId ?? ''}
+          onChange={(event) => setFilters({ ...filters, userId: event.target.value ? Number(event.target.value) : null })}
+        >
+          <option value="">All accounts</option>
+          {accountsWithStudents.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.fullName}
+              {user.username ? ` (${user.username})` : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={`${id}-class`}
+          label="Filter by class"
+          value={filters.classId ?? ''}
+          onChange={(event) => setFilters({ ...filters, classId: event.target.value ? Number(event.target.value) : null })}
+        >
+          <option value="">All classes</option>
+          {allClasses.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name} (ages {item.ageGroup})
+            </option>
+          ))}
+        </SelectField>
         <button type="button" className={BUTTON.secondary} onClick={() => setFilters(NO_FILTERS)} disabled={!filtered}>
           Clear All Filters
         </button>
@@ -118,12 +109,12 @@ export function StudentsTab() {
       {students.isPending || enrollments.isPending ? (
         <Loading label="Loading students…" />
       ) : students.isError ? (
-        <LoadFailed message="Failed to load students" onRetry={() => students.refetch()} />
+        <ErrorCard retryLabel="Try again" message="Failed to load students" onRetry={() => students.refetch()} />
       ) : enrollments.isError ? (
-        <LoadFailed message="Failed to load enrollments" onRetry={() => enrollments.refetch()} />
+        <ErrorCard retryLabel="Try again" message="Failed to load enrollments" onRetry={() => enrollments.refetch()} />
       ) : (
         <>
-          {classes.isError ? <LoadFailed message="Failed to load classes for filters" onRetry={() => classes.refetch()} /> : null}
+          {classes.isError ? <ErrorCard retryLabel="Try again" message="Failed to load classes for filters" onRetry={() => classes.refetch()} /> : null}
           <p className="mb-2 text-sm text-gray-700" aria-live="polite">
             Showing {shown.length} of {allStudents.length} students
           </p>
@@ -277,31 +268,14 @@ function AddToClass({ student, available }: { student: StudentDto; available: Cl
   if (available.length === 0) return <p className="mt-3 text-sm text-gray-700">{student.fullName} is in every class already.</p>
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor={`${id}-class`} className="block text-sm font-semibold">
-          Add {student.fullName} to a class
-        </label>
-        <select
-          id={`${id}-class`}
-          name="classId"
-          defaultValue=""
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${SELECT} ${error ? 'border-red-700' : ''}`}
-        >
-          <option value="">Select a class</option>
-          {available.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name} (ages {item.ageGroup}, {item.days})
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <SelectField id={`${id}-class`} name="classId" label={`Add ${student.fullName} to a class`} defaultValue="" error={error ?? undefined} className="flex-1">
+        <option value="">Select a class</option>
+        {available.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.name} (ages {item.ageGroup}, {item.days})
+          </option>
+        ))}
+      </SelectField>
       <button type="submit" className={BUTTON.primary} disabled={create.isPending}>
         {create.isPending ? 'Adding…' : 'Add to Class'}
       </button>

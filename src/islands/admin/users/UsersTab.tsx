@@ -1,5 +1,4 @@
 import { useId, useState, type ReactNode } from 'react'
-import { FilterInput } from '#islands/admin/ui/FilterInput'
 
 import type { UserDto } from '#api/schemas/auth'
 import { useDeleteUser } from '#islands/api/admin-delete-user'
@@ -7,13 +6,15 @@ import { useUsers } from '#islands/api/admin-list-users'
 import { useSetUserAdmin } from '#islands/api/admin-set-user-admin'
 import { useSetUserStatus } from '#islands/api/admin-set-user-status'
 import { formatDateTime } from '#shared/dates'
-import { Badge } from '#islands/admin/ui/Badge'
-import { ConfirmDialog } from '#islands/admin/ui/ConfirmDialog'
-import { Empty, LoadFailed, Loading } from '#islands/admin/ui/LoadState'
-import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/admin/ui/notify'
-import { SectionHeader } from '#islands/admin/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/admin/ui/styles'
-import { useViewer } from '#islands/admin/ui/viewer'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { FilterField } from '#islands/components/ui/Field'
+import { Badge } from '#islands/components/ui/Badge'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
+import { useViewer } from '#islands/admin/viewer'
 import { blockedActions, filterByEmail } from './user-protection'
 
 const LOAD_FAILED = 'Failed to load users. Please try again.'
@@ -97,13 +98,13 @@ export function UsersTab() {
       </SectionHeader>
 
       <div className="mb-4 max-w-md">
-        <FilterInput id={`${id}-filter`} label="Filter by email" value={filter} onChange={setFilter} placeholder="name@example.com" />
+        <FilterField id={`${id}-filter`} label="Filter by email" value={filter} onChange={setFilter} placeholder="name@example.com" />
       </div>
 
       {users.isPending ? (
         <Loading label="Loading users…" />
       ) : users.isError ? (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => users.refetch()} />
+        <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => users.refetch()} />
       ) : (
         <>
           <p className="mb-2 text-sm text-gray-700" aria-live="polite">

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
 import { latestToday, studentInputSchema } from '#api/schemas/students'
 import { useCreateStudent } from '#islands/api/create-student'
-import { SubmitButton } from '#islands/components/Button'
-import { SelectField, TextField } from '#islands/components/Field'
-import type { ToastMessage } from '#islands/components/Toast'
+import { SubmitButton } from '#islands/components/ui/Button'
+import { SelectField, TextField } from '#islands/components/ui/Field'
+import { useNotify } from '#islands/components/ui/Toast'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError, errorMessage } from '#islands/lib/http'
 import { PORTAL_TEXT } from '#islands/portal/texts'
@@ -13,7 +13,8 @@ import { PORTAL_TEXT } from '#islands/portal/texts'
 const FIELDS = ['fullName', 'dateOfBirth', 'experienceLevel'] as const
 
 /** The inline Add Student form of /account (spec §2, §5 "Add student"). */
-export function AddStudentForm({ id, onDone, notify }: { id: string; onDone: () => void; notify: (message: ToastMessage) => void }) {
+export function AddStudentForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const notify = useNotify()
   const prefix = useId()
   const create = useCreateStudent()
   const [errors, setErrors] = useState<FieldErrors>({})

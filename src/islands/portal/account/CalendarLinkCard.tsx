@@ -1,12 +1,13 @@
 import { useState } from 'react'
 
 import { useResetCalendarLink } from '#islands/api/reset-calendar-link'
-import type { ToastMessage } from '#islands/components/Toast'
+import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { ConfirmDialog } from '#islands/portal/components/Dialog'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
 
 /** Beyond the spec (issue 5): the private calendar feed's link can be replaced if it was shared. */
-export function CalendarLinkCard({ notify }: { notify: (message: ToastMessage) => void }) {
+export function CalendarLinkCard() {
+  const notify = useNotify()
   const [confirming, setConfirming] = useState(false)
   const reset = useResetCalendarLink()
   async function confirm() {
@@ -40,8 +41,9 @@ export function CalendarLinkCard({ notify }: { notify: (message: ToastMessage) =
         confirmLabel="Reset Link"
         pendingLabel="Resetting..."
         pending={reset.isPending}
+        destructive={false}
         onConfirm={() => void confirm()}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
       >
         <p>Calendars that use the current link will stop updating. You will need to add the new link from the Schedule page.</p>
       </ConfirmDialog>

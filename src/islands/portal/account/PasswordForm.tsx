@@ -2,14 +2,15 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { newPasswordSchema } from '#api/schemas/password'
 import { useChangePassword } from '#islands/api/change-password'
-import { SubmitButton } from '#islands/components/Button'
-import { TextField } from '#islands/components/Field'
-import type { ToastMessage } from '#islands/components/Toast'
+import { SubmitButton } from '#islands/components/ui/Button'
+import { TextField } from '#islands/components/ui/Field'
+import { useNotify } from '#islands/components/ui/Toast'
 import { ApiError } from '#islands/lib/http'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 
 /** Password change (spec §5): all three fields, matching confirmation, the button disabled while changing. */
-export function PasswordForm({ notify }: { notify: (message: ToastMessage) => void }) {
+export function PasswordForm() {
+  const notify = useNotify()
   const id = useId()
   const change = useChangePassword()
   const [error, setError] = useState<{ field: 'currentPassword' | 'newPassword' | 'confirmPassword'; message: string } | null>(null)

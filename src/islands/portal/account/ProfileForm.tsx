@@ -3,15 +3,16 @@ import { useId, useState, type FormEvent } from 'react'
 import { ACCOUNT_MESSAGES, profileSchema } from '#api/schemas/account'
 import type { UserDto } from '#api/schemas/auth'
 import { useUpdateProfile } from '#islands/api/update-profile'
-import { SubmitButton } from '#islands/components/Button'
-import { TextField } from '#islands/components/Field'
-import type { ToastMessage } from '#islands/components/Toast'
+import { SubmitButton } from '#islands/components/ui/Button'
+import { TextField } from '#islands/components/ui/Field'
+import { useNotify } from '#islands/components/ui/Toast'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError, errorMessage } from '#islands/lib/http'
 
 const FIELDS = ['fullName', 'email', 'phone', 'currentPassword'] as const
 
-export function ProfileForm({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
+export function ProfileForm({ user }: { user: UserDto }) {
+  const notify = useNotify()
   const id = useId()
   const update = useUpdateProfile()
   const [errors, setErrors] = useState<FieldErrors>({})

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 
 import type { UserDto } from '#api/schemas/auth'
-import type { ToastMessage } from '#islands/components/Toast'
 import { NotificationSettings } from './NotificationSettings'
 import { PasswordForm } from './PasswordForm'
 import { ProfileForm } from './ProfileForm'
@@ -10,7 +9,7 @@ const TABS = ['Profile', 'Password', 'Notifications'] as const
 type Tab = (typeof TABS)[number]
 
 /** Account Settings (spec §2): three tabs, with the arrow-key behaviour of the ARIA tabs pattern. */
-export function SettingsTabs({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
+export function SettingsTabs({ user }: { user: UserDto }) {
   const [active, setActive] = useState<Tab>('Profile')
   const prefix = useId()
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
@@ -73,15 +72,7 @@ export function SettingsTabs({ user, notify }: { user: UserDto; notify: (message
           tabIndex={0}
           className="mt-4"
         >
-          {active === tab ? (
-            tab === 'Profile' ? (
-              <ProfileForm user={user} notify={notify} />
-            ) : tab === 'Password' ? (
-              <PasswordForm notify={notify} />
-            ) : (
-              <NotificationSettings notify={notify} />
-            )
-          ) : null}
+          {active === tab ? tab === 'Profile' ? <ProfileForm user={user} /> : tab === 'Password' ? <PasswordForm /> : <NotificationSettings /> : null}
         </div>
       ))}
     </section>

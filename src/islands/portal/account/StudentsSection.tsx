@@ -3,10 +3,9 @@ import { useState } from 'react'
 import type { UserDto } from '#api/schemas/auth'
 import { ageOn } from '#shared/eligibility'
 import type { StudentDto } from '#api/schemas/students'
-import type { ToastMessage } from '#islands/components/Toast'
-import { ErrorCard } from '#islands/portal/components/ErrorCard'
+import { ErrorCard } from '#islands/components/ui/Alert'
 import { RemoveStudentDialog } from '#islands/portal/components/RemoveStudentDialog'
-import { SkeletonRows } from '#islands/portal/components/Skeleton'
+import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { Avatar, LevelBadge } from '#islands/portal/components/StudentAvatar'
 import { useSearchParam } from '#islands/lib/use-location'
 import { useFamily } from '#islands/portal/hooks/use-family'
@@ -16,7 +15,7 @@ import { AddStudentForm } from './AddStudentForm'
 const FORM_ID = 'add-student-form'
 
 /** My Students on /account (spec §2): the inline form, clickable cards, delete, skeletons, empty text. */
-export function StudentsSection({ user, notify }: { user: UserDto; notify: (message: ToastMessage) => void }) {
+export function StudentsSection({ user }: { user: UserDto }) {
   const family = useFamily(user)
   // The dashboard's Add Student leads here with ?add=student: the form starts open.
   const openedByLink = useSearchParam('add') === 'student'
@@ -40,7 +39,7 @@ export function StudentsSection({ user, notify }: { user: UserDto; notify: (mess
           <span aria-hidden="true">+</span>&nbsp;Add Student
         </button>
       </div>
-      {adding ? <AddStudentForm id={FORM_ID} onDone={() => setAdding(false)} notify={notify} /> : null}
+      {adding ? <AddStudentForm id={FORM_ID} onDone={() => setAdding(false)} /> : null}
       <div className="mt-3">
         {family.studentsPending ? (
           <SkeletonRows count={2} label="Loading students…" className="h-16" />
@@ -81,7 +80,7 @@ export function StudentsSection({ user, notify }: { user: UserDto; notify: (mess
           </ul>
         )}
       </div>
-      <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} notify={notify} />
+      <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} />
     </section>
   )
 }

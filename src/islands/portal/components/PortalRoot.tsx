@@ -3,9 +3,11 @@ import { useEffect, useState, type ReactNode } from 'react'
 
 import type { UserDto } from '#api/schemas/auth'
 import { currentUserQueryOptions, useCurrentUser } from '#islands/api/current-user'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { Spinner } from '#islands/components/ui/LoadState'
+import { NotifyProvider } from '#islands/components/ui/Toast'
 import { queryClient as browserClient } from '#islands/lib/query-client'
 import { PORTAL_TEXT } from '#islands/portal/texts'
-import { Spinner } from './Spinner'
 
 export type Seed = readonly [QueryKey, unknown]
 
@@ -37,8 +39,8 @@ function Protected({ children }: { children: (user: UserDto) => ReactNode }) {
   if (user) return <>{children(user)}</>
   if (isError) {
     return (
-      <div role="alert" className="m-5 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-        Could not load your account. Please check your connection and reload the page.
+      <div className="m-5">
+        <ErrorCard message="Could not load your account. Please check your connection and reload the page." />
       </div>
     )
   }
@@ -47,13 +49,26 @@ function Protected({ children }: { children: (user: UserDto) => ReactNode }) {
 
 /**
  * The root of every portal island: the query client, the signed-in user the page already
- * resolved on the server, and the protected-route gate.
+ * resolved on the server, the notifier (with `flash`, showing the toast the previous page
+ * left) and the protected-route gate.
  */
-export function PortalRoot({ user, seeds = [], children }: { user: UserDto | null; seeds?: readonly Seed[]; children: (user: UserDto) => ReactNode }) {
+export function PortalRoot({
+  user,
+  seeds = [],
+  flash = false,
+  children,
+}: {
+  user: UserDto | null
+  seeds?: readonly Seed[]
+  flash?: boolean
+  children: (user: UserDto) => ReactNode
+}) {
   const client = useClient(user ? [[currentUserQueryOptions().queryKey, user], ...seeds] : seeds)
   return (
     <QueryClientProvider client={client}>
-      <Protected>{children}</Protected>
+      <NotifyProvider flash={flash}>
+        <Protected>{children}</Protected>
+      </NotifyProvider>
     </QueryClientProvider>
   )
 }

@@ -1,19 +1,12 @@
 import type { StudentDto } from '#api/schemas/students'
 import { useDeleteStudent } from '#islands/api/delete-student'
-import type { ToastMessage } from '#islands/components/Toast'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
+import { useNotify } from '#islands/components/ui/Toast'
 import { PORTAL_TEXT } from '#islands/portal/texts'
-import { ConfirmDialog } from './Dialog'
 
 /** Removing a student asks first, and also removes all their enrolments (spec §5 "Deletions"). */
-export function RemoveStudentDialog({
-  student,
-  onClose,
-  notify,
-}: {
-  student: StudentDto | null
-  onClose: () => void
-  notify: (message: ToastMessage) => void
-}) {
+export function RemoveStudentDialog({ student, onClose }: { student: StudentDto | null; onClose: () => void }) {
+  const notify = useNotify()
   const remove = useDeleteStudent()
   async function confirm() {
     if (!student) return
@@ -32,9 +25,8 @@ export function RemoveStudentDialog({
       confirmLabel="Remove Student"
       pendingLabel="Removing..."
       pending={remove.isPending}
-      danger
       onConfirm={() => void confirm()}
-      onClose={onClose}
+      onCancel={onClose}
     >
       <p>
         Are you sure you want to remove <strong>{student?.fullName}</strong>? All of their class enrollments will be removed too. This action cannot be undone.

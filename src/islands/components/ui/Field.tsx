@@ -75,3 +75,33 @@ export function SelectField({ id, label, labelKey, error, hint, className, child
     </div>
   )
 }
+
+/** The search box above a list: a labelled, immediate text filter. */
+export function FilterField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  className,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+  className?: string
+}) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      type="search"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder={placeholder}
+      autoComplete="off"
+      className={className}
+    />
+  )
+}
