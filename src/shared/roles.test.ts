@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isAdminUser } from './roles'
+import { isAdminUser, isBuiltInAdmin } from './roles'
 
 describe('isAdminUser', () => {
   it('is true for the isAdmin flag or the username admin, false otherwise', () => {
@@ -9,5 +9,15 @@ describe('isAdminUser', () => {
     expect(isAdminUser({ username: 'jane', isAdmin: false })).toBe(false)
     expect(isAdminUser({ username: 'Admin ' })).toBe(false)
     expect(isAdminUser(null)).toBe(false)
+  })
+})
+
+describe('isBuiltInAdmin', () => {
+  it('is the username admin exactly, whatever the flag', () => {
+    expect(isBuiltInAdmin({ username: 'admin', isAdmin: false })).toBe(true)
+    expect(isBuiltInAdmin({ username: 'admin', isAdmin: true })).toBe(true)
+    expect(isBuiltInAdmin({ username: 'director', isAdmin: true })).toBe(false)
+    expect(isBuiltInAdmin({ username: 'Admin' })).toBe(false)
+    expect(isBuiltInAdmin(null)).toBe(false)
   })
 })

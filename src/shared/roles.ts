@@ -7,7 +7,12 @@ export type RoleSubject = { username?: string | null; isAdmin?: boolean | null; 
 
 export function isAdminUser(user: RoleSubject): boolean {
   if (!user) return false
-  return user.isAdmin === true || user.username === 'admin'
+  return user.isAdmin === true || isBuiltInAdmin(user)
+}
+
+/** The historical `admin` account: an administrator whatever its flag says, so it can never be demoted. */
+export function isBuiltInAdmin(user: RoleSubject): boolean {
+  return user?.username === 'admin'
 }
 
 /** A teacher takes attendance for their own classes; an administrator is not one by that alone. */

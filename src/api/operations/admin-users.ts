@@ -4,6 +4,7 @@ import type { User } from '#cms/payload-types'
 import { conflict, forbidden, notFound } from '#api/errors'
 import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
 import type { UserDto } from '#api/schemas/auth'
+import { isBuiltInAdmin } from '#shared/roles'
 import { toUserDto } from './users'
 
 /*
@@ -43,7 +44,7 @@ export async function setUserActive(req: PayloadRequest, id: number, isActive: b
 export async function setUserAdmin(req: PayloadRequest, id: number, isAdmin: boolean): Promise<UserDto> {
   const target = await findUser(req, id)
   // The username `admin` is an administrator whatever its flag says (cms/access/roles.ts).
-  if (!isAdmin && target.username === 'admin') {
+  if (!isAdmin && isBuiltInAdmin(target)) {
     if (String(target.id) === String(req.user?.id)) throw forbidden(ADMIN_USER_MESSAGES.selfDemote)
     throw conflict(ADMIN_USER_MESSAGES.builtInAdmin)
   }

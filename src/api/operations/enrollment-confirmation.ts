@@ -4,9 +4,9 @@ import type { NotificationPreference, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import type { ClassDto } from '#api/schemas/classes'
 import type { StudentDto } from '#api/schemas/students'
+import { formatPricePerMonth } from '#shared/money'
 
 const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 /** The confirmation a family receives for a new enrolment (decisions §7), plain text only. */
 export function enrollmentConfirmation(
@@ -27,7 +27,7 @@ export function enrollmentConfirmation(
       `When: ${cls.days}, ${cls.time}`,
       `Where: ${cls.location}`,
       `Instructor: ${cls.instructor}`,
-      `Price: ${dollars(cls.price)}/month`,
+      `Price: ${formatPricePerMonth(cls.price)}`,
       ``,
       `See the weekly schedule: ${scheduleUrl}`,
       ``,

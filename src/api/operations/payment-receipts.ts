@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { Invoice, NotificationPreference, Payment, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
-import { centsToDollars } from '#shared/money'
+import { formatCents } from '#shared/money'
 import { getSiteTexts } from './site-content'
 
 /** Whether the family wants email: no preferences row yet means the spec's defaults (on). */
@@ -28,7 +28,7 @@ export async function sendPaymentReceipt(payload: Payload, payment: Payment, inv
   const user = (await payload.findByID({ collection: 'users', id: invoice.userId, overrideAccess: true, depth: 0, disableErrors: true })) as User | null
   if (!user?.email || !(await wantsEmail(payload, user.id))) return false
   const name = await academyName(payload)
-  const amount = `$${centsToDollars(payment.amountCents).toFixed(2)}`
+  const amount = formatCents(payment.amountCents)
   const paidOn = new Date(payment.createdAt).toISOString().slice(0, 10)
   const { mailer, env } = getAppContext()
   await mailer.send({

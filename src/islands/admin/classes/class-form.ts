@@ -1,4 +1,4 @@
-import { dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
+import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
 import { classInputSchema, type ClassDto, type ClassInput } from '#api/schemas/classes'
 import { validate, type FieldErrors } from '#islands/lib/form'
 
@@ -62,7 +62,7 @@ export function classToFormValues(item: ClassDto): ClassFormValues {
     time: item.time,
     location: item.location,
     instructor: item.instructor,
-    price: (item.price / 100).toFixed(2),
+    price: centsToDollars(item.price).toFixed(2),
     capacity: item.capacity === null || item.capacity === undefined ? '' : String(item.capacity),
   }
 }

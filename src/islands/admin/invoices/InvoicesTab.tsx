@@ -10,6 +10,7 @@ import { ApiError } from '#islands/lib/http'
 import { isItemised } from '#islands/lib/invoice-lines'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
+import { isAdminUser } from '#shared/roles'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
@@ -41,7 +42,7 @@ export function InvoicesTab() {
 
   function setStatus(invoice: InvoiceDto, status: InvoiceStatus) {
     // Spec §6: the client checks the role too; the server refuses a non-admin anyway.
-    if (!viewer?.isAdmin) {
+    if (!isAdminUser(viewer)) {
       notify({ title: 'Access Denied', text: 'You do not have permission to perform this action.', tone: 'error' })
       return
     }

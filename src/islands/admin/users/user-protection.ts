@@ -1,9 +1,10 @@
 import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
 import type { UserDto } from '#api/schemas/auth'
+import { isAdminUser, isBuiltInAdmin } from '#shared/roles'
 
 export type BlockedActions = { deactivate?: string; demote?: string; delete?: string }
 
-const isActiveAdmin = (user: UserDto) => user.isAdmin && user.isActive
+const isActiveAdmin = (user: UserDto) => isAdminUser(user) && user.isActive
 
 /**
  * Decisions §2 as the Users tab shows them: why a button is disabled. The server enforces the
@@ -17,7 +18,7 @@ export function blockedActions(target: UserDto, viewer: Pick<UserDto, 'id'> | nu
     blocked.delete = ADMIN_USER_MESSAGES.selfDelete
     return blocked
   }
-  if (target.isAdmin && target.username === 'admin') blocked.demote = ADMIN_USER_MESSAGES.builtInAdmin
+  if (isBuiltInAdmin(target)) blocked.demote = ADMIN_USER_MESSAGES.builtInAdmin
   if (isActiveAdmin(target) && !everyone.some((other) => other.id !== target.id && isActiveAdmin(other))) {
     blocked.deactivate = ADMIN_USER_MESSAGES.lastAdmin
     blocked.demote ??= ADMIN_USER_MESSAGES.lastAdmin
