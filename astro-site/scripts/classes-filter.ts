@@ -1,5 +1,6 @@
 import type { ClassDto } from '#api/schemas/classes'
 import { formatMonthlyPrice } from '#shared/money'
+import { scrollToTop } from '#islands/lib/scroll'
 
 /**
  * Progressive enhancement of the /classes age filter: the chips are plain links that the
@@ -89,6 +90,8 @@ export function enhanceClassFilter(): void {
       if (chip.getAttribute('aria-current') === 'true') return
       history.pushState({ classesFilter: true }, '', chip.href)
       void show(chip.dataset.ageChip ?? '')
+      // Without JavaScript the chip loads a new page at its top; with it, the view scrolls there too (spec §2).
+      scrollToTop()
     })
   }
 

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
+import { scrollToTop } from '#islands/lib/scroll'
 import { useHydrated } from '#islands/lib/use-hydrated'
 import { useLocationHash } from '#islands/lib/use-location'
 
@@ -24,6 +25,8 @@ export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
     history.replaceState(null, '', `#${id}`)
     setChosen({ id, hash: window.location.hash.slice(1) })
     if (focus) buttons.current.get(id)?.focus()
+    // Another tab is another view: back to the top, as on a page change (spec §2).
+    if (id !== selected) scrollToTop()
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

@@ -8,6 +8,7 @@ import { usePayments } from '#islands/api/list-payments'
 import { useStripeConfig } from '#islands/api/stripe-config'
 import { QueryProvider } from '#islands/components/QueryProvider'
 import { NotifyProvider, useNotify } from '#islands/components/ui/Toast'
+import { scrollToTop } from '#islands/lib/scroll'
 import { PAYMENT_MESSAGES } from './card-payment'
 import { InvoiceList } from './InvoiceList'
 import { PaymentForm } from './PaymentForm'
@@ -68,6 +69,8 @@ function Billing({ fullName }: Props) {
   function select(next: Tab, focus = false) {
     setTab(next)
     if (focus) tabRefs.current[next]?.focus()
+    // Another tab is another view: back to the top, as on a page change (spec §2).
+    if (next !== tab) scrollToTop()
   }
 
   // WAI-ARIA tabs: arrows, Home and End move between the two tabs.

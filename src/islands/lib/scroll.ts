@@ -1,6 +1,7 @@
 /**
- * Spec §2: the view scrolls smoothly to the top when the screen changes (here: a form giving
- * way to its result panel); instantly for people who asked for reduced motion.
+ * Spec §2: the view scrolls smoothly to the top when the screen changes: a page, a form giving
+ * way to its result panel, a tab of the admin console or of billing, a filter of a list.
+ * Instantly for people who asked for reduced motion.
  */
 export function scrollToTop(): void {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches

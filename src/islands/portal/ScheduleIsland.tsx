@@ -4,6 +4,7 @@ import type { UserDto } from '#api/schemas/auth'
 import { WEEKDAYS } from '#shared/schedule'
 import { useCalendarLink } from '#islands/api/get-calendar-link'
 import { errorMessage } from '#islands/lib/http'
+import { scrollToTop } from '#islands/lib/scroll'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { ErrorCard } from '#islands/components/ui/Alert'
@@ -147,6 +148,12 @@ function Schedule({ user }: { user: UserDto }) {
   const family = useFamily(user)
   const [studentId, setStudentId] = useState<number | null>(null)
   const [openEntry, setOpenEntry] = useState<ScheduleEntry | null>(null)
+  // Another student's week is another view: back to the top, as on a page change (spec §2).
+  const showStudent = (id: number | null) => {
+    if (id === studentId) return
+    setStudentId(id)
+    scrollToTop()
+  }
 
   const entries = useMemo(
     () => family.students.flatMap((student) => (family.enrollmentsByStudent.get(student.id) ?? []).map((enrollment) => ({ enrollment, student }))),
@@ -172,7 +179,7 @@ function Schedule({ user }: { user: UserDto }) {
 
       {family.students.length > 0 ? (
         <div role="group" aria-label="Show classes of" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
-          <button type="button" aria-pressed={studentId === null} onClick={() => setStudentId(null)} className={filterButton(studentId === null)}>
+          <button type="button" aria-pressed={studentId === null} onClick={() => showStudent(null)} className={filterButton(studentId === null)}>
             All Students
           </button>
           {family.students.map((student) => (
@@ -180,7 +187,7 @@ function Schedule({ user }: { user: UserDto }) {
               key={student.id}
               type="button"
               aria-pressed={studentId === student.id}
-              onClick={() => setStudentId(student.id)}
+              onClick={() => showStudent(student.id)}
               className={filterButton(studentId === student.id)}
             >
               {/* Spec §2: first names only under 768 px. */}

@@ -19,6 +19,7 @@ import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/compo
 import { SelectField } from '#islands/components/ui/Field'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
+import { scrollToTop } from '#islands/lib/scroll'
 import { classesToAdd, enrollmentsOf, filterStudents, type StudentFilters } from './student-filters'
 
 const NO_FILTERS: StudentFilters = { userId: null, classId: null }
@@ -49,6 +50,12 @@ export function StudentsTab() {
   const shown = filterStudents(allStudents, allEnrollments, filters)
   const filtered = filters.userId !== null || filters.classId !== null
 
+  // A filter changes the view: back to the top, as on a page change (spec §2).
+  function changeFilters(next: StudentFilters) {
+    setFilters(next)
+    scrollToTop()
+  }
+
   function toggle(studentId: number) {
     setExpanded((current) => {
       const next = new Set(current)
@@ -78,7 +85,7 @@ export function StudentsTab() {
           id={`${id}-user`}
           label="Filter by user account"
           value={filters.userId ?? ''}
-          onChange={(event) => setFilters({ ...filters, userId: event.target.value ? Number(event.target.value) : null })}
+          onChange={(event) => changeFilters({ ...filters, userId: event.target.value ? Number(event.target.value) : null })}
         >
           <option value="">All accounts</option>
           {accountsWithStudents.map((user) => (
@@ -92,7 +99,7 @@ export function StudentsTab() {
           id={`${id}-class`}
           label="Filter by class"
           value={filters.classId ?? ''}
-          onChange={(event) => setFilters({ ...filters, classId: event.target.value ? Number(event.target.value) : null })}
+          onChange={(event) => changeFilters({ ...filters, classId: event.target.value ? Number(event.target.value) : null })}
         >
           <option value="">All classes</option>
           {allClasses.map((item) => (
@@ -101,7 +108,7 @@ export function StudentsTab() {
             </option>
           ))}
         </SelectField>
-        <button type="button" className={BUTTON.secondary} onClick={() => setFilters(NO_FILTERS)} disabled={!filtered}>
+        <button type="button" className={BUTTON.secondary} onClick={() => changeFilters(NO_FILTERS)} disabled={!filtered}>
           Clear All Filters
         </button>
       </div>

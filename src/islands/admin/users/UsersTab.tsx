@@ -15,6 +15,7 @@ import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/compo
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
 import { useViewer } from '#islands/admin/viewer'
+import { scrollToTop } from '#islands/lib/scroll'
 import { blockedActions, filterByEmail } from './user-protection'
 
 const LOAD_FAILED = 'Failed to load users. Please try again.'
@@ -98,7 +99,17 @@ export function UsersTab() {
       </SectionHeader>
 
       <div className="mb-4 max-w-md">
-        <FilterField id={`${id}-filter`} label="Filter by email" value={filter} onChange={setFilter} placeholder="name@example.com" />
+        <FilterField
+          id={`${id}-filter`}
+          label="Filter by email"
+          value={filter}
+          onChange={(value) => {
+            // A filter changes the view: back to the top, as on a page change (spec §2).
+            setFilter(value)
+            scrollToTop()
+          }}
+          placeholder="name@example.com"
+        />
       </div>
 
       {users.isPending ? (

@@ -1,7 +1,11 @@
 import { ALL_AGES } from '#shared/eligibility'
+import { scrollToTop } from '#islands/lib/scroll'
 import { ageChipLabel } from '#islands/portal/format'
 
-/** 'All Ages' plus 'Ages X' per group (spec §2), as toggle buttons; the chosen one is pressed. */
+/**
+ * 'All Ages' plus 'Ages X' per group (spec §2), as toggle buttons; the chosen one is pressed.
+ * Another group is another view of the list: the page goes back to its top (spec §2).
+ */
 export function AgeFilterChips({
   groups,
   value,
@@ -22,7 +26,11 @@ export function AgeFilterChips({
             key={group}
             type="button"
             aria-pressed={active}
-            onClick={() => onChange(group)}
+            onClick={() => {
+              if (group === value) return
+              onChange(group)
+              scrollToTop()
+            }}
             className={`shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${
               active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-ink hover:border-brand-700 hover:text-brand-800'
             }`}
