@@ -34,13 +34,16 @@ describe('the password-hashing gate', () => {
     const readMs = performance.now() - started
     expect(classes.status).toBe(200)
     const answers = await Promise.all(burst)
+    const burstMs = performance.now() - started
     const statuses = answers.map((r) => r.status)
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(3)
     expect(statuses.filter((s) => s !== 503).length).toBeGreaterThanOrEqual(1)
     const busy = answers.find((r) => r.status === 503)!
     expect(busy.headers.get('retry-after')).toBe('2')
     expect(await busy.json()).toEqual({ message: HASHING_BUSY_MESSAGE })
-    expect(readMs).toBeLessThan(1000)
+    // Had the read waited in the hashing line it would have taken about as long as the burst; on a
+    // loaded machine it may pass a second, but never half the burst's time.
+    expect(readMs).toBeLessThan(Math.max(1000, burstMs / 2))
     expect([gate.active, gate.queued]).toEqual([0, 0])
   })
 })
