@@ -6,7 +6,7 @@ import { useTestEmailConfig } from '#islands/api/admin-test-email-config'
 import { TextField } from '#islands/components/ui/Field'
 import { validate } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
-import { ErrorAlert } from '#islands/components/ui/Alert'
+import { ErrorAlert, SuccessAlert } from '#islands/components/ui/Alert'
 import { useNotify } from '#islands/components/ui/Toast'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
@@ -63,10 +63,11 @@ function ConnectionTest() {
       </button>
       {check.isSuccess && result ? (
         result.success ? (
-          <div role="status" className="mt-3 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-green-900">
-            <p className="font-semibold">Connection Successful</p>
-            <p className="mt-1 text-sm">{result.message}</p>
-            {describeServer(result.details) ? <p className="mt-1 text-sm">Server: {describeServer(result.details)}</p> : null}
+          <div className="mt-3">
+            <SuccessAlert title="Connection Successful">
+              <p>{result.message}</p>
+              {describeServer(result.details) ? <p>Server: {describeServer(result.details)}</p> : null}
+            </SuccessAlert>
           </div>
         ) : (
           <div className="mt-3">
@@ -118,9 +119,7 @@ function SendTestEmail() {
         {send.isPending ? 'Sending…' : 'Send Test Email'}
       </button>
       {send.isSuccess ? (
-        <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-900">
-          Test Email Sent: {send.data.message}.
-        </p>
+        <SuccessAlert>Test Email Sent: {send.data.message}.</SuccessAlert>
       ) : send.isError ? (
         <ErrorAlert title="Failed to Send Email">{testEmailFailureDetail(send.error) ?? 'Please try again.'}</ErrorAlert>
       ) : null}

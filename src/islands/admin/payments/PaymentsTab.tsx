@@ -5,7 +5,7 @@ import { useSaveStripeConfig } from '#islands/api/admin-save-stripe-config'
 import { useAdminStripeConfig } from '#islands/api/admin-stripe-config'
 import { useTestStripeConnection } from '#islands/api/admin-test-stripe-connection'
 import { useTogglePayments } from '#islands/api/admin-toggle-payments'
-import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
+import { ErrorAlert, ErrorCard, SuccessAlert } from '#islands/components/ui/Alert'
 import { Switch } from '#islands/components/ui/Switch'
 import { TextField } from '#islands/components/ui/Field'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
@@ -105,9 +105,9 @@ function ConnectionTest({ configured }: { configured: boolean }) {
         {test.isPending ? 'Testing…' : 'Test Connection'}
       </button>
       {test.isSuccess ? (
-        <p role="status" className="mt-3 rounded-xl bg-green-50 px-3 py-2 text-sm text-green-900">
-          Connected to Stripe successfully. Account: {test.data.accountName}
-        </p>
+        <div className="mt-3">
+          <SuccessAlert>Connected to Stripe successfully. Account: {test.data.accountName}</SuccessAlert>
+        </div>
       ) : test.isError ? (
         <div className="mt-3">
           <ErrorAlert title="Failed to connect to Stripe">{connectionDetail(test.error)}</ErrorAlert>

@@ -2,13 +2,35 @@ import type { ReactNode } from 'react'
 
 import { BUTTON } from './styles'
 
-/** A failure the form cannot attach to one field (spec §8 titles and messages). */
+const TONES = {
+  error: { role: 'alert', className: 'border-red-300 bg-red-50 text-red-900' },
+  success: { role: 'status', className: 'border-green-300 bg-green-50 text-green-900' },
+} as const
+
+function AlertBox({ tone, title, children }: { tone: keyof typeof TONES; title?: string; children: ReactNode }) {
+  return (
+    <div role={TONES[tone].role} className={`rounded-xl border px-4 py-3 ${TONES[tone].className}`}>
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <div className={`${title ? 'mt-1 ' : ''}space-y-1 text-sm`}>{children}</div>
+    </div>
+  )
+}
+
+/** A failure the form cannot attach to one field (spec §8 titles and messages), announced at once. */
 export function ErrorAlert({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-      <p className="font-semibold">{title}</p>
-      <div className="mt-1 space-y-1 text-sm">{children}</div>
-    </div>
+    <AlertBox tone="error" title={title}>
+      {children}
+    </AlertBox>
+  )
+}
+
+/** The result of a check that went well (a connection test, a test email), announced politely. */
+export function SuccessAlert({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <AlertBox tone="success" title={title}>
+      {children}
+    </AlertBox>
   )
 }
 
