@@ -2,7 +2,7 @@ import type { Access } from 'payload'
 
 import { isAdminUser } from '#shared/roles'
 
-/** Enrolments belong to the family that owns the enrolled student. */
+/** Enrollments belong to the family that owns the enrolled student. */
 export const studentOwnedByUser: Access = ({ req }) => {
   if (!req.user) return false
   if (isAdminUser(req.user)) return true

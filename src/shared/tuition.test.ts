@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { billingDate, computeFamilyTuition, divideRoundHalfUp, lateFeeDue, meetingDays, prorate, seasonOf, sumLines } from './tuition'
-import type { TuitionEnrolment, TuitionSettings } from './tuition'
+import type { TuitionEnrollment, TuitionSettings } from './tuition'
 
 const settings: TuitionSettings = {
   registrationFeeCents: 3500,
@@ -20,7 +20,7 @@ const balletI = { classId: 'c-ballet', className: 'Ballet I', priceCents: 8000, 
 const jazz = { classId: 'c-jazz', className: 'Jazz', priceCents: 6000, days: 'Saturday' }
 const tap = { classId: 'c-tap', className: 'Tap', priceCents: 5500, days: 'Tue' }
 
-const family: TuitionEnrolment[] = [
+const family: TuitionEnrollment[] = [
   // Enrolled all month: 4 Mondays (the 16th is closed) + 4 Wednesdays = 8 classes, full price.
   { ...ana, ...balletI, startDate: '2025-09-01' },
   // Starts on the 10th: Saturdays 14, 21, 28 of 7, 14, 21, 28 → 6000 × 3 / 4 = 4500.
@@ -31,7 +31,7 @@ const family: TuitionEnrolment[] = [
 
 describe('tuition for an example family (March 2026)', () => {
   it('charges full and prorated tuition, the sibling discount and the season registration fee', () => {
-    const result = computeFamilyTuition(settings, '2026-03', { enrolments: family })
+    const result = computeFamilyTuition(settings, '2026-03', { enrollments: family })
     expect(result.lines.map((line) => [line.kind, line.description, line.amountCents])).toEqual([
       ['tuition', 'Ballet I — Ana, Mar 2026', 8000],
       ['tuition', 'Jazz — Ben, Mar 2026, 3 of 4 classes', 4500],
@@ -46,16 +46,16 @@ describe('tuition for an example family (March 2026)', () => {
   })
 
   it('charges registration once per season', () => {
-    const result = computeFamilyTuition(settings, '2026-03', { enrolments: family, registrationSeasons: ['2025'] })
+    const result = computeFamilyTuition(settings, '2026-03', { enrollments: family, registrationSeasons: ['2025'] })
     expect(result.lines.some((line) => line.kind === 'registration')).toBe(false)
     expect(result.totalCents).toBe(15020)
   })
 
   it('applies the multi-class discount before the sibling discount, and caps the discounts', () => {
-    const multi = computeFamilyTuition({ ...settings, multiClassDiscountPercent: 50 }, '2026-03', { enrolments: family, registrationSeasons: ['2025'] })
+    const multi = computeFamilyTuition({ ...settings, multiClassDiscountPercent: 50 }, '2026-03', { enrollments: family, registrationSeasons: ['2025'] })
     expect(multi.lines.filter((line) => line.kind === 'discount').map((line) => line.amountCents)).toEqual([-1650, -615])
     const capped = computeFamilyTuition({ ...settings, multiClassDiscountPercent: 50, familyDiscountCapCents: 2000 }, '2026-03', {
-      enrolments: family,
+      enrollments: family,
       registrationSeasons: ['2025'],
     })
     expect(capped.lines.filter((line) => line.kind === 'discount').map((line) => line.amountCents)).toEqual([-1650, -350])
@@ -64,7 +64,7 @@ describe('tuition for an example family (March 2026)', () => {
 
   it('uses credits only up to what is owed and says how much of each it used', () => {
     const result = computeFamilyTuition(settings, '2026-03', {
-      enrolments: [{ ...ana, ...balletI, startDate: '2025-09-01' }],
+      enrollments: [{ ...ana, ...balletI, startDate: '2025-09-01' }],
       registrationSeasons: ['2025'],
       credits: [
         { id: 'k1', amountCents: 5000, description: 'Credit: missed recital' },
@@ -79,21 +79,21 @@ describe('tuition for an example family (March 2026)', () => {
     expect(result.totalCents).toBe(0)
   })
 
-  it('charges nothing for an enrolment outside the month or a month with every class closed', () => {
-    expect(computeFamilyTuition(settings, '2026-03', { enrolments: [{ ...ana, ...balletI, startDate: '2026-04-01' }] }).lines).toEqual([])
-    expect(computeFamilyTuition(settings, '2026-03', { enrolments: [{ ...ana, ...balletI, startDate: '2025-09-01', endDate: '2026-02-28' }] }).lines).toEqual(
+  it('charges nothing for an enrollment outside the month or a month with every class closed', () => {
+    expect(computeFamilyTuition(settings, '2026-03', { enrollments: [{ ...ana, ...balletI, startDate: '2026-04-01' }] }).lines).toEqual([])
+    expect(computeFamilyTuition(settings, '2026-03', { enrollments: [{ ...ana, ...balletI, startDate: '2025-09-01', endDate: '2026-02-28' }] }).lines).toEqual(
       [],
     )
     const closedSaturdays = { ...settings, closures: ['2026-03-07', '2026-03-14', '2026-03-21', '2026-03-28'] }
-    expect(computeFamilyTuition(closedSaturdays, '2026-03', { enrolments: [{ ...ben, ...jazz, startDate: '2025-09-01' }] }).totalCents).toBe(0)
+    expect(computeFamilyTuition(closedSaturdays, '2026-03', { enrollments: [{ ...ben, ...jazz, startDate: '2025-09-01' }] }).totalCents).toBe(0)
   })
 
   it('refuses money that is not whole cents and out-of-range settings', () => {
-    expect(() => computeFamilyTuition(settings, '2026-03', { enrolments: [{ ...ana, ...balletI, priceCents: 80.5, startDate: '2025-09-01' }] })).toThrow(
+    expect(() => computeFamilyTuition(settings, '2026-03', { enrollments: [{ ...ana, ...balletI, priceCents: 80.5, startDate: '2025-09-01' }] })).toThrow(
       /whole/,
     )
-    expect(() => computeFamilyTuition({ ...settings, siblingDiscountPercent: 150 }, '2026-03', { enrolments: [] })).toThrow(/percent/)
-    expect(() => computeFamilyTuition(settings, '2026-13', { enrolments: [] })).toThrow(/month/)
+    expect(() => computeFamilyTuition({ ...settings, siblingDiscountPercent: 150 }, '2026-03', { enrollments: [] })).toThrow(/percent/)
+    expect(() => computeFamilyTuition(settings, '2026-13', { enrollments: [] })).toThrow(/month/)
   })
 })
 
@@ -132,7 +132,7 @@ const DAY_TEXTS = ['Monday', 'Tue/Thu', 'Monday & Wednesday', 'Saturday', 'Mon-F
 
 const arbDate = fc.integer({ min: 0, max: 700 }).map((offset) => new Date(Date.UTC(2025, 0, 1 + offset)).toISOString().slice(0, 10))
 const arbMonth = fc.integer({ min: 0, max: 23 }).map((offset) => new Date(Date.UTC(2025, offset, 1)).toISOString().slice(0, 7))
-const arbEnrolment = fc.record({
+const arbEnrollment = fc.record({
   studentId: fc.constantFrom('s1', 's2', 's3', 's4'),
   classId: fc.constantFrom('c1', 'c2', 'c3', 'c4', 'c5'),
   priceCents: fc.integer({ min: 0, max: 1_000_000 }),
@@ -149,8 +149,8 @@ const arbSettings = fc.record({
   closures: fc.array(arbDate, { maxLength: 40 }),
 })
 const arbFamily = fc.record({
-  enrolments: fc
-    .uniqueArray(arbEnrolment, { maxLength: 8, selector: (e) => `${e.studentId}/${e.classId}` })
+  enrollments: fc
+    .uniqueArray(arbEnrollment, { maxLength: 8, selector: (e) => `${e.studentId}/${e.classId}` })
     .map((list) => list.map((e) => ({ ...e, studentName: `Student ${e.studentId}`, className: `Class ${e.classId}` }))),
   registrationSeasons: fc.array(fc.constantFrom('2024', '2025', '2026'), { maxLength: 3 }),
   credits: fc.array(fc.record({ id: fc.uuid(), amountCents: fc.integer({ min: 0, max: 500_000 }), description: fc.constant('Credit') }), { maxLength: 3 }),
@@ -171,10 +171,10 @@ describe('tuition properties', () => {
 
   it("proration never exceeds the full month's price and never goes below zero", () => {
     fc.assert(
-      fc.property(arbSettings, arbMonth, arbEnrolment, (s, month, enrolment) => {
-        const meetings = meetingDays(month, enrolment.days, s.closures)
-        const { amountCents } = prorate(enrolment.priceCents, meetings, enrolment.startDate, enrolment.endDate)
-        expect(amountCents).toBeLessThanOrEqual(enrolment.priceCents)
+      fc.property(arbSettings, arbMonth, arbEnrollment, (s, month, enrollment) => {
+        const meetings = meetingDays(month, enrollment.days, s.closures)
+        const { amountCents } = prorate(enrollment.priceCents, meetings, enrollment.startDate, enrollment.endDate)
+        expect(amountCents).toBeLessThanOrEqual(enrollment.priceCents)
         expect(amountCents).toBeGreaterThanOrEqual(0)
       }),
       { numRuns: 500 },
@@ -191,7 +191,7 @@ describe('tuition properties', () => {
         if (s.familyDiscountCapCents !== null) expect(discount).toBeLessThanOrEqual(s.familyDiscountCapCents)
         expect(discount).toBeLessThanOrEqual(tuition)
         for (const line of result.lines.filter((l) => l.kind === 'tuition')) {
-          const price = fam.enrolments.find((e) => e.studentId === line.studentId && e.classId === line.classId)!.priceCents
+          const price = fam.enrollments.find((e) => e.studentId === line.studentId && e.classId === line.classId)!.priceCents
           expect(line.amountCents).toBeLessThanOrEqual(price)
         }
       }),
@@ -202,7 +202,7 @@ describe('tuition properties', () => {
   it('a family enrolled all month pays the sum of full prices less discounts', () => {
     fc.assert(
       fc.property(arbMonth, fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 4 }), (month, prices) => {
-        const enrolments = prices.map((priceCents, index) => ({
+        const enrollments = prices.map((priceCents, index) => ({
           studentId: `s${index}`,
           studentName: `S${index}`,
           classId: 'c',
@@ -211,7 +211,7 @@ describe('tuition properties', () => {
           days: 'Daily',
           startDate: '2020-01-01',
         }))
-        const result = computeFamilyTuition({ ...settings, siblingDiscountPercent: 0, registrationFeeCents: 0, closures: [] }, month, { enrolments })
+        const result = computeFamilyTuition({ ...settings, siblingDiscountPercent: 0, registrationFeeCents: 0, closures: [] }, month, { enrollments })
         expect(result.totalCents).toBe(prices.reduce((a, b) => a + b, 0))
       }),
     )

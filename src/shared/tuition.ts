@@ -1,13 +1,13 @@
 /**
  * Tuition, the money engine of the monthly run (pure; server and browser).
  *
- * Given the academy's billing settings, a month and one family's enrolments, it says what that
+ * Given the academy's billing settings, a month and one family's enrollments, it says what that
  * family owes for the month as invoice lines. Every amount is integer cents and every step is
  * integer arithmetic: no floating point touches money.
  *
  * Rules, in order:
  * 1. Tuition: one line per student × class. A class's monthly price is charged in full when the
- *    enrolment covers every meeting of the month. An enrolment that starts or ends mid-month pays
+ *    enrollment covers every meeting of the month. An enrollment that starts or ends mid-month pays
  *    price × (meetings held while enrolled) / (meetings held in the whole month), where a meeting
  *    is a day of the month on one of the class's weekdays (its free-text `days`, via parseDays)
  *    that is not a closure. Rounding: half a cent rounds up, computed on integers as
@@ -42,7 +42,7 @@ export type TuitionSettings = {
   closures: readonly string[]
 }
 
-export type TuitionEnrolment = {
+export type TuitionEnrollment = {
   studentId: string
   studentName: string
   classId: string
@@ -60,7 +60,7 @@ export type TuitionEnrolment = {
 export type PendingCredit = { id: string; amountCents: number; description: string }
 
 export type TuitionFamily = {
-  enrolments: readonly TuitionEnrolment[]
+  enrollments: readonly TuitionEnrollment[]
   /** Seasons (see seasonOf) whose registration fee this family has already been charged. */
   registrationSeasons?: readonly string[]
   credits?: readonly PendingCredit[]
@@ -121,7 +121,7 @@ export function meetingDays(month: string, days: string, closures: ReadonlySet<s
 }
 
 /**
- * One enrolment's tuition for the month: full price, a prorated price, or nothing when it does not
+ * One enrollment's tuition for the month: full price, a prorated price, or nothing when it does not
  * overlap the month or the class holds no meeting in it.
  */
 export function prorate(
@@ -169,26 +169,26 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
   const meetingsByDays = new Map<string, string[]>()
 
   // 1. Tuition, one line per student × class, in a stable order (student, then class).
-  const enrolments = [...family.enrolments].sort(
+  const enrollments = [...family.enrollments].sort(
     (a, b) => a.studentName.localeCompare(b.studentName) || a.studentId.localeCompare(b.studentId) || a.className.localeCompare(b.className),
   )
   const tuition: TuitionLine[] = []
-  for (const enrolment of enrolments) {
-    assertCents(enrolment.priceCents, `The price of ${enrolment.className}`)
-    let meetings = meetingsByDays.get(enrolment.days)
+  for (const enrollment of enrollments) {
+    assertCents(enrollment.priceCents, `The price of ${enrollment.className}`)
+    let meetings = meetingsByDays.get(enrollment.days)
     if (!meetings) {
-      meetings = meetingDays(month, enrolment.days, closures)
-      meetingsByDays.set(enrolment.days, meetings)
+      meetings = meetingDays(month, enrollment.days, closures)
+      meetingsByDays.set(enrollment.days, meetings)
     }
-    const { amountCents, charged, held } = prorate(enrolment.priceCents, meetings, enrolment.startDate, enrolment.endDate)
+    const { amountCents, charged, held } = prorate(enrollment.priceCents, meetings, enrollment.startDate, enrollment.endDate)
     if (amountCents === 0) continue
     const partial = charged < held ? `, ${charged} of ${held} classes` : ''
     tuition.push({
       kind: 'tuition',
-      description: `${enrolment.className} — ${enrolment.studentName}, ${label}${partial}`,
+      description: `${enrollment.className} — ${enrollment.studentName}, ${label}${partial}`,
       amountCents,
-      studentId: enrolment.studentId,
-      classId: enrolment.classId,
+      studentId: enrollment.studentId,
+      classId: enrollment.classId,
       meetings: { charged, held },
     })
   }
@@ -227,7 +227,7 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
       if (studentId === fullStudent) continue
       const off = percentOf(netByStudent.get(studentId)!, settings.siblingDiscountPercent)
       if (off === 0) continue
-      const name = enrolments.find((e) => e.studentId === studentId)!.studentName
+      const name = enrollments.find((e) => e.studentId === studentId)!.studentName
       discounts.push({ kind: 'discount', description: `Sibling discount ${settings.siblingDiscountPercent}% — ${name}`, amountCents: -off, studentId })
     }
   }

@@ -80,7 +80,7 @@ test("an admin's own account shows its refused actions disabled, with the reason
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('an admin enrols a student into a class and removes them, with the filters', async ({ page, browser, baseURL, families }) => {
+test('an admin enrolls a student into a class and removes them, with the filters', async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'students')
   const family = await families.create(unique('Parent '))
   const familyView = await familySession(browser, baseURL, family)
@@ -89,7 +89,7 @@ test('an admin enrols a student into a class and removes them, with the filters'
   expect(created.status()).toBe(201)
   const student = (await created.json()) as StudentDto
   const klass = ((await (await familyView.request.get('/api/classes')).json()) as ClassDto[]).sort((a, b) => a.name.localeCompare(b.name))[0]!
-  const enrolments = async () =>
+  const enrollments = async () =>
     (await (
       await familyView.request.get(`/api/students/${student.id}/enrollments`, { headers: { origin: new URL(baseURL!).origin } })
     ).json()) as EnrollmentDto[]
@@ -114,7 +114,7 @@ test('an admin enrols a student into a class and removes them, with the filters'
   await expect(row.getByText(klass.name, { exact: true })).toBeVisible()
   // The dropdown no longer offers a class the student is in.
   await expect(picker.locator(`option[value="${klass.id}"]`)).toHaveCount(0)
-  expect((await enrolments()).map((e) => e.classId)).toEqual([klass.id])
+  expect((await enrollments()).map((e) => e.classId)).toEqual([klass.id])
 
   // Filters: by class, then Clear All Filters.
   await page.getByLabel('Filter by class').selectOption(String(klass.id))
@@ -130,6 +130,6 @@ test('an admin enrols a student into a class and removes them, with the filters'
   await confirm.getByRole('button', { name: 'Remove' }).click()
   await expect(toast(page, 'Student removed from class successfully.')).toBeVisible()
   await expect(row.getByText('Not enrolled in any class yet.')).toBeVisible()
-  expect(await enrolments()).toEqual([])
+  expect(await enrollments()).toEqual([])
   await familyView.close()
 })

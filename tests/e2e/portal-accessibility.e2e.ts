@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures'
 
-import { addStudent, classNamed, enrol, openPortal, seriousViolations } from './support/portal'
+import { addStudent, classNamed, enroll, openPortal, seriousViolations } from './support/portal'
 
 /** Every portal page, with real data and with its dialogs open: no serious or critical axe findings. */
 test('the portal pages have no serious or critical accessibility violations', async ({ page, baseURL, families }) => {
@@ -8,7 +8,7 @@ test('the portal pages have no serious or critical accessibility violations', as
   await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Axe Tester', 7)
   await addStudent(page.request, baseURL, 'Second Tester', 15)
-  await enrol(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
+  await enroll(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
 
   for (const path of ['/dashboard', '/home', '/account', '/schedule', `/select-classes/${student.id}`]) {
     await openPortal(page, path)

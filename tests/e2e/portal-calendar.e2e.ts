@@ -1,12 +1,12 @@
 import { expect, test } from './support/fixtures'
 
 import { api } from './support/accounts'
-import { addStudent, classNamed, enrol, expectToast, openPortal } from './support/portal'
+import { addStudent, classNamed, enroll, expectToast, openPortal } from './support/portal'
 
 test('"Add to calendar" gives a private feed of the week; resetting it on /account retires the old link', async ({ page, baseURL, context, families }) => {
   await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Cal Endar', 7)
-  await enrol(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
+  await enroll(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
 
   await openPortal(page, '/schedule')
   await page.getByRole('button', { name: 'Add to calendar' }).click()

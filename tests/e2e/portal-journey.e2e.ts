@@ -7,7 +7,7 @@ import { bornYearsAgo, expectToast, isPhone, openPortal } from './support/portal
  * Issue 5's journey, as a parent on a phone: a new account (made by the fixture: registration
  * through /auth is auth.e2e.ts's, and /api/register's per-address limit is shared by every e2e
  * file), log in through /auth, add two children of different ages,
- * watch the recommendations follow, enrol one child in two classes through the summary bar and
+ * watch the recommendations follow, enroll one child in two classes through the summary bar and
  * the confirm dialog, find them on the dashboard and the schedule, remove a class, delete a
  * child, change profile, password and notifications, and sign out.
  */
@@ -87,7 +87,7 @@ test('a new family runs the whole portal journey', async ({ page, baseURL, famil
     expect(firstHref).toMatch(/^\/select-classes\/\d+$/)
   })
 
-  await test.step('enrol the child in two classes through the summary bar and the confirm dialog', async () => {
+  await test.step('enroll the child in two classes through the summary bar and the confirm dialog', async () => {
     await page.getByRole('link', { name: `Manage Classes for ${child}` }).click()
     await expect(page).toHaveURL(/\/select-classes\/\d+$/)
     await expect(page.getByRole('heading', { name: 'Select Classes' })).toBeVisible()

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
-import { addStudent, CLASS_FIELDS, classNamed, enrol, expectToast, openPortal } from './support/portal'
+import { addStudent, CLASS_FIELDS, classNamed, enroll, expectToast, openPortal } from './support/portal'
 
 test('class browsing filters by age group, expands a card and sends "Add to My Classes" to the account', async ({ page, families }) => {
   await families.signIn(page)
@@ -51,7 +51,7 @@ test('a full class shows Full and cannot be chosen', async ({ page, baseURL, fam
     const other = await playwright.request.newContext({ baseURL })
     await families.signIn(other)
     const taker = await addStudent(other, baseURL, 'Seat Taker', 7)
-    await enrol(other, baseURL, taker.id, cls.id)
+    await enroll(other, baseURL, taker.id, cls.id)
     await other.dispose()
 
     await families.signIn(page)
@@ -77,7 +77,7 @@ test('the selection shows both empty states: nothing for the age, then everythin
   const admin = api(adminRequest, baseURL)
   const cls = await admin.post('/api/classes', { ...CLASS_FIELDS, name: unique('Toddler Class '), ageGroup: '2-3' })
   try {
-    await enrol(page.request, baseURL, toddler.id, cls.id)
+    await enroll(page.request, baseURL, toddler.id, cls.id)
     await openPortal(page, `/select-classes/${toddler.id}`)
     await expect(page.getByText('This student is already enrolled in all available classes for their age group.')).toBeVisible()
     await page.getByRole('link', { name: 'Return to Account' }).click()
@@ -91,7 +91,7 @@ test("a chosen age group shows every class of that group the student is not in; 
   await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Group Browser', 7)
   const foundations = await classNamed(page.request, baseURL, 'Ballet Foundations I')
-  await enrol(page.request, baseURL, student.id, foundations.id)
+  await enroll(page.request, baseURL, student.id, foundations.id)
   await openPortal(page, `/select-classes/${student.id}`)
   await expect(page.getByTestId('class-option').filter({ hasText: 'Intermediate Ballet' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Ages 13-17' }).click()
@@ -107,7 +107,7 @@ test("a chosen age group shows every class of that group the student is not in; 
   await expect(page.getByTestId('class-option').filter({ hasText: 'Ballet Foundations I' })).toHaveCount(0)
 })
 
-test("a refused enrolment shows the server's message", async ({ page, baseURL, families }) => {
+test("a refused enrollment shows the server's message", async ({ page, baseURL, families }) => {
   await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Refused Once', 7)
   await openPortal(page, `/select-classes/${student.id}`)

@@ -192,7 +192,7 @@ describe('PATCH /api/users/{id}/admin', () => {
 })
 
 describe('DELETE /api/users/{id}', () => {
-  it('removes the account with its students, enrolments, preferences and saved cards, and keeps invoices and payments', async () => {
+  it('removes the account with its students, enrollments, preferences and saved cards, and keeps invoices and payments', async () => {
     const user = await createUser('delete-me', { fullName: 'Dana Deleted', phone: '555-0100' })
     const client = await signIn('delete-me')
     const classes = (await app.payload.find({ collection: 'classes', overrideAccess: true, limit: 2, depth: 0 })).docs

@@ -82,14 +82,14 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(events(textB).map((e) => e.summary)).toEqual(['Only For B (Ben)'])
   })
 
-  it('drops a class once its enrolment is removed', async () => {
+  it('drops a class once its enrollment is removed', async () => {
     const family = await createFamily(app, 'cal-remove')
     const student = await addStudent(app, family.userId, 'Remy Remove', 7)
     const cls = await addClass(app, { ageGroup: '6-8', name: 'Removed Later' })
-    const enrolment = await family.client.post('/api/enrollments', { studentId: student, classId: cls.id })
+    const enrollment = await family.client.post('/api/enrollments', { studentId: student, classId: cls.id })
     const path = await feedPath(family)
     expect(await (await fetch(app.url + path)).text()).toContain('Removed Later')
-    expect((await family.client.delete(`/api/enrollments/${enrolment.body.id}`)).status).toBe(200)
+    expect((await family.client.delete(`/api/enrollments/${enrollment.body.id}`)).status).toBe(200)
     expect(events(await (await fetch(app.url + path)).text())).toHaveLength(0)
   })
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 describe('GET /api/classes', () => {
-  it('lists every class to anyone, as a plain array with prices in cents and enrolment counts', async () => {
+  it('lists every class to anyone, as a plain array with prices in cents and enrollment counts', async () => {
     const res = await visitor.get('/api/classes')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/application\/json/)
@@ -63,7 +63,7 @@ describe('GET /api/classes', () => {
     expect(res.body.message).toBe('Age group must look like "6-8" or "18+"')
   })
 
-  it('shows a new enrolment and a removed one in enrolledCount at once', async () => {
+  it('shows a new enrollment and a removed one in enrolledCount at once', async () => {
     const cls = await addClass(app, { capacity: 3 })
     const student = await addStudent(app, parent.userId, 'Counted Dancer')
     const countOf = async () => (await visitor.get('/api/classes')).body.find((c: { id: number }) => c.id === cls.id)?.enrolledCount
@@ -169,7 +169,7 @@ describe('PATCH /api/classes/{id}', () => {
 })
 
 describe('DELETE /api/classes/{id}', () => {
-  it('removes the class and every enrolment in it', async () => {
+  it('removes the class and every enrollment in it', async () => {
     const cls = await addClass(app)
     const other = await addClass(app)
     const s1 = await addStudent(app, parent.userId, 'Deleted Class One')
@@ -193,7 +193,7 @@ describe('DELETE /api/classes/{id}', () => {
 
   it('answers 403 to a family, 401 to a visitor and 404 for an unknown class, changing nothing', async () => {
     const cls = await addClass(app)
-    const student = await addStudent(app, parent.userId, 'Kept Enrolment')
+    const student = await addStudent(app, parent.userId, 'Kept Enrollment')
     await parent.client.post('/api/enrollments', { studentId: student, classId: cls.id })
     const before = await snapshot(app)
     expect((await family.delete(`/api/classes/${cls.id}`)).status).toBe(403)

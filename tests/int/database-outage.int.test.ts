@@ -111,7 +111,7 @@ describe('a PostgreSQL restart while requests flow', () => {
     const family = await client().login('family', 'ballet-family-2026')
     const familyUser = (await family.get('/api/user')).body as { id: number }
 
-    // Acknowledged writes before the outage: an enrolment and a card payment (webhook-recorded).
+    // Acknowledged writes before the outage: an enrollment and a card payment (webhook-recorded).
     const cls = await admin.post('/api/classes', {
       name: 'Outage Ballet',
       description: 'A class created before the database restarts.',
@@ -127,8 +127,8 @@ describe('a PostgreSQL restart while requests flow', () => {
     expect(cls.status).toBe(201)
     const student = await family.post('/api/students', { fullName: 'Nora Outage', dateOfBirth: '2019-01-15', experienceLevel: 'Beginner' })
     expect(student.status).toBe(201)
-    const enrolment = await family.post('/api/enrollments', { studentId: student.body.id, classId: cls.body.id })
-    expect(enrolment.status).toBe(201)
+    const enrollment = await family.post('/api/enrollments', { studentId: student.body.id, classId: cls.body.id })
+    expect(enrollment.status).toBe(201)
 
     const invoice = await admin.post('/api/invoices', { userId: familyUser.id, amount: 65, description: 'Outage tuition', dueDate: '2026-12-01' })
     expect(invoice.status).toBe(201)
@@ -198,9 +198,9 @@ describe('a PostgreSQL restart while requests flow', () => {
     expect(statuses).toContain(503)
 
     // Every acknowledged write is there.
-    const enrolments = await family.get(`/api/students/${student.body.id}/enrollments`)
-    expect(enrolments.status).toBe(200)
-    expect(enrolments.body.map((e: { classId: number }) => e.classId)).toContain(cls.body.id)
+    const enrollments = await family.get(`/api/students/${student.body.id}/enrollments`)
+    expect(enrollments.status).toBe(200)
+    expect(enrollments.body.map((e: { classId: number }) => e.classId)).toContain(cls.body.id)
     const payments = await family.get('/api/payments')
     expect(payments.status).toBe(200)
     expect(payments.body.some((p: { invoiceId: number; status: string }) => p.invoiceId === invoice.body.id && p.status === 'completed')).toBe(true)

@@ -19,21 +19,21 @@ beforeAll(async () => {
   app = await startTestApp({ SMTP_URL: smtp.url })
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   visitor = new ApiClient(app.url)
-  familyA = await createFamily(app, 'enrol-a')
-  familyB = await createFamily(app, 'enrol-b')
+  familyA = await createFamily(app, 'enroll-a')
+  familyB = await createFamily(app, 'enroll-b')
 })
 afterAll(async () => {
   await app?.close()
   await smtp?.close()
 })
 
-const enrolmentsOf = async (classId: number) =>
+const enrollmentsOf = async (classId: number) =>
   (await app.payload.find({ collection: 'enrollments', where: { class: { equals: classId } }, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
     .docs
 
 describe('POST /api/enrollments', () => {
-  it("enrols a family's own student and answers 201 with the enrolment and its class", async () => {
-    const student = await addStudent(app, familyA.userId, 'Olivia Enrol', 7)
+  it("enrolls a family's own student and answers 201 with the enrollment and its class", async () => {
+    const student = await addStudent(app, familyA.userId, 'Olivia Enroll', 7)
     const cls = await addClass(app, { ageGroup: '6-8', capacity: 10 })
     const res = await familyA.client.post('/api/enrollments', { studentId: student, classId: cls.id })
     expect(res.status).toBe(201)
@@ -44,7 +44,7 @@ describe('POST /api/enrollments', () => {
       enrollmentDate: todayIso(),
       class: expect.objectContaining({ id: cls.id, name: cls.name, ageGroup: '6-8', price: 6500, capacity: 10, enrolledCount: 1 }),
     })
-    expect((await enrolmentsOf(cls.id)).map((e) => e.student)).toEqual([student])
+    expect((await enrollmentsOf(cls.id)).map((e) => e.student)).toEqual([student])
   })
 
   it('ignores an enrollmentDate sent by a family', async () => {
@@ -111,7 +111,7 @@ describe('POST /api/enrollments', () => {
     expect(await snapshot(app)).toBe(before)
   })
 
-  it('lets an administrator enrol any student outside their age group, on a chosen date', async () => {
+  it('lets an administrator enroll any student outside their age group, on a chosen date', async () => {
     const seven = await addStudent(app, familyB.userId, 'Admin Placed', 7)
     const teens = await addClass(app, { ageGroup: '13-17' })
     const res = await admin.post('/api/enrollments', { studentId: seven, classId: teens.id, enrollmentDate: '2026-01-15' })
@@ -120,7 +120,7 @@ describe('POST /api/enrollments', () => {
     expect((await familyB.client.get(`/api/students/${seven}/enrollments`)).body.map((e: { classId: number }) => e.classId)).toEqual([teens.id])
   })
 
-  it('refuses a second enrolment of the same student in the same class with 409', async () => {
+  it('refuses a second enrollment of the same student in the same class with 409', async () => {
     const student = await addStudent(app, familyA.userId, 'Twice Tried', 7)
     const cls = await addClass(app, { name: 'Tap Basics' })
     expect((await familyA.client.post('/api/enrollments', { studentId: student, classId: cls.id })).status).toBe(201)
@@ -129,10 +129,10 @@ describe('POST /api/enrollments', () => {
     expect(again.body.message).toBe('Twice Tried is already enrolled in Tap Basics.')
     const byAdmin = await admin.post('/api/enrollments', { studentId: student, classId: cls.id })
     expect(byAdmin.status).toBe(409)
-    expect(await enrolmentsOf(cls.id)).toHaveLength(1)
+    expect(await enrollmentsOf(cls.id)).toHaveLength(1)
   })
 
-  it('turns two identical concurrent requests into exactly one enrolment (one 201, one 409)', async () => {
+  it('turns two identical concurrent requests into exactly one enrollment (one 201, one 409)', async () => {
     for (const capacity of [null, 5]) {
       for (let round = 0; round < 4; round++) {
         const student = await addStudent(app, familyA.userId, `Racer ${round}`, 7)
@@ -141,7 +141,7 @@ describe('POST /api/enrollments', () => {
         const answers = await Promise.all([familyA.client.post('/api/enrollments', body), familyA.client.post('/api/enrollments', body)])
         expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
         expect(answers.find((a) => a.status === 409)!.body.message).toBe(`Racer ${round} is already enrolled in ${cls.name}.`)
-        expect(await enrolmentsOf(cls.id)).toHaveLength(1)
+        expect(await enrollmentsOf(cls.id)).toHaveLength(1)
       }
     }
   })
@@ -174,11 +174,11 @@ describe('POST /api/enrollments', () => {
     const refused = answers.filter((a) => a.status !== 201)
     expect(refused).toHaveLength(8 - capacity)
     for (const answer of refused) expect(answer).toMatchObject({ status: 409, body: { message: 'This class is full.' } })
-    expect(await enrolmentsOf(cls.id)).toHaveLength(capacity)
+    expect(await enrollmentsOf(cls.id)).toHaveLength(capacity)
   })
 })
 
-describe('enrolment confirmation email', () => {
+describe('enrollment confirmation email', () => {
   it('is sent to the family when email notifications are on (the default)', async () => {
     const family = await createFamily(app, 'mail-on')
     const student = await addStudent(app, family.userId, 'Mailed Dancer', 7)
@@ -204,7 +204,7 @@ describe('enrolment confirmation email', () => {
     expect(smtp.messages.filter((m) => m.to.includes(quiet.email))).toEqual([])
   })
 
-  it('does not fail the enrolment when mail cannot be sent', async () => {
+  it('does not fail the enrollment when mail cannot be sent', async () => {
     const context = getAppContext()
     let attempts = 0
     const broken = { ...context.mailer, send: async () => (attempts++, Promise.reject(new Error('SMTP is down (test)'))) }
@@ -214,7 +214,7 @@ describe('enrolment confirmation email', () => {
       const cls = await addClass(app)
       const res = await familyA.client.post('/api/enrollments', { studentId: student, classId: cls.id })
       expect(res.status).toBe(201)
-      expect(await enrolmentsOf(cls.id)).toHaveLength(1)
+      expect(await enrollmentsOf(cls.id)).toHaveLength(1)
       await expect.poll(() => attempts).toBe(1)
     } finally {
       setAppContext(context)
@@ -223,7 +223,7 @@ describe('enrolment confirmation email', () => {
 })
 
 describe('GET /api/enrollments/all', () => {
-  it('gives an administrator every enrolment with its class and student', async () => {
+  it('gives an administrator every enrollment with its class and student', async () => {
     const a = await addStudent(app, familyA.userId, 'All List A', 7)
     const b = await addStudent(app, familyB.userId, 'All List B', 7)
     const cls = await addClass(app)
@@ -265,7 +265,7 @@ describe('DELETE /api/enrollments/{id}', () => {
     return { id: res.body.id as number, student, cls }
   }
 
-  it("removes the family's own student's enrolment", async () => {
+  it("removes the family's own student's enrollment", async () => {
     const { id, student } = await enrolled(familyA, 'Leaving Class')
     const res = await familyA.client.delete(`/api/enrollments/${id}`)
     expect(res.status).toBe(200)
@@ -273,7 +273,7 @@ describe('DELETE /api/enrollments/{id}', () => {
     expect((await familyA.client.get(`/api/students/${student}/enrollments`)).body).toEqual([])
   })
 
-  it("refuses another family's enrolment and an unknown id with the same 404, and a visitor with 401, changing nothing", async () => {
+  it("refuses another family's enrollment and an unknown id with the same 404, and a visitor with 401, changing nothing", async () => {
     const { id } = await enrolled(familyA, 'Kept Class')
     const before = await snapshot(app)
     const other = await familyB.client.delete(`/api/enrollments/${id}`)
@@ -284,10 +284,10 @@ describe('DELETE /api/enrollments/{id}', () => {
     expect(await snapshot(app)).toBe(before)
   })
 
-  it("lets an administrator remove any family's enrolment", async () => {
+  it("lets an administrator remove any family's enrollment", async () => {
     const { id, cls } = await enrolled(familyB, 'Removed By Admin')
     expect((await admin.delete(`/api/enrollments/${id}`)).status).toBe(200)
-    expect(await enrolmentsOf(cls.id)).toEqual([])
+    expect(await enrollmentsOf(cls.id)).toEqual([])
   })
 
   it('frees a place in a full class', async () => {
@@ -301,7 +301,7 @@ describe('DELETE /api/enrollments/{id}', () => {
   })
 })
 
-describe('the enrolments collection', () => {
+describe('the enrollments collection', () => {
   it('lets only administrators create directly, so the age, ownership and capacity checks cannot be bypassed', async () => {
     const student = await addStudent(app, familyA.userId, 'Bypass Attempt', 7)
     const cls = await addClass(app, { ageGroup: '18+' })
@@ -309,6 +309,6 @@ describe('the enrolments collection', () => {
     await expect(
       app.payload.create({ collection: 'enrollments', data: { student, class: cls.id, enrollmentDate: todayIso() }, user, overrideAccess: false }),
     ).rejects.toThrow(/not allowed/i)
-    expect(await enrolmentsOf(cls.id)).toEqual([])
+    expect(await enrollmentsOf(cls.id)).toEqual([])
   })
 })

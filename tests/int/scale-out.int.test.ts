@@ -92,7 +92,7 @@ describe('two processes on one database', () => {
     expect(await eventually(async () => (await clientFor(b, cookie).get('/api/user')).status === 401, 1000)).toBe(true)
   })
 
-  it('a class with three places takes exactly three of eight simultaneous enrolments spread over both processes', async () => {
+  it('a class with three places takes exactly three of eight simultaneous enrollments spread over both processes', async () => {
     const admin = clientFor(a, await loginCookie(a, 'admin', 'admin-password-1'))
     const cls = await admin.post('/api/classes', {
       name: `Two Process Ballet ${Date.now()}`,

@@ -156,7 +156,7 @@ describe('GET /api/students/{id}', () => {
 })
 
 describe('DELETE /api/students/{id}', () => {
-  it('removes the student and every enrolment of theirs', async () => {
+  it('removes the student and every enrollment of theirs', async () => {
     const id = await addStudent(app, familyA.userId, 'Leaving A')
     const keep = await addStudent(app, familyA.userId, 'Staying A')
     const c1 = await addClass(app)
@@ -198,7 +198,7 @@ describe('DELETE /api/students/{id}', () => {
 })
 
 describe('GET /api/students/{id}/enrollments', () => {
-  it('lists the student’s enrolments with the class embedded', async () => {
+  it('lists the student’s enrollments with the class embedded', async () => {
     const id = await addStudent(app, familyA.userId, 'Enrolled A')
     const cls = await addClass(app, { capacity: 5 })
     const enrolled = await familyA.client.post('/api/enrollments', { studentId: id, classId: cls.id })
@@ -217,7 +217,7 @@ describe('GET /api/students/{id}/enrollments', () => {
   })
 
   it("answers 404 for another family's student, 401 for a visitor, and the list for an administrator", async () => {
-    const id = await addStudent(app, familyA.userId, 'Enrolments Private A')
+    const id = await addStudent(app, familyA.userId, 'Enrollments Private A')
     expect((await familyB.client.get(`/api/students/${id}/enrollments`)).status).toBe(404)
     expect((await familyB.client.get(`/api/students/${id}/enrollments`)).body.message).toBe('Student not found')
     expect((await visitor.get(`/api/students/${id}/enrollments`)).status).toBe(401)

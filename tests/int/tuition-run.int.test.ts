@@ -29,7 +29,7 @@ const SETTINGS = {
   closures: [{ date: '2027-03-15', label: 'Teacher training' }],
 }
 
-async function enrol(student: number, cls: number, enrollmentDate: string, endDate?: string) {
+async function enroll(student: number, cls: number, enrollmentDate: string, endDate?: string) {
   await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student, class: cls, enrollmentDate, ...(endDate ? { endDate } : {}) } })
 }
 
@@ -61,17 +61,17 @@ beforeAll(async () => {
   siblings = await createFamily(app, 'run-siblings')
   ana = await addStudent(app, siblings.userId, 'Ana Run')
   ben = await addStudent(app, siblings.userId, 'Ben Run')
-  await enrol(ana, ballet.id, '2026-09-01')
-  await enrol(ben, jazz.id, '2026-09-01')
+  await enroll(ana, ballet.id, '2026-09-01')
+  await enroll(ben, jazz.id, '2026-09-01')
 
   leaver = await createFamily(app, 'run-leaver')
   const cleo = await addStudent(app, leaver.userId, 'Cleo Run')
   // Leaves on Wednesday 10 March: 1, 3, 8 and 10 March of 9 classes.
-  await enrol(cleo, ballet.id, '2026-09-01', '2027-03-10')
+  await enroll(cleo, ballet.id, '2026-09-01', '2027-03-10')
 
   later = await createFamily(app, 'run-later')
   const dan = await addStudent(app, later.userId, 'Dan Run')
-  await enrol(dan, jazz.id, '2027-05-01')
+  await enroll(dan, jazz.id, '2027-05-01')
 })
 afterAll(async () => {
   await db?.end()

@@ -6,7 +6,7 @@ import { invalidateClassCountsAfterChange, invalidateClassCountsAfterDelete } fr
 
 export const Enrollments: CollectionConfig = {
   slug: 'enrollments',
-  labels: { singular: 'Enrolment', plural: 'Enrolments' },
+  labels: { singular: 'Enrollment', plural: 'Enrollments' },
   admin: {
     group: 'Families',
     defaultColumns: ['student', 'class', 'enrollmentDate'],
@@ -14,14 +14,14 @@ export const Enrollments: CollectionConfig = {
   },
   access: {
     read: studentOwnedByUser,
-    // Families enrol only through POST /api/enrollments (src/api/operations/enrollments.ts), which
+    // Families enroll only through POST /api/enrollments (src/api/operations/enrollments.ts), which
     // checks ownership, age group and capacity and then creates with overrideAccess.
     create: isAdmin,
     update: isAdmin,
     delete: studentOwnedByUser,
   },
   hooks: { afterChange: [invalidateClassCountsAfterChange], afterDelete: [invalidateClassCountsAfterDelete] },
-  // One enrolment per student and class, enforced by PostgreSQL itself.
+  // One enrollment per student and class, enforced by PostgreSQL itself.
   indexes: [{ fields: ['student', 'class'], unique: true }],
   fields: [
     { name: 'student', type: 'relationship', relationTo: 'students', required: true, index: true },
@@ -41,7 +41,9 @@ export const Enrollments: CollectionConfig = {
       admin: { date: { pickerAppearance: 'dayOnly' }, description: 'The last day attended, when the student leaves the class; tuition is prorated to it.' },
       validate: (value: unknown, { siblingData }: { siblingData: Partial<{ enrollmentDate: string | null }> }) => {
         if (!value || !siblingData.enrollmentDate) return true
-        return new Date(value as string).getTime() >= new Date(siblingData.enrollmentDate).getTime() ? true : 'The last day cannot be before the enrolment date'
+        return new Date(value as string).getTime() >= new Date(siblingData.enrollmentDate).getTime()
+          ? true
+          : 'The last day cannot be before the enrollment date'
       },
     },
   ],

@@ -5,7 +5,7 @@ import { adminEnrollmentInputSchema, enrollmentInputSchema } from '#api/schemas/
 export const enrollmentEndpoints = [
   defineEndpoint('get', '/enrollments/all', { role: 'admin' }, async ({ req }) => listAllEnrollments(req)),
 
-  // Only an administrator may date an enrolment; a family's enrollmentDate is dropped.
+  // Only an administrator may date an enrollment; a family's enrollmentDate is dropped.
   defineEndpoint('post', '/enrollments', { role: 'family', body: schemaByRole(enrollmentInputSchema, adminEnrollmentInputSchema) }, async ({ req, body }) =>
     Response.json(await enrollStudent(req, body), { status: 201 }),
   ),

@@ -52,7 +52,7 @@ export async function setUserAdmin(req: PayloadRequest, id: number, isAdmin: boo
   return toUserDto(user as User)
 }
 
-/** Removes the account and, in the same transaction, its students, enrolments, preferences and saved cards. */
+/** Removes the account and, in the same transaction, its students, enrollments, preferences and saved cards. */
 export async function deleteUser(req: PayloadRequest, id: number): Promise<void> {
   await findUser(req, id)
   await req.payload.delete({ collection: 'users', id, req, overrideAccess: false, depth: 0 })

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
-import { enrolmentEvent, writeCalendar, type WeeklyEvent } from '#api/operations/ics'
+import { enrollmentEvent, writeCalendar, type WeeklyEvent } from '#api/operations/ics'
 import { getSiteTexts } from './site-content'
 
 /**
@@ -79,7 +79,7 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
     await payload.find({ collection: 'students', where: { user: { equals: user.id } }, depth: 0, limit: 0, pagination: false, overrideAccess: true })
   ).docs as Student[]
   const byId = new Map(students.map((student) => [student.id, student]))
-  const enrolments = byId.size
+  const enrollments = byId.size
     ? ((
         await payload.find({
           collection: 'enrollments',
@@ -95,11 +95,11 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
 
   const domain = new URL(env.publicOrigin).hostname
   const events: WeeklyEvent[] = []
-  for (const enrolment of enrolments) {
-    const student = byId.get(relationId(enrolment.student))
-    const cls = enrolment.class as Class
+  for (const enrollment of enrollments) {
+    const student = byId.get(relationId(enrollment.student))
+    const cls = enrollment.class as Class
     if (!student || typeof cls !== 'object') continue
-    const event = enrolmentEvent({ id: enrolment.id, enrollmentDate: enrolment.enrollmentDate.slice(0, 10), class: cls }, student, domain)
+    const event = enrollmentEvent({ id: enrollment.id, enrollmentDate: enrollment.enrollmentDate.slice(0, 10), class: cls }, student, domain)
     if (event) events.push(event)
   }
   const siteName = (await getSiteTexts(payload)).text('global.site_name')

@@ -29,18 +29,18 @@ export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
 
 type Catalogue = { all: ClassDto[]; byId: Map<number, ClassDto>; json: string; byAgeGroup: Map<string, string> }
 
-/** The class list with its enrolment counts; GET /api/classes is served from it. */
+/** The class list with its enrollment counts; GET /api/classes is served from it. */
 export const catalogueCache = createMemoCache<Catalogue>('classes')
 
 /**
  * Classes change rarely and are read on every public page: served from memory. The entry also
- * carries each class's enrolment count, so the class and enrolment hooks both invalidate it.
+ * carries each class's enrollment count, so the class and enrollment hooks both invalidate it.
  */
 export function invalidateClasses(): void {
   catalogueCache.invalidate()
 }
 
-/** Enrolments per class, in one grouped query (Payload's Local API has no GROUP BY). */
+/** Enrollments per class, in one grouped query (Payload's Local API has no GROUP BY). */
 async function countEnrollmentsByClass(payload: Payload): Promise<Map<number, number>> {
   const pool = (payload.db as unknown as PostgresAdapter).pool
   const { rows } = await pool.query<{ class_id: number; n: number }>('SELECT class_id, count(*)::int AS n FROM enrollments GROUP BY class_id')
@@ -60,7 +60,7 @@ export async function listClasses(payload: Payload): Promise<ClassDto[]> {
   return (await catalogueCache.get(() => loadCatalogue(payload))).all
 }
 
-/** The cached classes by id (with their enrolment counts), for embedding in enrolments. */
+/** The cached classes by id (with their enrollment counts), for embedding in enrollments. */
 export async function classesById(payload: Payload): Promise<Map<number, ClassDto>> {
   return (await catalogueCache.get(() => loadCatalogue(payload))).byId
 }
@@ -101,14 +101,14 @@ export async function updateClass(req: PayloadRequest, id: number, input: Partia
   return withCount(req, doc as Class)
 }
 
-/** Deletes the class and every enrolment in it, all or nothing (decisions §2). */
+/** Deletes the class and every enrollment in it, all or nothing (decisions §2). */
 export async function deleteClass(req: PayloadRequest, id: number): Promise<{ name: string; removedEnrollments: number }> {
   const user = requireAdmin(req)
   const result = await inTransaction(req, async () => {
     const doc = await findClass(req, id)
     const removed = await req.payload.delete({ collection: 'enrollments', where: { class: { equals: id } }, depth: 0, req, user, overrideAccess: false })
     const failure = removed.errors[0]
-    if (failure) throw new Error(`Could not remove enrolment ${failure.id}: ${failure.message}`)
+    if (failure) throw new Error(`Could not remove enrollment ${failure.id}: ${failure.message}`)
     await req.payload.delete({ collection: 'classes', id, depth: 0, req, user, overrideAccess: false })
     return { name: doc.name, removedEnrollments: removed.docs.length }
   })

@@ -8,7 +8,7 @@ import { formatPricePerMonth } from '#shared/money'
 
 const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
 
-/** The confirmation a family receives for a new enrolment (decisions §7), plain text only. */
+/** The confirmation a family receives for a new enrollment (decisions §7), plain text only. */
 export function enrollmentConfirmation(
   family: { fullName: string },
   student: StudentDto,
@@ -53,7 +53,7 @@ async function wantsEmail(req: PayloadRequest, userId: number): Promise<boolean>
 /**
  * Sends the confirmation to the student's family when they want it. Runs after the commit and
  * outside the request's transaction (no `req` in the reads): a mail problem never touches the
- * enrolment.
+ * enrollment.
  */
 export async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentDto, cls: ClassDto): Promise<boolean> {
   if (!(await wantsEmail(req, student.userId))) return false

@@ -62,7 +62,7 @@ export async function listStudentEnrollments(req: PayloadRequest, studentId: num
   return docs.map((doc) => toEnrollmentDto(doc, catalogue))
 }
 
-/** GET /api/enrollments/all (admin only): every enrolment with its class and student. */
+/** GET /api/enrollments/all (admin only): every enrollment with its class and student. */
 export async function listAllEnrollments(req: PayloadRequest): Promise<AdminEnrollmentDto[]> {
   requireAdmin(req)
   const [docs, catalogue] = await Promise.all([findEnrollments(req), classesById(req.payload)])
@@ -81,9 +81,9 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
 }
 
 /**
- * POST /api/enrollments. A family enrols only its own students (another family's is 404) and
- * only into a class whose age group fits the student; an administrator may enrol anyone and
- * date the enrolment. One enrolment per student and class (the unique index decides between
+ * POST /api/enrollments. A family enrolls only its own students (another family's is 404) and
+ * only into a class whose age group fits the student; an administrator may enroll anyone and
+ * date the enrollment. One enrollment per student and class (the unique index decides between
  * concurrent requests); a class with a capacity is counted under a row lock on the class, so
  * concurrent requests can never overfill it.
  */
@@ -102,7 +102,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
   try {
     created = await inTransaction(req, async () => {
       if (cls.capacity != null) {
-        // Held until commit: concurrent enrolments in this class queue here, then count again.
+        // Held until commit: concurrent enrollments in this class queue here, then count again.
         const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${cls.id} FOR UPDATE`)
         if (!row) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
         if (await exists(req, 'enrollments', pair, true)) throw duplicate()
@@ -128,17 +128,17 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
     if (!(await exists(req, 'students', { id: { equals: student.id } }))) throw notFound(STUDENT_MESSAGES.notFound)
     throw error
   }
-  // The enrolment hooks have cleared the cached class list (enrolledCount) after the commit.
+  // The enrollment hooks have cleared the cached class list (enrolledCount) after the commit.
   const classDto = (await classesById(req.payload)).get(cls.id) ?? toClassDto(cls)
   const studentDto = toStudentDto(student)
-  // Not awaited: a slow or failing mail server must not hold up or fail the enrolment.
+  // Not awaited: a slow or failing mail server must not hold up or fail the enrollment.
   void sendEnrollmentConfirmation(req, studentDto, classDto).catch((error: unknown) => {
-    req.payload.logger.error({ err: error, enrollmentId: created.id }, 'Could not send the enrolment confirmation')
+    req.payload.logger.error({ err: error, enrollmentId: created.id }, 'Could not send the enrollment confirmation')
   })
   return toEnrollmentDto(created, new Map([[cls.id, classDto]]))
 }
 
-/** DELETE /api/enrollments/{id}: a family removes its own student's enrolment; an admin any. */
+/** DELETE /api/enrollments/{id}: a family removes its own student's enrollment; an admin any. */
 export async function deleteEnrollment(req: PayloadRequest, id: number): Promise<void> {
   const user = requireUser(req)
   const [doc] = await findEnrollments(req, { id: { equals: id } }, 0)

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { enrolmentEvent, escapeText, foldLine, writeCalendar, type WeeklyEvent } from './ics'
+import { enrollmentEvent, escapeText, foldLine, writeCalendar, type WeeklyEvent } from './ics'
 
 const NOW = new Date('2026-11-21T12:00:00Z')
 const OPTIONS = { prodId: '-//Grace Ballet Academy//Family Schedule//EN', name: 'Grace Ballet Academy', now: NOW }
@@ -17,7 +17,7 @@ const CLASS = {
 }
 
 function event(overrides: Partial<WeeklyEvent> = {}): WeeklyEvent {
-  const base = enrolmentEvent({ id: 7, enrollmentDate: '2026-11-18', class: CLASS }, { fullName: 'Mia Rivera' }, 'academy.example')
+  const base = enrollmentEvent({ id: 7, enrollmentDate: '2026-11-18', class: CLASS }, { fullName: 'Mia Rivera' }, 'academy.example')
   if (!base) throw new Error('the test class should be readable')
   return { ...base, ...overrides }
 }
@@ -67,7 +67,7 @@ describe('the calendar feed document', () => {
     expect(ev.endDate.toString()).toBe('2026-11-18T17:00:00')
   })
 
-  it('starts on the first meeting day on or after the enrolment date', () => {
+  it('starts on the first meeting day on or after the enrollment date', () => {
     // 2026-11-19 is a Thursday: next Monday.
     const calendar = parse(writeCalendar([event({ from: '2026-11-19' })], OPTIONS))
     expect(occurrences(calendar, 1).out[0]!.toString()).toBe('2026-11-23T16:00:00')
@@ -121,9 +121,9 @@ describe('the calendar feed document', () => {
   })
 })
 
-describe('events from enrolments', () => {
+describe('events from enrollments', () => {
   it('reads the class days and time texts', () => {
-    const ev = enrolmentEvent(
+    const ev = enrollmentEvent(
       { id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'Saturday', time: '10:30am-12:00pm' } },
       { fullName: 'Leo Rivera' },
       'x.test',
@@ -132,8 +132,8 @@ describe('events from enrolments', () => {
   })
 
   it('leaves out a class whose days or time cannot be read', () => {
-    expect(enrolmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'TBA' } }, { fullName: 'Leo' }, 'x.test')).toBeNull()
-    expect(enrolmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, time: 'afternoons' } }, { fullName: 'Leo' }, 'x.test')).toBeNull()
+    expect(enrollmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, days: 'TBA' } }, { fullName: 'Leo' }, 'x.test')).toBeNull()
+    expect(enrollmentEvent({ id: 3, enrollmentDate: '2026-11-01', class: { ...CLASS, time: 'afternoons' } }, { fullName: 'Leo' }, 'x.test')).toBeNull()
   })
 })
 

@@ -1,6 +1,6 @@
 /**
  * An RFC 5545 (iCalendar) writer for the family's class calendar: one weekly recurring event
- * per enrolment. Pure: no clock, no environment — the caller passes the time zone and "now".
+ * per enrollment. Pure: no clock, no environment — the caller passes the time zone and "now".
  *
  * Times are wall-clock times at the academy. With a time zone (an IANA name such as
  * 'America/Chicago') they carry TZID and the calendar embeds the matching VTIMEZONE; without
@@ -238,30 +238,30 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
   return lines.map(foldLine).join(CRLF) + CRLF
 }
 
-export type EnrolmentForCalendar = {
+export type EnrollmentForCalendar = {
   id: number
   enrollmentDate: string
   class: { name: string; description: string; days: string; time: string; location: string; instructor: string; level: string }
 }
 
 /**
- * The weekly event of one enrolment, or null when the class's days or time cannot be read
+ * The weekly event of one enrollment, or null when the class's days or time cannot be read
  * (a calendar entry at a guessed time would be worse than none).
  */
-export function enrolmentEvent(enrolment: EnrolmentForCalendar, student: { fullName: string }, uidDomain: string): WeeklyEvent | null {
-  const weekdays = parseDays(enrolment.class.days)
-  const time = parseTimeRange(enrolment.class.time)
+export function enrollmentEvent(enrollment: EnrollmentForCalendar, student: { fullName: string }, uidDomain: string): WeeklyEvent | null {
+  const weekdays = parseDays(enrollment.class.days)
+  const time = parseTimeRange(enrollment.class.time)
   if (weekdays.length === 0 || !time) return null
   const firstName = student.fullName.trim().split(/\s+/)[0] ?? student.fullName
-  const cls = enrolment.class
+  const cls = enrollment.class
   return {
-    uid: `enrollment-${enrolment.id}@${uidDomain}`,
+    uid: `enrollment-${enrollment.id}@${uidDomain}`,
     summary: `${cls.name} (${firstName})`,
     location: cls.location,
     description: `${student.fullName} · ${cls.level} · Instructor: ${cls.instructor}\n${cls.days}, ${cls.time}\n\n${cls.description}`,
     weekdays,
     start: time.start,
     end: time.end,
-    from: enrolment.enrollmentDate,
+    from: enrollment.enrollmentDate,
   }
 }

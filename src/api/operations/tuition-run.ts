@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-types'
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from '#api/schemas/tuition-run'
 import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
-import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrolment } from '#shared/tuition'
+import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
 import { isDuplicateTuition } from './invoices'
 import { inTransaction } from './transaction'
 import { readTuitionSettings } from './tuition-settings'
@@ -11,22 +11,22 @@ import { readTuitionSettings } from './tuition-settings'
 const day = (value: string) => new Date(value).toISOString().slice(0, 10)
 const idOf = (value: number | { id: number }) => (typeof value === 'object' ? value.id : value)
 
-type Family = { user: User; enrolments: TuitionEnrolment[] }
+type Family = { user: User; enrollments: TuitionEnrollment[] }
 
-/** Every family with at least one enrolment, with its enrolments as the tuition engine reads them. */
-async function familiesWithEnrolments(req: PayloadRequest): Promise<Family[]> {
+/** Every family with at least one enrollment, with its enrollments as the tuition engine reads them. */
+async function familiesWithEnrollments(req: PayloadRequest): Promise<Family[]> {
   const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
-  const [enrolments, students, classes] = await Promise.all([
+  const [enrollments, students, classes] = await Promise.all([
     req.payload.find({ collection: 'enrollments', ...all }).then((r) => r.docs as Enrollment[]),
     req.payload.find({ collection: 'students', ...all }).then((r) => r.docs as Student[]),
     req.payload.find({ collection: 'classes', ...all }).then((r) => r.docs as Class[]),
   ])
   const studentsById = new Map(students.map((s) => [s.id, s]))
   const classesById = new Map(classes.map((c) => [c.id, c]))
-  const byUser = new Map<number, TuitionEnrolment[]>()
-  for (const enrolment of enrolments) {
-    const student = studentsById.get(idOf(enrolment.student))
-    const cls = classesById.get(idOf(enrolment.class))
+  const byUser = new Map<number, TuitionEnrollment[]>()
+  for (const enrollment of enrollments) {
+    const student = studentsById.get(idOf(enrollment.student))
+    const cls = classesById.get(idOf(enrollment.class))
     if (!student || !cls) continue
     const userId = idOf(student.user)
     const list = byUser.get(userId) ?? []
@@ -37,14 +37,14 @@ async function familiesWithEnrolments(req: PayloadRequest): Promise<Family[]> {
       className: cls.name,
       priceCents: cls.price,
       days: cls.days,
-      startDate: day(enrolment.enrollmentDate),
-      endDate: enrolment.endDate ? day(enrolment.endDate) : null,
+      startDate: day(enrollment.enrollmentDate),
+      endDate: enrollment.endDate ? day(enrollment.endDate) : null,
     })
     byUser.set(userId, list)
   }
   if (byUser.size === 0) return []
   const users = (await req.payload.find({ collection: 'users', ...all, where: { id: { in: [...byUser.keys()] } } })).docs as User[]
-  return users.sort((a, b) => a.id - b.id).map((user) => ({ user, enrolments: byUser.get(user.id)! }))
+  return users.sort((a, b) => a.id - b.id).map((user) => ({ user, enrollments: byUser.get(user.id)! }))
 }
 
 /** The family's tuition invoices: which months are billed already, and which seasons' registration fees are paid. */
@@ -66,7 +66,7 @@ async function tuitionHistory(req: PayloadRequest, userId: number, settings: Tui
 }
 
 /**
- * The monthly tuition run (src/shared/tuition.ts applied to every family with enrolments).
+ * The monthly tuition run (src/shared/tuition.ts applied to every family with enrollments).
  * Each family is billed in its own transaction, so one family's failure leaves the others'
  * invoices in place. Running a month again never bills twice: a family with a tuition invoice
  * for the month is skipped, and the unique (family, month) index settles two runs at once.
@@ -79,10 +79,10 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
   const results: TuitionRunFamilyResult[] = []
 
-  for (const { user, enrolments } of await familiesWithEnrolments(req)) {
+  for (const { user, enrollments } of await familiesWithEnrollments(req)) {
     const history = await tuitionHistory(req, user.id, settings)
     const existing = history.invoices.find((invoice) => invoice.period === period)
-    const tuition = computeFamilyTuition(engineSettings, period, { enrolments, registrationSeasons: history.registrationSeasons })
+    const tuition = computeFamilyTuition(engineSettings, period, { enrollments, registrationSeasons: history.registrationSeasons })
     const lines = tuition.lines.map((line) => ({
       kind: line.kind,
       description: line.description,
@@ -103,7 +103,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
       results.push({ ...base, outcome: 'wouldCreate', invoiceId: null })
       continue
     }
-    const names = new Map(enrolments.flatMap((e) => [[`s${e.studentId}`, e.studentName] as const, [`c${e.classId}`, e.className] as const]))
+    const names = new Map(enrollments.flatMap((e) => [[`s${e.studentId}`, e.studentName] as const, [`c${e.classId}`, e.className] as const]))
     try {
       // The family's invoice and its lines commit together or not at all.
       const invoice = await inTransaction(req, async () =>

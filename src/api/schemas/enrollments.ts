@@ -16,7 +16,7 @@ export const ENROLLMENT_MESSAGES = {
 /** decisions §4: the duplicate answer (409). */
 export const alreadyEnrolledMessage = (student: string, className: string) => `${student} is already enrolled in ${className}.`
 
-/** The age check for families (400); administrators may enrol outside the age group. */
+/** The age check for families (400); administrators may enroll outside the age group. */
 export const notInAgeGroupMessage = (student: string, className: string, ageGroup: string) =>
   `${student} is not in the age group of ${className} (ages ${ageGroup}).`
 
@@ -29,7 +29,7 @@ export const enrollmentInputSchema = z.object({
 })
 export type EnrollmentInput = z.infer<typeof enrollmentInputSchema>
 
-/** An administrator may also date the enrolment (defaults to today). */
+/** An administrator may also date the enrollment (defaults to today). */
 export const adminEnrollmentInputSchema = enrollmentInputSchema.extend({
   enrollmentDate: z.string().trim().refine(isIsoDate, ENROLLMENT_MESSAGES.enrollmentDateInvalid).optional(),
 })

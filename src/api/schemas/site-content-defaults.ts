@@ -44,7 +44,7 @@ export const SITE_CONTENT_DEFAULTS = {
   'classes.empty': 'No classes found for this age group. Please try another filter.',
   'classes.card.signup': 'Sign Up to Enroll',
   'classes.cta.title': 'Ready to start dancing?',
-  'classes.cta.description': 'Create an account to enrol your dancer, or get in touch and we will help you choose the right class.',
+  'classes.cta.description': 'Create an account to enroll your dancer, or get in touch and we will help you choose the right class.',
   'classes.cta.contact_button': 'Contact Us',
   'classes.cta.signup_button': 'Sign Up Now',
 
@@ -68,7 +68,7 @@ export const SITE_CONTENT_DEFAULTS = {
   'auth.login.heading': 'Welcome Back',
   'auth.login.subheading': 'Log in to manage your dancers, classes and payments.',
   'auth.register.heading': 'Create an Account',
-  'auth.register.subheading': 'Join the academy to enrol your dancers in classes.',
+  'auth.register.subheading': 'Join the academy to enroll your dancers in classes.',
   'auth.toggle.label': 'Log in or create an account',
   'auth.toggle.login': 'Log In',
   'auth.toggle.register': 'Create an Account',

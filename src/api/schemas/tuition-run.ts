@@ -19,7 +19,7 @@ export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
  * What the run did (or, dry, would do) for one family:
  * - `created`: the tuition invoice was issued now; `wouldCreate`: a dry run's answer;
  * - `exists`: the family already has a tuition invoice for the month (nothing changed);
- * - `nothingToBill`: no tuition falls in the month (no enrolment, no class held).
+ * - `nothingToBill`: no tuition falls in the month (no enrollment, no class held).
  */
 export type TuitionRunFamilyResult = {
   userId: number

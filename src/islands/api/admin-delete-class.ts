@@ -5,7 +5,7 @@ import { queryKeys } from './query-keys'
 
 export type DeletedClass = { message: string; removedEnrollments: number }
 
-/** DELETE /api/classes/{id} (admin): its enrolments are removed with it (decisions §2). */
+/** DELETE /api/classes/{id} (admin): its enrollments are removed with it (decisions §2). */
 export function deleteClass(id: number): Promise<DeletedClass> {
   return apiRequest<DeletedClass>('DELETE', `/api/classes/${id}`)
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '#islands/lib/http'
 import { usersQueryOptions } from './admin-list-users'
 import { queryKeys } from './query-keys'
 
-/** DELETE /api/users/{id} (admin): removes the family's students, enrolments and cards; invoices stay. */
+/** DELETE /api/users/{id} (admin): removes the family's students, enrollments and cards; invoices stay. */
 export function deleteUser(id: number): Promise<{ message: string }> {
   return apiRequest<{ message: string }>('DELETE', `/api/users/${id}`)
 }

@@ -4,7 +4,7 @@ import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
-/** GET /api/enrollments/all (admin): each enrolment with its class and student. */
+/** GET /api/enrollments/all (admin): each enrollment with its class and student. */
 export function fetchAllEnrollments(): Promise<AdminEnrollmentDto[]> {
   return apiRequest<AdminEnrollmentDto[]>('GET', '/api/enrollments/all')
 }

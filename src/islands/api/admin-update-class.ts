@@ -15,7 +15,7 @@ export function useUpdateClass() {
     mutationFn: updateClass,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
-      // Enrolments embed their class.
+      // Enrollments embed their class.
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.enrollments })
     },
   })

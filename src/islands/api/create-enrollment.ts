@@ -25,8 +25,8 @@ export class EnrollmentBatchError extends Error {
 }
 
 /**
- * Spec §7: one call per selected class, all at once. Resolves with every enrolment, or
- * rejects with what was added and what was not. Either way the student's enrolments and the
+ * Spec §7: one call per selected class, all at once. Resolves with every enrollment, or
+ * rejects with what was added and what was not. Either way the student's enrollments and the
  * class list (seats taken) are refreshed.
  */
 export function useCreateEnrollments() {

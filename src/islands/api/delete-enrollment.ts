@@ -9,7 +9,7 @@ export function deleteEnrollment(id: number): Promise<{ message: string } | unde
   return apiRequest<{ message: string } | undefined>('DELETE', `/api/enrollments/${id}`)
 }
 
-/** Spec §4: removing an enrolment refreshes that student's list (and the seats of the classes). */
+/** Spec §4: removing an enrollment refreshes that student's list (and the seats of the classes). */
 export function useDeleteEnrollment() {
   const queryClient = useQueryClient()
   return useMutation({

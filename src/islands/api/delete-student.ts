@@ -5,7 +5,7 @@ import { apiRequest } from '#islands/lib/http'
 import { studentsQueryOptions } from './list-students'
 import { queryKeys } from './query-keys'
 
-/** DELETE /api/students/{id}: the student and all their enrolments. */
+/** DELETE /api/students/{id}: the student and all their enrollments. */
 export function deleteStudent(id: number): Promise<{ message: string; student: StudentDto } | undefined> {
   return apiRequest<{ message: string; student: StudentDto } | undefined>('DELETE', `/api/students/${id}`)
 }
@@ -15,7 +15,7 @@ function refresh(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.enrollments.all })
 }
 
-/** Spec §4: refreshes students and enrolments, then again about 300 ms later. */
+/** Spec §4: refreshes students and enrollments, then again about 300 ms later. */
 export function useDeleteStudent() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -208,7 +208,7 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
   const enrolledIds = useMemo(() => new Set((enrollments.data ?? []).map((e) => e.classId)), [enrollments.data])
   const groups = classes.data ? sortAgeGroups(classes.data.map((cls) => cls.ageGroup)) : []
   const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age, enrolledClassIds: enrolledIds }, filter))
-  // Administrators may enrol outside the age group (decisions §4); families may not.
+  // Administrators may enroll outside the age group (decisions §4); families may not.
   const ageChecked = !isAdminUser(user)
   const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked) : null)
   const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)

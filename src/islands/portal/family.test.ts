@@ -31,7 +31,7 @@ const student = (id: number, dateOfBirth: string, fullName = `Student ${id}`): S
   dateOfBirth,
   experienceLevel: 'Beginner',
 })
-const enrol = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({ id, studentId: s.id, classId: c.id, enrollmentDate: TODAY, class: c })
+const enroll = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({ id, studentId: s.id, classId: c.id, enrollmentDate: TODAY, class: c })
 
 const CATALOGUE = [cls(1, '3-5'), cls(2, '6-8'), cls(3, '6-8'), cls(4, '6-8'), cls(5, '13-17'), cls(6, '13-17'), cls(7, '18+'), cls(8, '5-8')]
 
@@ -43,8 +43,8 @@ describe("the dashboard's recommended classes", () => {
 
   it('leaves out classes the student already attends', () => {
     const seven = student(1, '2019-10-01')
-    const enrolments = new Map([[1, [enrol(1, seven, CATALOGUE[1]!)]]])
-    expect(recommendedClasses([seven], enrolments, CATALOGUE, TODAY).map((c) => c.id)).toEqual([3, 4])
+    const enrollments = new Map([[1, [enroll(1, seven, CATALOGUE[1]!)]]])
+    expect(recommendedClasses([seven], enrollments, CATALOGUE, TODAY).map((c) => c.id)).toEqual([3, 4])
   })
 
   it('takes turns between students, at most three in all', () => {
@@ -68,7 +68,13 @@ describe("the dashboard's upcoming classes", () => {
   it('lists each class once, at most three', () => {
     const a = student(1, '2019-10-01')
     const b = student(2, '2019-01-01')
-    const list = [enrol(1, a, CATALOGUE[1]!), enrol(2, b, CATALOGUE[1]!), enrol(3, a, CATALOGUE[2]!), enrol(4, a, CATALOGUE[3]!), enrol(5, b, CATALOGUE[4]!)]
+    const list = [
+      enroll(1, a, CATALOGUE[1]!),
+      enroll(2, b, CATALOGUE[1]!),
+      enroll(3, a, CATALOGUE[2]!),
+      enroll(4, a, CATALOGUE[3]!),
+      enroll(5, b, CATALOGUE[4]!),
+    ]
     expect(upcomingClasses(list).map((c) => c.id)).toEqual([2, 3, 4])
   })
 })
@@ -80,9 +86,9 @@ describe('the weekly schedule', () => {
   const afternoon = cls(11, '6-8', { name: 'Afternoon', days: 'Mon', time: '4:00-5:00pm' })
   const saturday = cls(12, '13-17', { name: 'Saturday', days: 'Saturday', time: '10:30am-12:00pm' })
   const entries = [
-    { enrollment: enrol(1, mia, evening), student: mia },
-    { enrollment: enrol(2, mia, afternoon), student: mia },
-    { enrollment: enrol(3, leo, saturday), student: leo },
+    { enrollment: enroll(1, mia, evening), student: mia },
+    { enrollment: enroll(2, mia, afternoon), student: mia },
+    { enrollment: enroll(3, leo, saturday), student: leo },
   ]
 
   it('puts each class on every day it meets, sorted by start time', () => {

@@ -10,7 +10,7 @@ import type { StudentDto } from '#api/schemas/students'
 
 export const DASHBOARD_LIMIT = 3
 
-/** Up to `limit` distinct classes the family's students attend, in enrolment order. */
+/** Up to `limit` distinct classes the family's students attend, in enrollment order. */
 export function upcomingClasses(enrollments: readonly EnrollmentDto[], limit = DASHBOARD_LIMIT): ClassDto[] {
   const seen = new Map<number, ClassDto>()
   for (const enrollment of enrollments) if (!seen.has(enrollment.classId)) seen.set(enrollment.classId, enrollment.class)
@@ -48,7 +48,7 @@ export function recommendedClasses(
 export type ScheduleEntry = { enrollment: EnrollmentDto; student: StudentDto }
 
 /**
- * The week as seven lists, Monday first: each enrolment on every weekday its class's `days`
+ * The week as seven lists, Monday first: each enrollment on every weekday its class's `days`
  * text names, sorted by start time. `studentId` keeps one student's classes only.
  */
 export function weekSchedule(entries: readonly ScheduleEntry[], studentId: number | null = null): ScheduleEntry[][] {

@@ -1,5 +1,5 @@
 /**
- * Shortcuts of the family-portal journeys: students, enrolments and classes made through the
+ * Shortcuts of the family-portal journeys: students, enrollments and classes made through the
  * contract (each test makes its own, with unique names), and axe for the accessibility checks.
  * Accounts come from the fixtures (./fixtures.ts).
  */
@@ -24,7 +24,7 @@ export async function addStudent(
   return api(request, baseURL).post('/api/students', { fullName, dateOfBirth: bornYearsAgo(age), experienceLevel: 'Beginner' })
 }
 
-export async function enrol(request: APIRequestContext, baseURL: string | undefined, studentId: number, classId: number) {
+export async function enroll(request: APIRequestContext, baseURL: string | undefined, studentId: number, classId: number) {
   return api(request, baseURL).post('/api/enrollments', { studentId, classId })
 }
 

@@ -3,7 +3,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'paylo
 import { invalidateClasses } from '#api/operations/classes'
 import { afterCommit } from '#api/operations/transaction'
 
-// The cached class list carries each class's enrolment count ("Full" in the UI).
+// The cached class list carries each class's enrollment count ("Full" in the UI).
 export const invalidateClassCountsAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
   invalidateClasses()
   afterCommit(req, invalidateClasses)

@@ -11,7 +11,7 @@ async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Re
 }
 
 /**
- * Decisions §2: deleting an account removes its students, their enrolments, its notification
+ * Decisions §2: deleting an account removes its students, their enrollments, its notification
  * preferences and saved payment methods, inside the delete's own transaction (so a failure
  * keeps everything). Invoices and payments are financial records and stay: they carry a plain
  * user id and a payer snapshot, not a relationship.

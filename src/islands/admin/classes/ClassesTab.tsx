@@ -36,7 +36,7 @@ export function ClassesTab() {
     remove.mutate(item.id, {
       onSuccess: (answer) => {
         const removed =
-          answer.removedEnrollments > 0 ? ` ${answer.removedEnrollments} enrolment${answer.removedEnrollments === 1 ? ' was' : 's were'} removed.` : ''
+          answer.removedEnrollments > 0 ? ` ${answer.removedEnrollments} enrollment${answer.removedEnrollments === 1 ? ' was' : 's were'} removed.` : ''
         notify({ title: 'Class Deleted', text: `${item.name} has been deleted.${removed}` })
       },
       onError: (error) => notifyFailure('Failed to delete class', error),
@@ -114,7 +114,7 @@ export function ClassesTab() {
             {deleting.enrolledCount ? (
               <p className="mt-2">
                 {deleting.enrolledCount} student{deleting.enrolledCount === 1 ? ' is' : 's are'} enrolled;{' '}
-                {deleting.enrolledCount === 1 ? 'that enrolment' : 'those enrolments'} will be removed too.
+                {deleting.enrolledCount === 1 ? 'that enrollment' : 'those enrollments'} will be removed too.
               </p>
             ) : null}
           </>

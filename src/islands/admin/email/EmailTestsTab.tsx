@@ -18,7 +18,7 @@ export function EmailTestsTab() {
   return (
     <section aria-labelledby="email-heading">
       <SectionHeader id="email-heading" title="Email Tests">
-        Check that the academy can send email: password resets, inquiry notices, enrolment confirmations and receipts.
+        Check that the academy can send email: password resets, inquiry notices, enrollment confirmations and receipts.
       </SectionHeader>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">

@@ -7,12 +7,12 @@ import { classesToAdd, enrollmentsOf, filterStudents } from './student-filters'
 
 const student = (id: number, userId: number): StudentDto => ({ id, userId, fullName: `Student ${id}`, dateOfBirth: '2018-04-12', experienceLevel: 'Beginner' })
 const klass = (id: number, name: string) => ({ id, name }) as ClassDto
-const enrolment = (id: number, studentId: number, classId: number, name: string) =>
+const enrollment = (id: number, studentId: number, classId: number, name: string) =>
   ({ id, studentId, classId, enrollmentDate: '2026-01-01', class: klass(classId, name), student: student(studentId, 0) }) as AdminEnrollmentDto
 
 const students = [student(1, 10), student(2, 10), student(3, 20)]
 const classes = [klass(100, 'Tap'), klass(101, 'Ballet I'), klass(102, 'Jazz')]
-const enrollments = [enrolment(1, 1, 100, 'Tap'), enrolment(2, 3, 100, 'Tap'), enrolment(3, 1, 101, 'Ballet I')]
+const enrollments = [enrollment(1, 1, 100, 'Tap'), enrollment(2, 3, 100, 'Tap'), enrollment(3, 1, 101, 'Ballet I')]
 
 describe('the Students tab', () => {
   it('shows every student without filters', () => {
@@ -34,7 +34,7 @@ describe('the Students tab', () => {
     expect(classesToAdd(classes, enrollments, 2).map((c) => c.name)).toEqual(['Ballet I', 'Jazz', 'Tap'])
   })
 
-  it("lists a student's enrolments by class name", () => {
+  it("lists a student's enrollments by class name", () => {
     expect(enrollmentsOf(enrollments, 1).map((e) => e.class.name)).toEqual(['Ballet I', 'Tap'])
   })
 })

@@ -200,7 +200,7 @@ export function UsersTab() {
         {confirming ? (
           <p>
             {confirming.user.fullName} ({confirming.user.email}) will no longer be able to log in, and any session they have open ends now. Their data —
-            students, enrolments, invoices and payments — is kept, and you can reactivate the account at any time.
+            students, enrollments, invoices and payments — is kept, and you can reactivate the account at any time.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -217,7 +217,7 @@ export function UsersTab() {
           <>
             <p>Are you sure you want to delete {confirming.user.fullName}&apos;s account? This action cannot be undone.</p>
             <p className="mt-2">
-              Their students, enrolments, notification preferences and saved cards are removed. Invoices and payments are kept as financial records.
+              Their students, enrollments, notification preferences and saved cards are removed. Invoices and payments are kept as financial records.
             </p>
           </>
         ) : null}

@@ -11,7 +11,7 @@ import { ErrorCard } from '#islands/components/ui/Alert'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 
 const LABELS: Record<NotificationSetting, { label: string; hint: string }> = {
-  emailNotifications: { label: 'Email Notifications', hint: 'Enrolment confirmations and payment receipts by email.' },
+  emailNotifications: { label: 'Email Notifications', hint: 'Enrollment confirmations and payment receipts by email.' },
   smsNotifications: { label: 'SMS Notifications', hint: 'Text messages about changes to your classes.' },
   classReminders: { label: 'Class Reminders', hint: 'A reminder before each class.' },
   promotionalEmails: { label: 'Promotional Emails', hint: 'News about workshops, performances and offers.' },

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { useNotify } from '#islands/components/ui/Toast'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 
-/** Removing a student asks first, and also removes all their enrolments (spec §5 "Deletions"). */
+/** Removing a student asks first, and also removes all their enrollments (spec §5 "Deletions"). */
 export function RemoveStudentDialog({ student, onClose }: { student: StudentDto | null; onClose: () => void }) {
   const notify = useNotify()
   const remove = useDeleteStudent()

@@ -16,11 +16,11 @@ export type Family = {
   enrollmentsByStudent: Map<number, EnrollmentDto[]>
   enrollmentsPending: boolean
   enrollmentsError: unknown
-  /** Every enrolment of the family, students in list order. */
+  /** Every enrollment of the family, students in list order. */
   allEnrollments: EnrollmentDto[]
 }
 
-/** The family's students and each one's enrolments (one call per student, in parallel). */
+/** The family's students and each one's enrollments (one call per student, in parallel). */
 export function useFamily(user: UserDto): Family {
   const studentsQuery = useStudents()
   const students = useMemo(() => (studentsQuery.data ?? []).filter((student) => student.userId === user.id), [studentsQuery.data, user.id])
