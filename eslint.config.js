@@ -96,6 +96,8 @@ export default tseslint.config(
       'import-x/no-duplicates': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-relative-packages': 'error',
+      // One spelling of enrollment in names (the collection, the endpoints and the types use it).
+      'id-match': ['error', '^(?![\\s\\S]*[Ee]nrolment)(?![Ee]nrols?$)[\\s\\S]*$', { properties: true, classFields: true, onlyDeclarations: false }],
       // Package imports (#api/…) instead of climbing folders.
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'Use a package import (#api/…, #server/…, #shared/…) instead of ../' }] }],
       eqeqeq: ['error', 'smart'],
