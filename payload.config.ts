@@ -5,6 +5,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
+import { Attendance } from '#cms/collections/Attendance/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
@@ -41,7 +42,20 @@ export default buildConfig({
     // In the import map with or without a bucket: the panel is built once, the bucket is set at run time.
     dependencies: { [S3_CLIENT_UPLOAD_HANDLER]: { type: 'function', path: S3_CLIENT_UPLOAD_HANDLER } },
   },
-  collections: [Users, Students, Classes, Enrollments, Inquiries, NotificationPreferences, Invoices, Payments, PaymentMethods, SiteContent, SiteAssets],
+  collections: [
+    Users,
+    Students,
+    Classes,
+    Enrollments,
+    Attendance,
+    Inquiries,
+    NotificationPreferences,
+    Invoices,
+    Payments,
+    PaymentMethods,
+    SiteContent,
+    SiteAssets,
+  ],
   globals: [PaymentConfig, TuitionSettings],
   endpoints: contractEndpoints,
   // A session cookie sent from another origin is treated as anonymous.

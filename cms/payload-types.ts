@@ -71,6 +71,7 @@ export interface Config {
     students: Student;
     classes: Class;
     enrollments: Enrollment;
+    attendance: Attendance;
     inquiries: Inquiry;
     'notification-preferences': NotificationPreference;
     invoices: Invoice;
@@ -89,6 +90,7 @@ export interface Config {
     students: StudentsSelect<false> | StudentsSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
+    attendance: AttendanceSelect<false> | AttendanceSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     'notification-preferences': NotificationPreferencesSelect<false> | NotificationPreferencesSelect<true>;
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
@@ -154,7 +156,7 @@ export interface UserAuthOperations {
       };
 }
 /**
- * Parents, adult students and administrators. Only administrators can sign in here.
+ * Parents, adult students, teachers and administrators. Only administrators can sign in here.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
@@ -171,6 +173,10 @@ export interface User {
    * Administrators manage the academy in /admin and here. The account named 'admin' always is one.
    */
   isAdmin?: boolean | null;
+  /**
+   * Teachers see the classes they teach at /teach and take attendance there.
+   */
+  isTeacher?: boolean | null;
   resetTokenHash?: string | null;
   resetTokenExpiry?: string | null;
   updatedAt: string;
@@ -206,6 +212,13 @@ export interface Student {
   fullName: string;
   dateOfBirth: string;
   experienceLevel: 'Beginner' | 'Some Experience' | 'Intermediate' | 'Advanced';
+  /**
+   * Optional: who to call if something happens in class.
+   */
+  emergencyContact?: {
+    name?: string | null;
+    phone?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -238,6 +251,10 @@ export interface Class {
   location: string;
   instructor: string;
   /**
+   * Optional: the teacher account that sees this class at /teach.
+   */
+  teacher?: (number | null) | User;
+  /**
    * Monthly price in cents (6500 = $65.00).
    */
   price: number;
@@ -263,6 +280,25 @@ export interface Enrollment {
    * The last day attended, when the student leaves the class; tuition is prorated to it.
    */
   endDate?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Present, absent or late: one mark per class, student and day, taken by teachers at /teach.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "attendance".
+ */
+export interface Attendance {
+  id: number;
+  class: number | Class;
+  student: number | Student;
+  /**
+   * The class day, YYYY-MM-DD.
+   */
+  date: string;
+  status: 'present' | 'absent' | 'late';
+  markedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -513,6 +549,10 @@ export interface PayloadLockedDocument {
         value: number | Enrollment;
       } | null)
     | ({
+        relationTo: 'attendance';
+        value: number | Attendance;
+      } | null)
+    | ({
         relationTo: 'inquiries';
         value: number | Inquiry;
       } | null)
@@ -591,6 +631,7 @@ export interface UsersSelect<T extends boolean = true> {
   phone?: T;
   isActive?: T;
   isAdmin?: T;
+  isTeacher?: T;
   resetTokenHash?: T;
   resetTokenExpiry?: T;
   updatedAt?: T;
@@ -621,6 +662,12 @@ export interface StudentsSelect<T extends boolean = true> {
   fullName?: T;
   dateOfBirth?: T;
   experienceLevel?: T;
+  emergencyContact?:
+    | T
+    | {
+        name?: T;
+        phone?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -637,6 +684,7 @@ export interface ClassesSelect<T extends boolean = true> {
   time?: T;
   location?: T;
   instructor?: T;
+  teacher?: T;
   price?: T;
   capacity?: T;
   updatedAt?: T;
@@ -651,6 +699,19 @@ export interface EnrollmentsSelect<T extends boolean = true> {
   class?: T;
   enrollmentDate?: T;
   endDate?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "attendance_select".
+ */
+export interface AttendanceSelect<T extends boolean = true> {
+  class?: T;
+  student?: T;
+  date?: T;
+  status?: T;
+  markedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

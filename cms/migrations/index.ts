@@ -1,6 +1,7 @@
 import * as migration_20261121_233027_initial from './20261121_233027_initial';
 import * as migration_20261121_234500_rate_limits from './20261121_234500_rate_limits';
 import * as migration_20261123_105408_tuition_settings_invoice_lines from './20261123_105408_tuition_settings_invoice_lines';
+import * as migration_20261123_115427_teachers_attendance from './20261123_115427_teachers_attendance';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_105408_tuition_settings_invoice_lines.up,
     down: migration_20261123_105408_tuition_settings_invoice_lines.down,
-    name: '20261123_105408_tuition_settings_invoice_lines'
+    name: '20261123_105408_tuition_settings_invoice_lines',
+  },
+  {
+    up: migration_20261123_115427_teachers_attendance.up,
+    down: migration_20261123_115427_teachers_attendance.down,
+    name: '20261123_115427_teachers_attendance'
   },
 ];

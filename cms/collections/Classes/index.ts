@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isValidAgeGroup } from '#api/schemas/classes'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
+import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
 
 export const Classes: CollectionConfig = {
@@ -15,7 +16,7 @@ export const Classes: CollectionConfig = {
     description: 'The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.',
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
-  hooks: { afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
+  hooks: { beforeDelete: [deleteAttendanceOf('class')], afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     { name: 'description', type: 'textarea', required: true },
@@ -32,6 +33,15 @@ export const Classes: CollectionConfig = {
     { name: 'time', type: 'text', required: true, admin: { description: 'For example: 4:00-5:00pm' } },
     { name: 'location', type: 'text', required: true },
     { name: 'instructor', type: 'text', required: true },
+    {
+      // The account that takes attendance at /teach; `instructor` stays the name families read.
+      name: 'teacher',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      filterOptions: { isTeacher: { equals: true } },
+      admin: { description: 'Optional: the teacher account that sees this class at /teach.' },
+    },
     {
       name: 'price',
       label: 'Monthly price (cents)',

@@ -27,7 +27,7 @@ export const Students: CollectionConfig = {
     update: ownedByUser('user'),
     delete: ownedByUser('user'),
   },
-  hooks: { beforeChange: [assignOwner] },
+  hooks: { beforeChange: [assignOwner], beforeDelete: [deleteAttendanceOf('student')] },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },
@@ -38,6 +38,16 @@ export const Students: CollectionConfig = {
       required: true,
       defaultValue: 'Beginner',
       options: EXPERIENCE_LEVELS.map((level) => ({ label: level, value: level })),
+    },
+    {
+      // Shown to the student's teacher on the roster at /teach (decisions §10).
+      name: 'emergencyContact',
+      type: 'group',
+      admin: { description: 'Optional: who to call if something happens in class.' },
+      fields: [
+        { name: 'name', type: 'text', maxLength: 120 },
+        { name: 'phone', type: 'text', maxLength: 40 },
+      ],
     },
   ],
   timestamps: true,

@@ -25,9 +25,9 @@ export const Users: CollectionConfig = {
   admin: {
     group: 'Families',
     useAsTitle: 'fullName',
-    defaultColumns: ['fullName', 'username', 'email', 'isActive', 'isAdmin', 'createdAt'],
+    defaultColumns: ['fullName', 'username', 'email', 'isActive', 'isAdmin', 'isTeacher', 'createdAt'],
     listSearchableFields: ['fullName', 'username', 'email'],
-    description: 'Parents, adult students and administrators. Only administrators can sign in here.',
+    description: 'Parents, adult students, teachers and administrators. Only administrators can sign in here.',
   },
   auth: {
     loginWithUsername: { allowEmailLogin: true, requireEmail: true, requireUsername: true },
@@ -79,6 +79,16 @@ export const Users: CollectionConfig = {
       defaultValue: false,
       access: { create: isAdminField, update: isAdminField },
       admin: { position: 'sidebar', description: "Administrators manage the academy in /admin and here. The account named 'admin' always is one." },
+    },
+    {
+      // The role rule itself is isTeacherUser in src/shared/roles.ts (decisions §9).
+      name: 'isTeacher',
+      label: 'Teacher',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      access: { create: isAdminField, update: isAdminField },
+      admin: { position: 'sidebar', description: 'Teachers see the classes they teach at /teach and take attendance there.' },
     },
     {
       // sha-256 of our password-reset token (decisions §3); never readable through any API.

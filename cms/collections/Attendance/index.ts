@@ -1,0 +1,38 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '#cms/access/isAdmin'
+import { ATTENDANCE_STATUSES } from '#api/schemas/attendance'
+import { isIsoDate } from '#shared/dates'
+
+/**
+ * One mark per class, student and day (decisions §9). Teachers write through
+ * PUT /api/teach/attendance (src/api/operations/attendance.ts), which checks the class is
+ * theirs and the student enrolled, then writes with overrideAccess; here only administrators.
+ */
+export const Attendance: CollectionConfig = {
+  slug: 'attendance',
+  labels: { singular: 'Attendance mark', plural: 'Attendance' },
+  admin: {
+    group: 'Classes',
+    defaultColumns: ['date', 'class', 'student', 'status', 'markedBy'],
+    description: 'Present, absent or late: one mark per class, student and day, taken by teachers at /teach.',
+  },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  // The same mark twice is one row: PostgreSQL refuses a second (class, student, date).
+  indexes: [{ fields: ['class', 'student', 'date'], unique: true }],
+  fields: [
+    { name: 'class', type: 'relationship', relationTo: 'classes', required: true, index: true },
+    { name: 'student', type: 'relationship', relationTo: 'students', required: true, index: true },
+    {
+      name: 'date',
+      type: 'text',
+      required: true,
+      index: true,
+      admin: { description: 'The class day, YYYY-MM-DD.' },
+      validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : 'The date must be a real day written YYYY-MM-DD'),
+    },
+    { name: 'status', type: 'select', required: true, options: ATTENDANCE_STATUSES.map((status) => ({ label: status, value: status })) },
+    { name: 'markedBy', label: 'Marked by', type: 'relationship', relationTo: 'users', admin: { readOnly: true } },
+  ],
+  timestamps: true,
+}
