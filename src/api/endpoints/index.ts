@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { accountEndpoints } from './account'
+import { attendanceEndpoints } from './attendance'
 import { adminUserEndpoints } from './admin-users'
 import { calendarEndpoints } from './calendar'
 import { classEndpoints } from './classes'
@@ -33,4 +34,5 @@ export const contractEndpoints: Endpoint[] = [
   ...emailEndpoints,
   ...calendarEndpoints,
   ...tuitionEndpoints,
+  ...attendanceEndpoints,
 ]

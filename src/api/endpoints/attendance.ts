@@ -1,0 +1,29 @@
+import { defineEndpoint, idParam } from '#api/http'
+import { attendanceCsv, classRoster, listAttendance, listTeachClasses, markAttendance } from '#api/operations/attendance'
+import { attendanceListQuerySchema, attendanceMarkSchema, rosterQuerySchema } from '#api/schemas/attendance'
+import { getAppContext } from '#server/context.server'
+
+const timeZone = () => getAppContext().env.ACADEMY_TIMEZONE ?? null
+
+/** Teachers and attendance (decisions §9): teachers for their own classes, administrators for all. */
+export const attendanceEndpoints = [
+  defineEndpoint('get', '/teach/classes', { role: 'teacher' }, async ({ req }) => listTeachClasses(req, timeZone())),
+
+  defineEndpoint('get', '/teach/classes/:id/roster', { role: 'teacher', query: rosterQuerySchema }, async ({ req, query }) =>
+    classRoster(req, idParam(req), query.date, timeZone()),
+  ),
+
+  defineEndpoint('put', '/teach/attendance', { role: 'teacher', body: attendanceMarkSchema }, async ({ req, body }) => markAttendance(req, body)),
+
+  defineEndpoint('get', '/admin/attendance', { role: 'admin', query: attendanceListQuerySchema }, async ({ req, query }) => listAttendance(req, query)),
+
+  defineEndpoint('get', '/admin/attendance.csv', { role: 'admin', query: attendanceListQuerySchema }, async ({ req, query }) => {
+    return new Response(attendanceCsv(await listAttendance(req, query)), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="attendance.csv"',
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  }),
+]

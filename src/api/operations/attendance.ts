@@ -1,0 +1,222 @@
+import type { PayloadRequest, Where } from 'payload'
+
+import type { Attendance, Class, Enrollment, Student, User } from '#cms/payload-types'
+import { isAdminUser, requireUser } from '#api/auth'
+import { notFound } from '#api/errors'
+import {
+  ATTENDANCE_MESSAGES,
+  type AttendanceListQuery,
+  type AttendanceMarkDto,
+  type AttendanceMarkInput,
+  type AttendanceRecordDto,
+  type AttendanceStatus,
+  type RosterDto,
+  type RosterEntryDto,
+  type TeachClassDto,
+  type TeachClassesDto,
+} from '#api/schemas/attendance'
+import { todayIso, weekdayOf } from '#shared/dates'
+import { meetsOn, sortByStartTime } from '#shared/schedule'
+
+/**
+ * Teachers and attendance (decisions §9). A teacher reaches only the classes whose `teacher`
+ * is their account; an administrator reaches every class. Another teacher's class answers 404,
+ * the same as a class that does not exist, like another family's student.
+ */
+
+const relationId = (value: number | { id: number } | null | undefined): number | null =>
+  value === null || value === undefined ? null : typeof value === 'object' ? value.id : value
+
+function toTeachClass(doc: Class, today: string): TeachClassDto {
+  return { id: doc.id, name: doc.name, days: doc.days, time: doc.time, location: doc.location, meetsToday: meetsOn(doc.days, weekdayOf(today)) }
+}
+
+/** The classes the caller teaches (every class for an administrator), today's first, each by start time. */
+export async function listTeachClasses(req: PayloadRequest, timeZone: string | null, now = new Date()): Promise<TeachClassesDto> {
+  const user = requireUser(req)
+  const today = todayIso(now, timeZone)
+  const result = await req.payload.find({
+    collection: 'classes',
+    where: isAdminUser(user) ? {} : { teacher: { equals: user.id } },
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    sort: 'name',
+    req,
+    overrideAccess: true,
+  })
+  const classes = sortByStartTime(
+    (result.docs as Class[]).map((doc) => toTeachClass(doc, today)),
+    (cls) => cls.time,
+  )
+  return { today, classes: [...classes.filter((c) => c.meetsToday), ...classes.filter((c) => !c.meetsToday)] }
+}
+
+/** A class the caller teaches (any class for an administrator), or 404. */
+async function findTaughtClass(req: PayloadRequest, user: User, id: number): Promise<Class> {
+  const doc = (await req.payload.findByID({ collection: 'classes', id, depth: 0, req, overrideAccess: true, disableErrors: true })) as Class | null
+  if (!doc || (!isAdminUser(user) && relationId(doc.teacher) !== user.id)) throw notFound(ATTENDANCE_MESSAGES.classNotFound)
+  return doc
+}
+
+/** Whole years from a date of birth to a day. */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const [by, bm, bd] = dateOfBirth.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0)
+}
+
+/** The class's enrollments that have not ended before `date`. */
+async function enrollmentsOn(req: PayloadRequest, classId: number, date: string): Promise<Enrollment[]> {
+  const result = await req.payload.find({
+    collection: 'enrollments',
+    where: { class: { equals: classId } },
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    req,
+    overrideAccess: true,
+  })
+  return (result.docs as Enrollment[]).filter((e) => !e.endDate || e.endDate.slice(0, 10) >= date)
+}
+
+/** The roster of a class on a day: each enrolled student's name, age, emergency contact and mark. */
+export async function classRoster(req: PayloadRequest, classId: number, date: string, timeZone: string | null): Promise<RosterDto> {
+  const user = requireUser(req)
+  const cls = await findTaughtClass(req, user, classId)
+  const studentIds = (await enrollmentsOn(req, classId, date)).map((e) => relationId(e.student)).filter((id): id is number => id !== null)
+  const [students, marks] = await Promise.all([
+    studentIds.length
+      ? req.payload.find({
+          collection: 'students',
+          where: { id: { in: studentIds } },
+          depth: 0,
+          limit: 0,
+          pagination: false,
+          sort: 'fullName',
+          req,
+          overrideAccess: true,
+        })
+      : null,
+    req.payload.find({
+      collection: 'attendance',
+      where: { and: [{ class: { equals: classId } }, { date: { equals: date } }] },
+      depth: 0,
+      limit: 0,
+      pagination: false,
+      req,
+      overrideAccess: true,
+    }),
+  ])
+  const statusOf = new Map((marks.docs as Attendance[]).map((mark) => [relationId(mark.student), mark.status as AttendanceStatus]))
+  const entries: RosterEntryDto[] = ((students?.docs ?? []) as Student[]).map((student) => {
+    const contact = student.emergencyContact
+    const hasContact = Boolean(contact?.name?.trim() || contact?.phone?.trim())
+    return {
+      studentId: student.id,
+      fullName: student.fullName,
+      age: ageOn(student.dateOfBirth, date),
+      emergencyContact: hasContact ? { name: contact?.name?.trim() ?? '', phone: contact?.phone?.trim() ?? '' } : null,
+      status: statusOf.get(student.id) ?? null,
+    }
+  })
+  return { class: toTeachClass(cls, todayIso(new Date(), timeZone)), date, students: entries }
+}
+
+function toMarkDto(doc: Attendance): AttendanceMarkDto {
+  return { id: doc.id, classId: relationId(doc.class)!, studentId: relationId(doc.student)!, date: doc.date, status: doc.status as AttendanceStatus }
+}
+
+async function findMark(req: PayloadRequest, input: AttendanceMarkInput): Promise<Attendance | undefined> {
+  const result = await req.payload.find({
+    collection: 'attendance',
+    where: { and: [{ class: { equals: input.classId } }, { student: { equals: input.studentId } }, { date: { equals: input.date } }] },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    req,
+    overrideAccess: true,
+  })
+  return result.docs[0] as Attendance | undefined
+}
+
+/**
+ * Sets the mark of one student in one class on one day: the same call twice leaves one row
+ * (the unique index on class, student and date; a race between two writers becomes an update).
+ */
+export async function markAttendance(req: PayloadRequest, input: AttendanceMarkInput): Promise<AttendanceMarkDto> {
+  const user = requireUser(req)
+  await findTaughtClass(req, user, input.classId)
+  const enrolled = await enrollmentsOn(req, input.classId, input.date)
+  if (!enrolled.some((e) => relationId(e.student) === input.studentId)) throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
+
+  const update = async (existing: Attendance) =>
+    existing.status === input.status
+      ? existing
+      : ((await req.payload.update({
+          collection: 'attendance',
+          id: existing.id,
+          data: { status: input.status, markedBy: user.id },
+          depth: 0,
+          req,
+          overrideAccess: true,
+        })) as Attendance)
+
+  const existing = await findMark(req, input)
+  if (existing) return toMarkDto(await update(existing))
+  try {
+    const created = await req.payload.create({
+      collection: 'attendance',
+      data: { class: input.classId, student: input.studentId, date: input.date, status: input.status, markedBy: user.id },
+      depth: 0,
+      req,
+      overrideAccess: true,
+    })
+    return toMarkDto(created as Attendance)
+  } catch (error) {
+    // Payload reports the unique index as a field error or the driver's 23505; either way a
+    // writer that came first made the row, and this mark becomes an update of it.
+    const raced = await findMark(req, input)
+    if (!raced) throw error
+    return toMarkDto(await update(raced))
+  }
+}
+
+/** Every mark matching the filters, newest day first (administrators). */
+export async function listAttendance(req: PayloadRequest, query: AttendanceListQuery): Promise<AttendanceRecordDto[]> {
+  const and: Where[] = []
+  if (query.classId !== undefined) and.push({ class: { equals: query.classId } })
+  if (query.studentId !== undefined) and.push({ student: { equals: query.studentId } })
+  if (query.from) and.push({ date: { greater_than_equal: query.from } })
+  if (query.to) and.push({ date: { less_than_equal: query.to } })
+  const result = await req.payload.find({
+    collection: 'attendance',
+    where: and.length ? { and } : {},
+    depth: 1,
+    limit: 0,
+    pagination: false,
+    sort: ['-date', 'id'],
+    req,
+    overrideAccess: true,
+  })
+  return (result.docs as Attendance[]).map((doc) => ({
+    ...toMarkDto(doc),
+    className: typeof doc.class === 'object' ? doc.class.name : '',
+    studentName: typeof doc.student === 'object' ? doc.student.fullName : '',
+    markedBy: doc.markedBy && typeof doc.markedBy === 'object' ? doc.markedBy.fullName : null,
+    updatedAt: doc.updatedAt,
+  }))
+}
+
+/** A CSV cell a spreadsheet shows as text: a leading = + - @ tab or CR would start a formula. */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export function attendanceCsv(records: AttendanceRecordDto[]): string {
+  const header = ['Date', 'Class', 'Student', 'Status', 'Marked by', 'Updated at']
+  const rows = records.map((r) => [r.date, r.className, r.studentName, r.status, r.markedBy, r.updatedAt])
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
