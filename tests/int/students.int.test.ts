@@ -35,6 +35,7 @@ describe('POST /api/students', () => {
       fullName: 'Ava Created',
       dateOfBirth: '2017-09-03',
       experienceLevel: 'Beginner',
+      emergencyContact: null,
     })
     const stored = await app.payload.findByID({ collection: 'students', id: res.body.id, depth: 0, overrideAccess: true })
     expect(stored.user).toBe(familyA.userId)
@@ -101,6 +102,46 @@ describe('POST /api/students', () => {
   })
 })
 
+describe('emergency contacts', () => {
+  it('are stored with a new student and changed or cleared by its family', async () => {
+    const created = await familyA.client.post('/api/students', {
+      ...valid,
+      fullName: 'Has Contact',
+      emergencyContact: { name: ' Grandma Lee ', phone: '+1 (555) 010-2030' },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.emergencyContact).toEqual({ name: 'Grandma Lee', phone: '+1 (555) 010-2030' })
+    const changed = await familyA.client.patch(`/api/students/${created.body.id}/emergency-contact`, {
+      emergencyContact: { name: 'Uncle Ray', phone: '555 010 9999' },
+    })
+    expect([changed.status, changed.body.message]).toEqual([200, undefined])
+    expect(changed.body.emergencyContact).toEqual({ name: 'Uncle Ray', phone: '555 010 9999' })
+    const stored = await app.payload.findByID({ collection: 'students', id: created.body.id, depth: 0, overrideAccess: true })
+    expect(stored.emergencyContact).toMatchObject({ name: 'Uncle Ray', phone: '555 010 9999' })
+    const cleared = await familyA.client.patch(`/api/students/${created.body.id}/emergency-contact`, { emergencyContact: { name: '', phone: '' } })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.emergencyContact).toBeNull()
+  })
+
+  it('refuse half a contact or a bad phone with a message, and another family’s student with 404, changing nothing', async () => {
+    const id = await addStudent(app, familyA.userId, 'Contact Guarded')
+    const before = await snapshot(app)
+    const refused = async (body: object, client = familyA.client) => {
+      const res = await client.patch(`/api/students/${id}/emergency-contact`, body)
+      return [res.status, res.body.message]
+    }
+    expect(await refused({ emergencyContact: { name: 'Only A Name', phone: '' } })).toEqual([400, STUDENT_MESSAGES.emergencyPhoneRequired])
+    expect(await refused({ emergencyContact: { name: '', phone: '5550102030' } })).toEqual([400, STUDENT_MESSAGES.emergencyNameRequired])
+    expect(await refused({ emergencyContact: { name: 'Bad Phone', phone: 'call me' } })).toEqual([400, STUDENT_MESSAGES.emergencyPhoneInvalid])
+    expect(await refused({ emergencyContact: { name: 'N'.repeat(121), phone: '5550102030' } })).toEqual([400, STUDENT_MESSAGES.emergencyNameTooLong])
+    expect((await refused({ emergencyContact: { name: 'B Says', phone: '5550102030' } }, familyB.client))[0]).toBe(404)
+    expect((await visitor.patch(`/api/students/${id}/emergency-contact`, { emergencyContact: { name: 'V', phone: '5550102030' } })).status).toBe(401)
+    const onCreate = await familyA.client.post('/api/students', { ...valid, emergencyContact: { name: 'X', phone: '12' } })
+    expect([onCreate.status, onCreate.body.message]).toEqual([400, STUDENT_MESSAGES.emergencyPhoneInvalid])
+    expect(await snapshot(app)).toBe(before)
+  })
+})
+
 describe('GET /api/students', () => {
   it("lists only the caller's students, in the contract shape", async () => {
     const mine = await addStudent(app, familyB.userId, 'Listed For B', 9)
@@ -114,6 +155,7 @@ describe('GET /api/students', () => {
       fullName: 'Listed For B',
       dateOfBirth: bornYearsAgo(9),
       experienceLevel: 'Beginner',
+      emergencyContact: null,
     })
   })
 

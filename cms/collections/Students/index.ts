@@ -3,12 +3,14 @@ import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
 import { isSignedIn } from '#cms/access/isSignedIn'
 import { ownedByUser } from '#cms/access/ownedByUser'
+import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { isAdminUser } from '#shared/roles'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
-const assignOwner: CollectionBeforeChangeHook = ({ data, operation, req }) => {
+const assignOwner: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
   if (operation === 'create' && req.user && (!isAdminUser(req.user) || !data.user)) data.user = req.user.id
-  if (operation === 'update' && req.user && !isAdminUser(req.user)) delete data.user
+  // Keeps the stored owner (the data here is the whole document, so removing it would empty a required field).
+  if (operation === 'update' && req.user && !isAdminUser(req.user)) data.user = originalDoc?.user
   return data
 }
 
@@ -40,7 +42,7 @@ export const Students: CollectionConfig = {
       options: EXPERIENCE_LEVELS.map((level) => ({ label: level, value: level })),
     },
     {
-      // Shown to the student's teacher on the roster at /teach (decisions §10).
+      // Shown to the student's teacher on the roster at /teach (decisions §9).
       name: 'emergencyContact',
       type: 'group',
       admin: { description: 'Optional: who to call if something happens in class.' },

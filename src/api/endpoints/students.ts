@@ -1,7 +1,7 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
 import { listStudentEnrollments } from '#api/operations/enrollments'
-import { createStudent, deleteStudent, findOwnStudent, listStudents, toStudentDto } from '#api/operations/students'
-import { adminStudentInputSchema, studentInputSchema } from '#api/schemas/students'
+import { createStudent, deleteStudent, findOwnStudent, listStudents, toStudentDto, updateEmergencyContact } from '#api/operations/students'
+import { adminStudentInputSchema, emergencyContactUpdateSchema, studentInputSchema } from '#api/schemas/students'
 
 export const studentEndpoints = [
   defineEndpoint('get', '/students', { role: 'family' }, async ({ req }) => listStudents(req)),
@@ -12,6 +12,10 @@ export const studentEndpoints = [
   ),
 
   defineEndpoint('get', '/students/:id', { role: 'family' }, async ({ req }) => toStudentDto(await findOwnStudent(req, idParam(req)))),
+
+  defineEndpoint('patch', '/students/:id/emergency-contact', { role: 'family', body: emergencyContactUpdateSchema }, async ({ req, body }) =>
+    updateEmergencyContact(req, idParam(req), body.emergencyContact),
+  ),
 
   defineEndpoint('delete', '/students/:id', { role: 'family' }, async ({ req }) => {
     const student = await deleteStudent(req, idParam(req))

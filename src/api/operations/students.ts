@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Student, User } from '#cms/payload-types'
 import { isAdminUser, requireUser } from '#api/auth'
 import { badInput, notFound } from '#api/errors'
-import type { AdminStudentInput, StudentDto } from '#api/schemas/students'
+import type { AdminStudentInput, EmergencyContactInput, StudentDto } from '#api/schemas/students'
 import { STUDENT_MESSAGES } from '#api/schemas/students'
 import { inTransaction } from './transaction'
 
@@ -16,6 +16,8 @@ export function toStudentDto(doc: Student): StudentDto {
     fullName: doc.fullName,
     dateOfBirth: doc.dateOfBirth.slice(0, 10),
     experienceLevel: doc.experienceLevel,
+    emergencyContact:
+      doc.emergencyContact?.name || doc.emergencyContact?.phone ? { name: doc.emergencyContact.name ?? '', phone: doc.emergencyContact.phone ?? '' } : null,
   }
 }
 
@@ -74,7 +76,29 @@ export async function createStudent(req: PayloadRequest, input: AdminStudentInpu
   }
   const doc = await req.payload.create({
     collection: 'students',
-    data: { user: owner, fullName: input.fullName, dateOfBirth: input.dateOfBirth, experienceLevel: input.experienceLevel },
+    data: {
+      user: owner,
+      fullName: input.fullName,
+      dateOfBirth: input.dateOfBirth,
+      experienceLevel: input.experienceLevel,
+      emergencyContact: { name: input.emergencyContact?.name || null, phone: input.emergencyContact?.phone || null },
+    },
+    depth: 0,
+    req,
+    user,
+    overrideAccess: false,
+  })
+  return toStudentDto(doc as Student)
+}
+
+/** Sets (or clears, with empty fields) the emergency contact of one of the caller's students. */
+export async function updateEmergencyContact(req: PayloadRequest, id: number, contact: EmergencyContactInput): Promise<StudentDto> {
+  const user = requireUser(req)
+  await findOwnStudent(req, id)
+  const doc = await req.payload.update({
+    collection: 'students',
+    id,
+    data: { emergencyContact: { name: contact.name || null, phone: contact.phone || null } },
     depth: 0,
     req,
     user,

@@ -14,7 +14,32 @@ export const STUDENT_MESSAGES = {
   dateOfBirthTooOld: 'Date of birth must be within the last 100 years',
   experienceLevelInvalid: `Experience level must be one of: ${EXPERIENCE_LEVELS.join(', ')}`,
   notFound: 'Student not found',
+  emergencyNameTooLong: 'Emergency contact name must be at most 120 characters',
+  emergencyNameRequired: 'Please give the emergency contact’s name with the phone number',
+  emergencyPhoneRequired: 'Please give the emergency contact’s phone number',
+  emergencyPhoneInvalid: 'Please enter a valid phone number for the emergency contact',
 } as const
+
+/**
+ * Who the teacher calls if something happens in class (decisions §9): optional, but a name
+ * comes with a phone number and the other way round. Empty fields mean no contact.
+ */
+export const emergencyContactSchema = z
+  .object({
+    name: z.string({ error: STUDENT_MESSAGES.emergencyNameRequired }).trim().max(120, STUDENT_MESSAGES.emergencyNameTooLong).default(''),
+    phone: z
+      .string({ error: STUDENT_MESSAGES.emergencyPhoneRequired })
+      .trim()
+      .max(40, STUDENT_MESSAGES.emergencyPhoneInvalid)
+      .refine((value) => value === '' || /^\+?[\d\s().-]{7,}$/.test(value), STUDENT_MESSAGES.emergencyPhoneInvalid)
+      .refine((value) => value === '' || (value.match(/\d/g) ?? []).length >= 7, STUDENT_MESSAGES.emergencyPhoneInvalid)
+      .default(''),
+  })
+  .superRefine((contact, ctx) => {
+    if (contact.name && !contact.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: STUDENT_MESSAGES.emergencyPhoneRequired })
+    if (contact.phone && !contact.name) ctx.addIssue({ code: 'custom', path: ['name'], message: STUDENT_MESSAGES.emergencyNameRequired })
+  })
+export type EmergencyContactInput = z.infer<typeof emergencyContactSchema>
 
 /**
  * "Today" for a date of birth: the latest calendar date anywhere on Earth (UTC+14), so a child
@@ -42,6 +67,7 @@ export const studentInputSchema = z.object({
     .max(120, STUDENT_MESSAGES.fullNameTooLong),
   dateOfBirth: dateOfBirthSchema,
   experienceLevel: z.enum(EXPERIENCE_LEVELS, { error: STUDENT_MESSAGES.experienceLevelInvalid }),
+  emergencyContact: emergencyContactSchema.optional(),
 })
 export type StudentInput = z.infer<typeof studentInputSchema>
 
@@ -58,4 +84,9 @@ export type StudentDto = {
   /** YYYY-MM-DD */
   dateOfBirth: string
   experienceLevel: ExperienceLevel
+  /** Null when none was given. */
+  emergencyContact: { name: string; phone: string } | null
 }
+
+/** PATCH /api/students/:id/emergency-contact: a family changes (or clears, with empty fields) the contact. */
+export const emergencyContactUpdateSchema = z.object({ emergencyContact: emergencyContactSchema })

@@ -30,6 +30,7 @@ const student = (id: number, dateOfBirth: string, fullName = `Student ${id}`): S
   fullName,
   dateOfBirth,
   experienceLevel: 'Beginner',
+  emergencyContact: null,
 })
 const enroll = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({ id, studentId: s.id, classId: c.id, enrollmentDate: TODAY, class: c })
 

@@ -5,7 +5,14 @@ import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
 import type { StudentDto } from '#api/schemas/students'
 import { classesToAdd, enrollmentsOf, filterStudents } from './student-filters'
 
-const student = (id: number, userId: number): StudentDto => ({ id, userId, fullName: `Student ${id}`, dateOfBirth: '2018-04-12', experienceLevel: 'Beginner' })
+const student = (id: number, userId: number): StudentDto => ({
+  id,
+  userId,
+  fullName: `Student ${id}`,
+  dateOfBirth: '2018-04-12',
+  experienceLevel: 'Beginner',
+  emergencyContact: null,
+})
 const klass = (id: number, name: string) => ({ id, name }) as ClassDto
 const enrollment = (id: number, studentId: number, classId: number, name: string) =>
   ({ id, studentId, classId, enrollmentDate: '2026-01-01', class: klass(classId, name), student: student(studentId, 0) }) as AdminEnrollmentDto
