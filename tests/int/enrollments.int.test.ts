@@ -245,6 +245,7 @@ describe('GET /api/enrollments/all', () => {
         fullName: 'All List B',
         dateOfBirth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         experienceLevel: 'Beginner',
+        emergencyContact: null,
       },
     })
   })
