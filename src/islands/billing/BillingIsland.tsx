@@ -7,6 +7,7 @@ import { useInvoices } from '#islands/api/list-invoices'
 import { usePayments } from '#islands/api/list-payments'
 import { useStripeConfig } from '#islands/api/stripe-config'
 import { QueryProvider } from '#islands/components/QueryProvider'
+import { LineIcon } from '#islands/components/ui/Icon'
 import { NotifyProvider, useNotify } from '#islands/components/ui/Toast'
 import { scrollToTop } from '#islands/lib/scroll'
 import { PAYMENT_MESSAGES } from './card-payment'
@@ -87,20 +88,10 @@ function Billing({ fullName }: Props) {
     <div className="space-y-5">
       {paymentsDisabled ? (
         <div role="status" className="flex items-start gap-3 rounded-2xl border border-red-700 bg-red-700 px-4 py-3 font-semibold text-white">
-          <svg
-            aria-hidden="true"
-            width="22"
-            height="22"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            className="mt-0.5 shrink-0"
-          >
+          <LineIcon className="mt-0.5 shrink-0">
             <circle cx="12" cy="12" r="9" />
             <path d="M12 7v6M12 16.5v.5" />
-          </svg>
+          </LineIcon>
           <p>Payments are currently disabled</p>
         </div>
       ) : null}

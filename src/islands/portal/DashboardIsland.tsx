@@ -6,6 +6,7 @@ import type { EnrollmentDto } from '#api/schemas/enrollments'
 import type { StudentDto } from '#api/schemas/students'
 import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
 import { useClasses } from '#islands/api/list-classes'
+import { LineIcon } from '#islands/components/ui/Icon'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { ClassDetailsList, ClassWhen } from './components/ClassFacts'
@@ -270,19 +271,9 @@ function Dashboard({ user }: { user: UserDto }) {
                 href={action.href}
                 className="flex min-h-20 flex-col items-center justify-center gap-1 rounded-2xl border border-gray-200 p-3 text-center text-sm font-semibold hover:border-brand-700 hover:text-brand-800"
               >
-                <svg
-                  aria-hidden="true"
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                <LineIcon>
                   <path d={action.icon} />
-                </svg>
+                </LineIcon>
                 {action.label}
               </a>
             </li>

@@ -10,7 +10,8 @@ import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { Dialog, DialogActions } from '#islands/components/ui/Dialog'
 import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
+import { TableHead } from '#islands/components/ui/TableHead'
 
 const LOAD_FAILED = 'Failed to load inquiries. Please try again.'
 
@@ -84,31 +85,7 @@ export function InquiriesTab() {
         <>
           <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Inquiries table" tabIndex={0}>
             <table className={TABLE}>
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    ID
-                  </th>
-                  <th scope="col" className={TH}>
-                    Name
-                  </th>
-                  <th scope="col" className={TH}>
-                    Email
-                  </th>
-                  <th scope="col" className={TH}>
-                    Message
-                  </th>
-                  <th scope="col" className={TH}>
-                    Submitted
-                  </th>
-                  <th scope="col" className={TH}>
-                    Status
-                  </th>
-                  <th scope="col" className={TH}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['ID', 'Name', 'Email', 'Message', 'Submitted', 'Status', 'Actions']} />
               <tbody>
                 {rows.map((inquiry) => (
                   <tr key={inquiry.id} data-inquiry-id={inquiry.id}>

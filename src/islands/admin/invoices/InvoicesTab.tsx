@@ -16,7 +16,8 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { useLoadFailureToast, useNotify } from '#islands/components/ui/Toast'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
+import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { CreateInvoiceDialog } from './CreateInvoiceDialog'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
@@ -102,25 +103,7 @@ export function InvoicesTab() {
         <>
           <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Invoices table" tabIndex={0}>
             <table className={TABLE}>
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    ID
-                  </th>
-                  <th scope="col" className={TH}>
-                    Description
-                  </th>
-                  <th scope="col" className={`${TH} text-right`}>
-                    Amount
-                  </th>
-                  <th scope="col" className={TH}>
-                    Status
-                  </th>
-                  <th scope="col" className={TH}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['ID', 'Description', { label: 'Amount', align: 'right' }, 'Status', 'Actions']} />
               <tbody>
                 {rows.map((invoice) => (
                   <tr key={invoice.id} data-invoice-id={invoice.id}>

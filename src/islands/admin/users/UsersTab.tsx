@@ -13,7 +13,8 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
+import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
+import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { scrollToTop } from '#islands/lib/scroll'
 import { blockedActions, filterByEmail } from './user-protection'
@@ -127,25 +128,7 @@ export function UsersTab() {
             <>
               <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Users table" tabIndex={0}>
                 <table className={TABLE}>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={TH}>
-                        Name
-                      </th>
-                      <th scope="col" className={TH}>
-                        Email
-                      </th>
-                      <th scope="col" className={TH}>
-                        Status
-                      </th>
-                      <th scope="col" className={TH}>
-                        Role
-                      </th>
-                      <th scope="col" className={TH}>
-                        Actions
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Name', 'Email', 'Status', 'Role', 'Actions']} />
                   <tbody>
                     {shown.map((user) => (
                       <tr key={user.id} data-user-id={user.id} data-username={user.username}>
