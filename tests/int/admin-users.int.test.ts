@@ -65,6 +65,7 @@ describe('GET /api/users', () => {
       phone: null,
       isActive: true,
       isAdmin: false,
+      isTeacher: false,
       createdAt: newer.createdAt,
     })
     expect(res.body.find((u: { id: number }) => u.id === older.id).isAdmin).toBe(false)

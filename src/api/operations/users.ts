@@ -1,4 +1,4 @@
-import { isAdminUser } from '#shared/roles'
+import { isAdminUser, isTeacherUser } from '#shared/roles'
 import type { User } from '#cms/payload-types'
 import type { UserDto } from '#api/schemas/auth'
 
@@ -13,6 +13,8 @@ export function toUserDto(user: User): UserDto {
     isActive: user.isActive !== false,
     // `isAdmin` reports the effective role (decisions §2), so clients need one check only.
     isAdmin: isAdminUser(user),
+    // A teacher takes attendance at /teach (decisions §9); an administrator may too, without the flag.
+    isTeacher: isTeacherUser(user),
     createdAt: user.createdAt,
   }
 }

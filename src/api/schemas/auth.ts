@@ -78,5 +78,6 @@ export type UserDto = {
   phone: string | null
   isActive: boolean
   isAdmin: boolean
+  isTeacher: boolean
   createdAt: string
 }

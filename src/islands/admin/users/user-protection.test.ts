@@ -13,6 +13,7 @@ function account(id: number, fields: Partial<UserDto> = {}): UserDto {
     phone: null,
     isActive: true,
     isAdmin: false,
+    isTeacher: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...fields,
   }
