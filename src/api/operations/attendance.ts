@@ -16,6 +16,7 @@ import {
   type TeachClassesDto,
 } from '#api/schemas/attendance'
 import { todayIso, weekdayOf } from '#shared/dates'
+import { ageOn } from '#shared/eligibility'
 import { meetsOn, sortByStartTime } from '#shared/schedule'
 
 /**
@@ -57,13 +58,6 @@ async function findTaughtClass(req: PayloadRequest, user: User, id: number): Pro
   const doc = (await req.payload.findByID({ collection: 'classes', id, depth: 0, req, overrideAccess: true, disableErrors: true })) as Class | null
   if (!doc || (!isAdminUser(user) && relationId(doc.teacher) !== user.id)) throw notFound(ATTENDANCE_MESSAGES.classNotFound)
   return doc
-}
-
-/** Whole years from a date of birth to a day. */
-export function ageOn(dateOfBirth: string, day: string): number {
-  const [by, bm, bd] = dateOfBirth.slice(0, 10).split('-').map(Number) as [number, number, number]
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0)
 }
 
 /** The class's enrollments that have not ended before `date`. */

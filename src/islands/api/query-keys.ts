@@ -24,6 +24,10 @@ export const queryKeys = {
   notificationPreferences: ['notification-preferences'] as const,
   stripeConfig: ['stripe-config'] as const,
   siteContent: (key: string) => ['site-content', key] as const,
+  teach: {
+    classes: ['teach', 'classes'] as const,
+    roster: (classId: number, date: string) => ['teach', 'roster', classId, date] as const,
+  },
   admin: {
     invoices: ['admin', 'invoices'] as const,
     inquiries: ['admin', 'inquiries'] as const,
