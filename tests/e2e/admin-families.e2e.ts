@@ -54,6 +54,14 @@ test('an admin grants and removes admin privileges, and deletes an account after
   await expect(toast(page, 'Admin Privileges Updated')).toContainText('is no longer an administrator')
   await expect(row).toContainText('Family')
 
+  // decisions §9: the teacher role is one button too.
+  await row.getByRole('button', { name: /^Make Teacher/ }).click()
+  await expect(toast(page, 'Teacher Role Updated')).toContainText('is now a teacher')
+  await expect(row).toContainText('Teacher')
+  await row.getByRole('button', { name: /^Remove Teacher/ }).click()
+  await expect(toast(page, 'Teacher Role Updated')).toContainText('is no longer a teacher')
+  await expect(row).toContainText('Family')
+
   await row.getByRole('button', { name: /^Delete/ }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete account?' })
   await expect(confirm).toContainText('This action cannot be undone.')

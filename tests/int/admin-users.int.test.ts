@@ -144,6 +144,41 @@ describe('PATCH /api/users/{id}/status', () => {
   })
 })
 
+describe('PATCH /api/users/{id}/teacher', () => {
+  it('makes an account a teacher and back, which opens and closes the teacher calls', async () => {
+    const user = await createUser('teach-me')
+    const client = await signIn('teach-me')
+    expect((await client.get('/api/teach/classes')).status).toBe(403)
+    const made = await admin.patch(`/api/users/${user.id}/teacher`, { isTeacher: true })
+    expect(made.status).toBe(200)
+    expect(made.body).toMatchObject({ id: user.id, isTeacher: true, isAdmin: false })
+    expect((await client.get('/api/teach/classes')).status).toBe(200)
+    expect((await client.get('/api/users')).status).toBe(403)
+    const unmade = await admin.patch(`/api/users/${user.id}/teacher`, { isTeacher: false })
+    expect(unmade.body.isTeacher).toBe(false)
+    expect((await client.get('/api/teach/classes')).status).toBe(403)
+    expect((await stored(user.id))!.isTeacher).toBe(false)
+  })
+
+  it('refuses a bad body (400), an unknown user (404), a family and a teacher (403), a visitor (401); nothing changes', async () => {
+    const user = await createUser('teach-refused')
+    const teacher = await createUser('teach-already', { isTeacher: true })
+    const teacherClient = await signIn('teach-already')
+    const bad = await admin.patch(`/api/users/${user.id}/teacher`, { isTeacher: 'yes' })
+    expect([bad.status, bad.body.message]).toEqual([400, 'isTeacher must be true or false'])
+    expect((await admin.patch('/api/users/999999/teacher', { isTeacher: true })).status).toBe(404)
+    expect((await family.patch(`/api/users/${user.id}/teacher`, { isTeacher: true })).status).toBe(403)
+    expect((await teacherClient.patch(`/api/users/${user.id}/teacher`, { isTeacher: true })).status).toBe(403)
+    expect((await new ApiClient(app.url).patch(`/api/users/${user.id}/teacher`, { isTeacher: true })).status).toBe(401)
+    // A teacher cannot grant themselves administrator rights through /cms-api either.
+    expect((await teacherClient.patch(`/cms-api/users/${teacher.id}`, { isAdmin: true })).body?.doc?.isAdmin ?? false).toBe(false)
+    // Nor can a family make itself a teacher there: the field is an administrator's.
+    await (await signIn('teach-refused')).patch(`/cms-api/users/${user.id}`, { isTeacher: true })
+    expect((await stored(user.id))!.isTeacher).toBe(false)
+    expect((await stored(teacher.id))!.isAdmin).toBe(false)
+  })
+})
+
 describe('PATCH /api/users/{id}/admin', () => {
   it('grants and revokes administrator privileges, effective on the next request', async () => {
     const user = await createUser('promote-me')

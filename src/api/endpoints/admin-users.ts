@@ -1,6 +1,6 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { deleteUser, listUsers, setUserActive, setUserAdmin } from '#api/operations/admin-users'
-import { userAdminSchema, userStatusSchema } from '#api/schemas/admin-users'
+import { deleteUser, listUsers, setUserActive, setUserAdmin, setUserTeacher } from '#api/operations/admin-users'
+import { userAdminSchema, userStatusSchema, userTeacherSchema } from '#api/schemas/admin-users'
 
 /** Administration of accounts, spec §7: admin-only; the rules of decisions §2 sit in the users hooks. */
 export const adminUserEndpoints = [
@@ -11,6 +11,10 @@ export const adminUserEndpoints = [
   ),
 
   defineEndpoint('patch', '/users/:id/admin', { role: 'admin', body: userAdminSchema }, async ({ req, body }) => setUserAdmin(req, idParam(req), body.isAdmin)),
+
+  defineEndpoint('patch', '/users/:id/teacher', { role: 'admin', body: userTeacherSchema }, async ({ req, body }) =>
+    setUserTeacher(req, idParam(req), body.isTeacher),
+  ),
 
   defineEndpoint('delete', '/users/:id', { role: 'admin' }, async ({ req }) => {
     await deleteUser(req, idParam(req))

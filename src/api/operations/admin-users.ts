@@ -52,6 +52,13 @@ export async function setUserAdmin(req: PayloadRequest, id: number, isAdmin: boo
   return toUserDto(user as User)
 }
 
+/** Makes an account a teacher or not (decisions §9); their classes keep them until an administrator changes the class. */
+export async function setUserTeacher(req: PayloadRequest, id: number, isTeacher: boolean): Promise<UserDto> {
+  await findUser(req, id)
+  const user = await req.payload.update({ collection: 'users', id, req, overrideAccess: false, depth: 0, data: { isTeacher } })
+  return toUserDto(user as User)
+}
+
 /** Removes the account and, in the same transaction, its students, enrollments, preferences and saved cards. */
 export async function deleteUser(req: PayloadRequest, id: number): Promise<void> {
   await findUser(req, id)

@@ -11,6 +11,11 @@ export const userAdminSchema = z.object({
 })
 export type UserAdminInput = z.infer<typeof userAdminSchema>
 
+/** decisions §9: an administrator makes an account a teacher, or not. */
+export const userTeacherSchema = z.object({
+  isTeacher: z.boolean({ error: 'isTeacher must be true or false' }),
+})
+
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found.',
   selfDeactivate: 'You cannot deactivate your own account.',

@@ -5,6 +5,7 @@ import { useDeleteUser } from '#islands/api/admin-delete-user'
 import { useUsers } from '#islands/api/admin-list-users'
 import { useSetUserAdmin } from '#islands/api/admin-set-user-admin'
 import { useSetUserStatus } from '#islands/api/admin-set-user-status'
+import { useSetUserTeacher } from '#islands/api/admin-set-user-teacher'
 import { formatDateTime } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { FilterField } from '#islands/components/ui/Field'
@@ -29,6 +30,7 @@ export function UsersTab() {
   const viewer = useViewer()
   const setStatus = useSetUserStatus()
   const setAdmin = useSetUserAdmin()
+  const setTeacher = useSetUserTeacher()
   const remove = useDeleteUser()
   const notify = useNotify()
   const notifyFailure = useNotifyFailure()
@@ -68,6 +70,20 @@ export function UsersTab() {
     )
   }
 
+  function changeTeacher(user: UserDto, isTeacher: boolean) {
+    setTeacher.mutate(
+      { id: user.id, isTeacher },
+      {
+        onSuccess: () =>
+          notify({
+            title: 'Teacher Role Updated',
+            text: isTeacher ? `${user.fullName} is now a teacher and can take attendance at /teach.` : `${user.fullName} is no longer a teacher.`,
+          }),
+        onError: (error) => notifyFailure('Failed to update the teacher role', error),
+      },
+    )
+  }
+
   function deleteAccount(user: UserDto) {
     remove.mutate(user.id, {
       onSuccess: () => notify({ title: 'User Deleted', text: `${user.fullName}'s account has been deleted.` }),
@@ -79,6 +95,7 @@ export function UsersTab() {
   const busy = (user: UserDto) =>
     (setStatus.isPending && setStatus.variables?.id === user.id) ||
     (setAdmin.isPending && setAdmin.variables?.id === user.id) ||
+    (setTeacher.isPending && setTeacher.variables?.id === user.id) ||
     (remove.isPending && remove.variables === user.id)
 
   const actionsFor = (user: UserDto) => (
@@ -89,6 +106,7 @@ export function UsersTab() {
       onDeactivate={() => setConfirming({ kind: 'deactivate', user })}
       onReactivate={() => changeStatus(user, true)}
       onToggleAdmin={() => changeAdmin(user, !user.isAdmin)}
+      onToggleTeacher={() => changeTeacher(user, !user.isTeacher)}
       onDelete={() => setConfirming({ kind: 'delete', user })}
     />
   )
@@ -96,7 +114,7 @@ export function UsersTab() {
   return (
     <section aria-labelledby="users-heading">
       <SectionHeader id="users-heading" title="Users">
-        Family and administrator accounts. A deactivated account cannot log in; its data is kept.
+        Family, teacher and administrator accounts. A deactivated account cannot log in; its data is kept.
       </SectionHeader>
 
       <div className="mb-4 max-w-md">
@@ -214,7 +232,12 @@ function StatusBadge({ user }: { user: UserDto }) {
 }
 
 function RoleBadge({ user }: { user: UserDto }) {
-  return user.isAdmin ? <Badge tone="brand">Admin</Badge> : <Badge tone="grey">Family</Badge>
+  return (
+    <>
+      {user.isAdmin ? <Badge tone="brand">Admin</Badge> : user.isTeacher ? null : <Badge tone="grey">Family</Badge>}
+      {user.isTeacher ? <Badge tone="green">Teacher</Badge> : null}
+    </>
+  )
 }
 
 type ActionProps = {
@@ -224,11 +247,12 @@ type ActionProps = {
   onDeactivate: () => void
   onReactivate: () => void
   onToggleAdmin: () => void
+  onToggleTeacher: () => void
   onDelete: () => void
 }
 
 /** The three actions; a refused one stays visible, disabled, with the reason next to it. */
-function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onDelete }: ActionProps) {
+function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onToggleTeacher, onDelete }: ActionProps) {
   const id = useId()
   const reasons = [...new Set([blocked.deactivate, blocked.demote, blocked.delete].filter(Boolean))] as string[]
   const reasonId = (reason: string | undefined) => (reason ? `${id}-reason-${reasons.indexOf(reason)}` : undefined)
@@ -253,6 +277,10 @@ function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggle
             Make Admin<span className="sr-only">: {user.fullName}</span>
           </ActionButton>
         )}
+        <ActionButton className={BUTTON.secondary} busy={busy} onClick={onToggleTeacher}>
+          {user.isTeacher ? 'Remove Teacher' : 'Make Teacher'}
+          <span className="sr-only">{user.isTeacher ? ` from ${user.fullName}` : `: ${user.fullName}`}</span>
+        </ActionButton>
         <ActionButton className={BUTTON.dangerOutline} reason={blocked.delete} reasonId={reasonId(blocked.delete)} busy={busy} onClick={onDelete}>
           Delete<span className="sr-only"> {user.fullName}</span>
         </ActionButton>

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+
+import type { UserDto } from '#api/schemas/auth'
+import { apiRequest } from '#islands/lib/http'
+import { usersQueryOptions } from './admin-list-users'
+
+/** PATCH /api/users/{id}/teacher (admin): makes an account a teacher, or not (decisions §9). */
+export function setUserTeacher({ id, isTeacher }: { id: number; isTeacher: boolean }): Promise<UserDto> {
+  return apiRequest<UserDto>('PATCH', `/api/users/${id}/teacher`, { isTeacher })
+}
+
+export function useSetUserTeacher() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: setUserTeacher,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+  })
+}
