@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
-import { latestToday, studentInputSchema } from '#api/schemas/students'
+import { emergencyContactSchema, latestToday, studentInputSchema } from '#api/schemas/students'
 import { useCreateStudent } from '#islands/api/create-student'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { SelectField, TextField } from '#islands/components/ui/Field'
@@ -23,8 +23,17 @@ export function AddStudentForm({ id, onDone }: { id: string; onDone: () => void 
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const checked = validate(studentInputSchema, Object.fromEntries(new FormData(event.currentTarget)))
-    if (!checked.ok) return setErrors(checked.errors)
+    const { emergencyName, emergencyPhone, ...values } = Object.fromEntries(new FormData(event.currentTarget))
+    const contact = { name: String(emergencyName ?? ''), phone: String(emergencyPhone ?? '') }
+    const checked = validate(studentInputSchema, { ...values, emergencyContact: contact })
+    if (!checked.ok) {
+      // The contact's two fields each show their own message (decisions §9).
+      const contactErrors = validate(emergencyContactSchema, contact)
+      const { emergencyContact: _contact, ...fieldErrors } = checked.errors
+      return setErrors(
+        contactErrors.ok ? fieldErrors : { ...fieldErrors, emergencyName: contactErrors.errors.name, emergencyPhone: contactErrors.errors.phone },
+      )
+    }
     setErrors({})
     try {
       const student = await create.mutateAsync(checked.data)
@@ -48,6 +57,13 @@ export function AddStudentForm({ id, onDone }: { id: string; onDone: () => void 
           </option>
         ))}
       </SelectField>
+      <fieldset className="space-y-3">
+        <legend className="font-semibold">
+          Emergency contact <span className="font-normal text-gray-700">(optional, shown to the teacher)</span>
+        </legend>
+        <TextField id={field('emergencyName')} name="emergencyName" label="Contact Name" autoComplete="off" error={errors.emergencyName} />
+        <TextField id={field('emergencyPhone')} name="emergencyPhone" type="tel" label="Contact Phone" autoComplete="off" error={errors.emergencyPhone} />
+      </fieldset>
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
         <SubmitButton pending={create.isPending} pendingLabel="Adding...">
           Add Student

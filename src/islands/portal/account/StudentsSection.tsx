@@ -11,6 +11,7 @@ import { useSearchParam } from '#islands/lib/use-location'
 import { useFamily } from '#islands/portal/hooks/use-family'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { AddStudentForm } from './AddStudentForm'
+import { EmergencyContactDialog } from './EmergencyContactDialog'
 
 const FORM_ID = 'add-student-form'
 
@@ -22,6 +23,7 @@ export function StudentsSection({ user }: { user: UserDto }) {
   const [toggled, setAdding] = useState<boolean | null>(null)
   const adding = toggled ?? openedByLink
   const [removing, setRemoving] = useState<StudentDto | null>(null)
+  const [editingContact, setEditingContact] = useState<StudentDto | null>(null)
 
   return (
     <section aria-labelledby="students-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -67,6 +69,14 @@ export function StudentsSection({ user }: { user: UserDto }) {
                 </a>
                 <button
                   type="button"
+                  onClick={() => setEditingContact(student)}
+                  aria-label={`${student.emergencyContact ? 'Contact' : 'Add contact'} for ${student.fullName}`}
+                  className="inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                >
+                  {student.emergencyContact ? 'Contact' : 'Add contact'}
+                </button>
+                <button
+                  type="button"
                   onClick={() => setRemoving(student)}
                   aria-label={`Remove ${student.fullName}`}
                   className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-red-800 hover:bg-red-50"
@@ -81,6 +91,7 @@ export function StudentsSection({ user }: { user: UserDto }) {
         )}
       </div>
       <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} />
+      <EmergencyContactDialog student={editingContact} onClose={() => setEditingContact(null)} />
     </section>
   )
 }
