@@ -191,6 +191,18 @@ describe('DELETE /api/classes/{id}', () => {
     expect((await parent.client.get(`/api/students/${s1}/enrollments`)).body.map((e: { classId: number }) => e.classId)).toEqual([other.id])
   })
 
+  it('takes the enrollments with it when an editor deletes the class in /cms as well', async () => {
+    const cls = await addClass(app)
+    const student = await addStudent(app, parent.userId, 'Deleted In CMS')
+    expect((await parent.client.post('/api/enrollments', { studentId: student, classId: cls.id })).status).toBe(201)
+    // What /cms-api's DELETE runs: Payload's delete operation as the signed-in administrator.
+    const { docs: admins } = await app.payload.find({ collection: 'users', where: { username: { equals: ADMIN.username } }, overrideAccess: true, depth: 0 })
+    await app.payload.delete({ collection: 'classes', id: cls.id, user: { ...admins[0]!, collection: 'users' }, overrideAccess: false })
+    expect(await app.payload.findByID({ collection: 'classes', id: cls.id, overrideAccess: true, disableErrors: true })).toBeNull()
+    const left = await app.payload.find({ collection: 'enrollments', where: { student: { equals: student } }, overrideAccess: true, depth: 0 })
+    expect(left.docs).toEqual([])
+  })
+
   it('answers 403 to a family, 401 to a visitor and 404 for an unknown class, changing nothing', async () => {
     const cls = await addClass(app)
     const student = await addStudent(app, parent.userId, 'Kept Enrollment')

@@ -4,6 +4,7 @@ import { isValidAgeGroup } from '#api/schemas/classes'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
+import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
 
 export const Classes: CollectionConfig = {
@@ -16,7 +17,11 @@ export const Classes: CollectionConfig = {
     description: 'The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.',
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
-  hooks: { beforeDelete: [deleteAttendanceOf('class')], afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
+  hooks: {
+    beforeDelete: [deleteAttendanceOf('class'), deleteEnrollmentsOf('class')],
+    afterChange: [invalidateClassesAfterChange],
+    afterDelete: [invalidateClassesAfterDelete],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     { name: 'description', type: 'textarea', required: true },

@@ -4,6 +4,7 @@ import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
 import { isSignedIn } from '#cms/access/isSignedIn'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
+import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { isAdminUser } from '#shared/roles'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
@@ -29,7 +30,7 @@ export const Students: CollectionConfig = {
     update: ownedByUser('user'),
     delete: ownedByUser('user'),
   },
-  hooks: { beforeChange: [assignOwner], beforeDelete: [deleteAttendanceOf('student')] },
+  hooks: { beforeChange: [assignOwner], beforeDelete: [deleteAttendanceOf('student'), deleteEnrollmentsOf('student')] },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },
