@@ -18,15 +18,13 @@ import {
 import { todayIso, weekdayOf } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
 import { meetsOn, sortByStartTime } from '#shared/schedule'
+import { optionalRelationId } from '#api/operations/relations'
 
 /**
  * Teachers and attendance (decisions §9). A teacher reaches only the classes whose `teacher`
  * is their account; an administrator reaches every class. Another teacher's class answers 404,
  * the same as a class that does not exist, like another family's student.
  */
-
-const relationId = (value: number | { id: number } | null | undefined): number | null =>
-  value === null || value === undefined ? null : typeof value === 'object' ? value.id : value
 
 function toTeachClass(doc: Class, today: string): TeachClassDto {
   return { id: doc.id, name: doc.name, days: doc.days, time: doc.time, location: doc.location, meetsToday: meetsOn(doc.days, weekdayOf(today)) }
@@ -56,7 +54,7 @@ export async function listTeachClasses(req: PayloadRequest, timeZone: string | n
 /** A class the caller teaches (any class for an administrator), or 404. */
 async function findTaughtClass(req: PayloadRequest, user: User, id: number): Promise<Class> {
   const doc = (await req.payload.findByID({ collection: 'classes', id, depth: 0, req, overrideAccess: true, disableErrors: true })) as Class | null
-  if (!doc || (!isAdminUser(user) && relationId(doc.teacher) !== user.id)) throw notFound(ATTENDANCE_MESSAGES.classNotFound)
+  if (!doc || (!isAdminUser(user) && optionalRelationId(doc.teacher) !== user.id)) throw notFound(ATTENDANCE_MESSAGES.classNotFound)
   return doc
 }
 
@@ -78,7 +76,7 @@ async function enrollmentsOn(req: PayloadRequest, classId: number, date: string)
 export async function classRoster(req: PayloadRequest, classId: number, date: string, timeZone: string | null): Promise<RosterDto> {
   const user = requireUser(req)
   const cls = await findTaughtClass(req, user, classId)
-  const studentIds = (await enrollmentsOn(req, classId, date)).map((e) => relationId(e.student)).filter((id): id is number => id !== null)
+  const studentIds = (await enrollmentsOn(req, classId, date)).map((e) => optionalRelationId(e.student)).filter((id): id is number => id !== null)
   const [students, marks] = await Promise.all([
     studentIds.length
       ? req.payload.find({
@@ -102,7 +100,7 @@ export async function classRoster(req: PayloadRequest, classId: number, date: st
       overrideAccess: true,
     }),
   ])
-  const statusOf = new Map((marks.docs as Attendance[]).map((mark) => [relationId(mark.student), mark.status as AttendanceStatus]))
+  const statusOf = new Map((marks.docs as Attendance[]).map((mark) => [optionalRelationId(mark.student), mark.status as AttendanceStatus]))
   const entries: RosterEntryDto[] = ((students?.docs ?? []) as Student[]).map((student) => {
     const contact = student.emergencyContact
     const hasContact = Boolean(contact?.name?.trim() || contact?.phone?.trim())
@@ -118,7 +116,13 @@ export async function classRoster(req: PayloadRequest, classId: number, date: st
 }
 
 function toMarkDto(doc: Attendance): AttendanceMarkDto {
-  return { id: doc.id, classId: relationId(doc.class)!, studentId: relationId(doc.student)!, date: doc.date, status: doc.status as AttendanceStatus }
+  return {
+    id: doc.id,
+    classId: optionalRelationId(doc.class)!,
+    studentId: optionalRelationId(doc.student)!,
+    date: doc.date,
+    status: doc.status as AttendanceStatus,
+  }
 }
 
 async function findMark(req: PayloadRequest, input: AttendanceMarkInput): Promise<Attendance | undefined> {
@@ -142,7 +146,7 @@ export async function markAttendance(req: PayloadRequest, input: AttendanceMarkI
   const user = requireUser(req)
   await findTaughtClass(req, user, input.classId)
   const enrolled = await enrollmentsOn(req, input.classId, input.date)
-  if (!enrolled.some((e) => relationId(e.student) === input.studentId)) throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
+  if (!enrolled.some((e) => optionalRelationId(e.student) === input.studentId)) throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
 
   const update = async (existing: Attendance) =>
     existing.status === input.status

@@ -6,6 +6,7 @@ import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
 import { enrollmentEvent, writeCalendar, type WeeklyEvent } from '#api/operations/ics'
 import { getSiteTexts } from './site-content'
+import { relationId } from '#api/operations/relations'
 
 /**
  * The family's private calendar feed (beyond the spec; issue 5). The link carries a token that
@@ -67,8 +68,6 @@ export async function userForCalendarToken(payload: Payload, token: string): Pro
   if (!user || user.isActive === false) return null
   return user
 }
-
-const relationId = (value: number | { id: number }): number => (typeof value === 'object' ? value.id : value)
 
 /**
  * The VCALENDAR of every class the account's students attend. The token has already proved

@@ -20,8 +20,7 @@ import { classesById, toClassDto } from './classes'
 import { sendEnrollmentConfirmation } from './enrollment-confirmation'
 import { findOwnStudent, toStudentDto } from './students'
 import { inTransaction, queryInTransaction } from './transaction'
-
-const relationId = (value: number | { id: number }): number => (typeof value === 'object' ? value.id : value)
+import { relationId } from '#api/operations/relations'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
 function embeddedClass(doc: Enrollment, catalogue: Map<number, ClassDto>): ClassDto {

@@ -6,11 +6,10 @@ import { clientIp, hitRateLimit } from '#api/operations/rate-limit'
 import { notFound } from '#api/errors'
 import { INQUIRY_MESSAGES, type InquiryDto, type InquiryInput } from '#api/schemas/inquiries'
 import { getSiteTexts } from './site-content'
+import { optionalRelationId } from '#api/operations/relations'
 
 /** A visitor may send a handful of messages; a script may not fill the inbox. */
 export const INQUIRY_RATE_LIMIT = { name: 'inquiry', limit: 5, windowSeconds: 10 * 60, message: INQUIRY_MESSAGES.rateLimited }
-
-const relationId = (value: number | User | null | undefined): number | null => (value == null ? null : typeof value === 'number' ? value : value.id)
 
 export function toInquiryDto(doc: Inquiry): InquiryDto {
   return {
@@ -22,7 +21,7 @@ export function toInquiryDto(doc: Inquiry): InquiryDto {
     submittedAt: doc.submittedAt,
     isAddressed: doc.isAddressed === true,
     addressedAt: doc.addressedAt ?? null,
-    addressedBy: relationId(doc.addressedBy),
+    addressedBy: optionalRelationId(doc.addressedBy),
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type InvoiceLineInput,
 } from '#api/schemas/invoices'
 import { inTransaction, queryInTransaction } from './transaction'
+import { relationId } from '#api/operations/relations'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
@@ -95,7 +96,7 @@ async function storedLines(req: PayloadRequest, payer: User, lines: readonly Inv
     ? (await req.payload.find({ collection: 'classes', where: { id: { in: classIds } }, req, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
         .docs
     : []
-  const studentNames = new Map(students.filter((s) => (typeof s.user === 'object' ? s.user.id : s.user) === payer.id).map((s) => [s.id, s.fullName]))
+  const studentNames = new Map(students.filter((s) => relationId(s.user) === payer.id).map((s) => [s.id, s.fullName]))
   const classNames = new Map(classes.map((c) => [c.id, c.name]))
   return lines.map((line, index) => {
     if (line.studentId != null && !studentNames.has(line.studentId)) {

@@ -9,11 +9,12 @@ import {
   type NotificationPreferencesDto,
   type NotificationPreferencesInput,
 } from '#api/schemas/account'
+import { relationId } from '#api/operations/relations'
 
 export function toNotificationPreferencesDto(row: NotificationPreference): NotificationPreferencesDto {
   const dto = {
     id: row.id,
-    userId: typeof row.user === 'object' ? row.user.id : row.user,
+    userId: relationId(row.user),
     updatedAt: row.updatedAt,
   } as NotificationPreferencesDto
   for (const name of NOTIFICATION_SETTINGS) dto[name] = row[name] ?? DEFAULT_NOTIFICATION_PREFERENCES[name]

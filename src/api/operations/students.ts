@@ -6,8 +6,7 @@ import { badInput, notFound } from '#api/errors'
 import type { AdminStudentInput, EmergencyContactInput, StudentDto } from '#api/schemas/students'
 import { STUDENT_MESSAGES } from '#api/schemas/students'
 import { inTransaction } from './transaction'
-
-const relationId = (value: number | { id: number }): number => (typeof value === 'object' ? value.id : value)
+import { relationId } from '#api/operations/relations'
 
 export function toStudentDto(doc: Student): StudentDto {
   return {

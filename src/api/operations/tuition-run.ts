@@ -7,9 +7,9 @@ import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEn
 import { isDuplicateTuition } from './invoices'
 import { inTransaction } from './transaction'
 import { readTuitionSettings } from './tuition-settings'
+import { relationId } from '#api/operations/relations'
 
 const day = (value: string) => new Date(value).toISOString().slice(0, 10)
-const idOf = (value: number | { id: number }) => (typeof value === 'object' ? value.id : value)
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
@@ -25,10 +25,10 @@ async function familiesWithEnrollments(req: PayloadRequest): Promise<Family[]> {
   const classesById = new Map(classes.map((c) => [c.id, c]))
   const byUser = new Map<number, TuitionEnrollment[]>()
   for (const enrollment of enrollments) {
-    const student = studentsById.get(idOf(enrollment.student))
-    const cls = classesById.get(idOf(enrollment.class))
+    const student = studentsById.get(relationId(enrollment.student))
+    const cls = classesById.get(relationId(enrollment.class))
     if (!student || !cls) continue
-    const userId = idOf(student.user)
+    const userId = relationId(student.user)
     const list = byUser.get(userId) ?? []
     list.push({
       studentId: String(student.id),
