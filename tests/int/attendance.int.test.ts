@@ -98,6 +98,13 @@ describe('GET /api/teach/classes', () => {
     expect(JSON.stringify(b.body)).not.toMatch(/price|invoice|cents/i)
   })
 
+  it('keeps who teaches a class out of what anyone may read of the class', async () => {
+    const asVisitor = await app.payload.findByID({ collection: 'classes', id: classA.id, overrideAccess: false, depth: 0 })
+    expect(asVisitor.teacher).toBeUndefined()
+    const asAdmin = await app.payload.findByID({ collection: 'classes', id: classA.id, overrideAccess: true, depth: 0 })
+    expect(asAdmin.teacher).toBe(teacherA.userId)
+  })
+
   it('gives an administrator every class, and refuses families (403) and visitors (401)', async () => {
     const ids = (await admin.get('/api/teach/classes')).body.classes.map((c: { id: number }) => c.id)
     expect(ids).toEqual(expect.arrayContaining([classA.id, classB.id, classOther.id]))

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isValidAgeGroup } from '#api/schemas/classes'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
+import { isAdminField } from '#cms/access/isAdminField'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
@@ -45,6 +46,8 @@ export const Classes: CollectionConfig = {
       relationTo: 'users',
       index: true,
       filterOptions: { isTeacher: { equals: true } },
+      // Classes are readable by anyone through /cms-api: which accounts teach is not public.
+      access: { read: isAdminField },
       admin: { description: 'Optional: the teacher account that sees this class at /teach.' },
     },
     {

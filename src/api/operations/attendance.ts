@@ -58,11 +58,11 @@ async function findTaughtClass(req: PayloadRequest, user: User, id: number): Pro
   return doc
 }
 
-/** The class's enrollments that have not ended before `date`. */
-async function enrollmentsOn(req: PayloadRequest, classId: number, date: string): Promise<Enrollment[]> {
+/** The class's enrollments (of one student, when given) that have not ended before `date`. */
+async function enrollmentsOn(req: PayloadRequest, classId: number, date: string, studentId?: number): Promise<Enrollment[]> {
   const result = await req.payload.find({
     collection: 'enrollments',
-    where: { class: { equals: classId } },
+    where: studentId === undefined ? { class: { equals: classId } } : { and: [{ class: { equals: classId } }, { student: { equals: studentId } }] },
     depth: 0,
     limit: 0,
     pagination: false,
@@ -145,8 +145,7 @@ async function findMark(req: PayloadRequest, input: AttendanceMarkInput): Promis
 export async function markAttendance(req: PayloadRequest, input: AttendanceMarkInput): Promise<AttendanceMarkDto> {
   const user = requireUser(req)
   await findTaughtClass(req, user, input.classId)
-  const enrolled = await enrollmentsOn(req, input.classId, input.date)
-  if (!enrolled.some((e) => optionalRelationId(e.student) === input.studentId)) throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
+  if ((await enrollmentsOn(req, input.classId, input.date, input.studentId)).length === 0) throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
 
   const update = async (existing: Attendance) =>
     existing.status === input.status
