@@ -91,10 +91,13 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
     const querySchema = options.query
     registerPublicRead(path, {
       caches: options.servedFromMemory.caches.map((cache) => cache.name),
-      acceptsQuery: (params) => {
+      variantOf: (params) => {
         const keys = [...params.keys()]
-        if (!keys.every((key) => names.has(key)) || new Set(keys).size !== keys.length) return false
-        return !querySchema || schemaFor(querySchema, null).safeParse(Object.fromEntries(params)).success
+        if (!keys.every((key) => names.has(key)) || new Set(keys).size !== keys.length) return null
+        if (!querySchema) return keys.length === 0 ? '' : null
+        // The handler answers from the parsed query, so requests that parse alike share one answer.
+        const parsed = schemaFor(querySchema, null).safeParse(Object.fromEntries(params))
+        return parsed.success ? JSON.stringify(parsed.data) : null
       },
     })
   }

@@ -27,8 +27,11 @@ import { cacheGeneration } from './memo-cache.server'
 export type PublicReadDeclaration = {
   /** Names of the memo caches (createMemoCache) the answer is made from. */
   caches: readonly string[]
-  /** Whether a request with these query parameters is answered from those caches alone. */
-  acceptsQuery(params: URLSearchParams): boolean
+  /**
+   * The variant of the answer these query parameters ask for (the same string for queries that
+   * parse alike), or null when they are not answered from those caches alone.
+   */
+  variantOf(params: URLSearchParams): string | null
 }
 
 /** Where the router mounts the contract: `/classes` of the contract is `/api/classes`. */
@@ -55,7 +58,7 @@ export type PublicReadTicket = {
 
 const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
 
-/** Distinct query strings (and Origins) kept per path: enough for every age group filter. */
+/** Distinct queries (as parsed) and Origins kept per path: enough for every age group filter. */
 const MAX_VARIANTS = 64
 
 function generationOf(declaration: PublicReadDeclaration): number {
@@ -80,7 +83,8 @@ export function createPublicReadCache(options: { allowedOrigins: readonly string
     if (!anonymous(req.headers)) return null
     const origin = req.headers.origin
     if (origin !== undefined && !options.allowedOrigins.includes(origin)) return null
-    if (search !== '' && !declaration.acceptsQuery(new URLSearchParams(search))) return null
+    const query = search === '' ? '' : declaration.variantOf(new URLSearchParams(search))
+    if (query === null) return null
 
     const generation = generationOf(declaration)
     let entry = kept.get(pathname)
@@ -88,7 +92,7 @@ export function createPublicReadCache(options: { allowedOrigins: readonly string
       entry = { generation, answers: new Map() }
       kept.set(pathname, entry)
     }
-    const variant = `${origin ?? ''} ${search}`
+    const variant = `${origin ?? ''} ${query}`
     const answers = entry.answers
     return {
       answer: answers.get(variant) ?? null,
@@ -96,7 +100,8 @@ export function createPublicReadCache(options: { allowedOrigins: readonly string
         // A cache dropped while this request ran may have given it rows from before the change.
         if (generationOf(declaration) !== generation) return
         if (sent.status !== 200 || 'set-cookie' in sent.headers) return
-        if (answers.size >= MAX_VARIANTS && !answers.has(variant)) return
+        // Full: the oldest variant makes room, so odd queries cannot crowd the real filters out.
+        if (answers.size >= MAX_VARIANTS && !answers.has(variant)) answers.delete(answers.keys().next().value!)
         answers.set(variant, sent)
       },
     }

@@ -100,6 +100,16 @@ afterAll(async () => {
 })
 
 describe('GET /api/classes from memory', () => {
+  it('shares one kept answer between queries that parse alike, and odd queries cannot crowd the real ones out', async () => {
+    expect((await admin.post('/api/classes', newClass(`Fast Path Variants ${Date.now()}`))).status).toBe(201)
+    for (let i = 20; i < 90; i++) await rawGet(app.url, `/api/classes?ageGroup=${i}-${i + 1}`)
+    const before = handled.classes
+    const first = await rawGet(app.url, '/api/classes?ageGroup=9-11')
+    const sameQuery = await rawGet(app.url, '/api/classes?ageGroup=9-11&')
+    expect(handled.classes, 'the filter is kept even after 70 other ones').toBe(before + 1)
+    expect(sameQuery.body).toBe(first.body)
+  })
+
   it('answers a repeated visitor read without Payload, byte for byte as the normal path did', async () => {
     // A change first, so the next read certainly goes the normal way.
     const created = await admin.post('/api/classes', newClass(`Fast Path Ballet ${Date.now()}`))
