@@ -6,7 +6,7 @@ import type { PayloadRequest, SanitizedCollectionConfig, TypeWithID } from 'payl
 import sharp from 'sharp'
 
 import type { SiteAsset, User } from '#cms/payload-types'
-import { AppError, badInput, notFound } from '#api/errors'
+import { AppError, badInput, notFound, unavailable } from '#api/errors'
 import { SITE_CONTENT_KEY_PATTERN } from '#api/schemas/site-content'
 import { SITE_ASSET_ALT_MAX, SITE_ASSET_MAX_BYTES, SITE_ASSET_MAX_PIXELS, SITE_ASSET_MESSAGES, type SiteAssetDto } from '#api/schemas/site-assets'
 import { invalidateSiteContent } from './site-content-cache'
@@ -179,11 +179,19 @@ async function readStoredObject(req: PayloadRequest, handlers: UploadHandler[], 
   for (const handler of handlers) {
     // A document stands for the lookup the adapter would otherwise make (its `prefix`, unused here).
     const doc: TypeWithID & { filename: string } = { id: 0, filename }
-    const answer = await handler(req, { doc, params: { collection: 'site-assets', filename } })
+    let answer: unknown
+    try {
+      answer = await handler(req, { doc, params: { collection: 'site-assets', filename } })
+    } catch (error) {
+      // A bucket out of reach is worth another try in a moment, like a database out of reach.
+      req.payload.logger.warn({ err: error, filename }, 'object storage could not be read')
+      throw unavailable()
+    }
     if (!(answer instanceof Response)) continue
     if (answer.status === 404) throw notFound('File not found.')
     if (answer.status !== 200 && answer.status !== 206 && answer.status !== 304 && answer.status !== 416) {
-      throw new Error(`Object storage answered ${answer.status} for ${filename}`)
+      req.payload.logger.warn({ status: answer.status, filename }, 'object storage answered an error')
+      throw unavailable()
     }
     const headers = new Headers({ 'content-type': contentType, ...IMMUTABLE_IMAGE_HEADERS })
     for (const name of ['etag', 'content-range', 'accept-ranges']) {
