@@ -41,11 +41,15 @@ export const forbidden = (message = 'You do not have permission to perform this 
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message)
 export const conflict = (message: string) => new AppError('CONFLICT', message)
 
-/** PostgreSQL's unique_violation, wherever the driver or Payload wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * PostgreSQL's unique_violation, wherever the driver or Payload wrapped it; with `constraint`,
+ * only a violation of the index whose name contains it.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let current: unknown = error
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true
+    const { code, constraint: violated } = current as { code?: unknown; constraint?: unknown }
+    if (code === '23505') return constraint === undefined || String(violated ?? '').includes(constraint)
     current = (current as { cause?: unknown }).cause
   }
   return false

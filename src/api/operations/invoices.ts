@@ -122,7 +122,7 @@ export function isDuplicateTuition(error: unknown): boolean {
   if (error instanceof ValidationError) {
     return (error.data?.errors ?? []).some((e) => e.path === 'tuitionKey' || (e.path === 'period' && e.message === INVOICE_LINE_MESSAGES.periodTaken))
   }
-  return isUniqueViolation(error) && String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('tuition_key')
+  return isUniqueViolation(error, 'tuition_key')
 }
 
 /**

@@ -47,8 +47,10 @@ async function familiesWithEnrollments(req: PayloadRequest): Promise<Family[]> {
   return users.sort((a, b) => a.id - b.id).map((user) => ({ user, enrollments: byUser.get(user.id)! }))
 }
 
-/** The family's tuition invoices: which months are billed already, and which seasons' registration fees are paid. */
-async function tuitionHistory(req: PayloadRequest, userId: number, settings: TuitionSettingsDto) {
+/** The families' tuition invoices, by family, in one query. */
+async function tuitionInvoicesOf(req: PayloadRequest, userIds: number[]): Promise<Map<number, Invoice[]>> {
+  const byUser = new Map<number, Invoice[]>(userIds.map((id) => [id, []]))
+  if (userIds.length === 0) return byUser
   const { docs } = await req.payload.find({
     collection: 'invoices',
     req,
@@ -56,13 +58,17 @@ async function tuitionHistory(req: PayloadRequest, userId: number, settings: Tui
     depth: 0,
     limit: 0,
     pagination: false,
-    where: { and: [{ userId: { equals: userId } }, { kind: { equals: 'tuition' } }] },
+    where: { and: [{ userId: { in: userIds } }, { kind: { equals: 'tuition' } }] },
   })
-  const invoices = docs as Invoice[]
-  const registrationSeasons = invoices
+  for (const invoice of docs as Invoice[]) byUser.get(invoice.userId)?.push(invoice)
+  return byUser
+}
+
+/** The seasons whose registration fee a family's tuition invoices have charged. */
+function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto): string[] {
+  return invoices
     .filter((invoice) => invoice.period && (invoice.lines ?? []).some((line) => line.kind === 'registration'))
     .map((invoice) => seasonOf(invoice.period!, settings.seasonStartMonth))
-  return { invoices, registrationSeasons }
 }
 
 /**
@@ -79,10 +85,15 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
   const results: TuitionRunFamilyResult[] = []
 
-  for (const { user, enrollments } of await familiesWithEnrollments(req)) {
-    const history = await tuitionHistory(req, user.id, settings)
-    const existing = history.invoices.find((invoice) => invoice.period === period)
-    const tuition = computeFamilyTuition(engineSettings, period, { enrollments, registrationSeasons: history.registrationSeasons })
+  const families = await familiesWithEnrollments(req)
+  const tuitionInvoices = await tuitionInvoicesOf(
+    req,
+    families.map(({ user }) => user.id),
+  )
+  for (const { user, enrollments } of families) {
+    const invoices = tuitionInvoices.get(user.id) ?? []
+    const existing = invoices.find((invoice) => invoice.period === period)
+    const tuition = computeFamilyTuition(engineSettings, period, { enrollments, registrationSeasons: registrationSeasonsOf(invoices, settings) })
     const lines = tuition.lines.map((line) => ({
       kind: line.kind,
       description: line.description,
@@ -134,7 +145,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
     } catch (error) {
       if (!isDuplicateTuition(error)) throw error
       // Another run billed this family meanwhile.
-      const again = (await tuitionHistory(req, user.id, settings)).invoices.find((invoice) => invoice.period === period)
+      const again = ((await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []).find((invoice) => invoice.period === period)
       results.push({ ...base, outcome: 'exists', invoiceId: again?.id ?? null, totalCents: again?.amountCents ?? 0, lines: [] })
     }
   }
