@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
-import { invalidateClassCountsAfterChange, invalidateClassCountsAfterDelete } from './hooks/invalidateClassCounts'
+import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
 
 export const Enrollments: CollectionConfig = {
   slug: 'enrollments',
@@ -20,7 +20,8 @@ export const Enrollments: CollectionConfig = {
     update: isAdmin,
     delete: studentOwnedByUser,
   },
-  hooks: { afterChange: [invalidateClassCountsAfterChange], afterDelete: [invalidateClassCountsAfterDelete] },
+  // The cached class list carries each class's enrollment count ("Full" in the UI).
+  hooks: { afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
   // One enrollment per student and class, enforced by PostgreSQL itself.
   indexes: [{ fields: ['student', 'class'], unique: true }],
   fields: [

@@ -9,7 +9,6 @@ import type { SiteAsset, User } from '#cms/payload-types'
 import { AppError, badInput, notFound, unavailable } from '#api/errors'
 import { SITE_CONTENT_KEY_PATTERN } from '#api/schemas/site-content'
 import { SITE_ASSET_ALT_MAX, SITE_ASSET_MAX_BYTES, SITE_ASSET_MAX_PIXELS, SITE_ASSET_MESSAGES, type SiteAssetDto } from '#api/schemas/site-assets'
-import { invalidateSiteContent } from './site-content-cache'
 import { detectImageType, EXTENSION_OF_TYPE, servedContentType, toSiteAssetDto } from './site-asset-files'
 
 const isValidKey = (key: string) => key.length <= 120 && SITE_CONTENT_KEY_PATTERN.test(key)
@@ -107,7 +106,6 @@ export async function putSiteAsset(req: PayloadRequest, user: User, key: string,
       user,
       req,
     })
-    invalidateSiteContent()
     return { created: false, asset: dtoOrNotFound(doc as SiteAsset) }
   }
   const doc = await req.payload.create({
@@ -119,8 +117,6 @@ export async function putSiteAsset(req: PayloadRequest, user: User, key: string,
     user,
     req,
   })
-  // Again after the commit (the collection hook ran inside the write; see site-content-admin.ts).
-  invalidateSiteContent()
   return { created: true, asset: dtoOrNotFound(doc as SiteAsset) }
 }
 
@@ -129,7 +125,6 @@ export async function deleteSiteAsset(req: PayloadRequest, user: User, key: stri
   const existing = await findAsset(req, key)
   if (!existing) throw notFound(SITE_ASSET_MESSAGES.notFound)
   await req.payload.delete({ collection: 'site-assets', id: existing.id, overrideAccess: false, user, req })
-  invalidateSiteContent()
 }
 
 function uploadDir(req: PayloadRequest): string {

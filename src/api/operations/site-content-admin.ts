@@ -12,7 +12,6 @@ import {
   type SiteContentUpdate,
 } from '#api/schemas/site-content'
 import { listPublishedSiteContent, toSiteContentDto } from './site-content'
-import { invalidateSiteContent } from './site-content-cache'
 import { sanitizeSiteHtml } from './site-content-html'
 
 /**
@@ -105,7 +104,6 @@ export async function createSiteContent(req: PayloadRequest, user: User, input: 
       user,
       req,
     })
-    invalidateSiteContent()
     return toSiteContentDto(doc as SiteContent)
   } catch (error) {
     // Two editors creating the same key at once: the unique index decides.
@@ -137,7 +135,6 @@ export async function updateSiteContent(req: PayloadRequest, user: User, key: st
     user,
     req,
   })
-  invalidateSiteContent()
   return toSiteContentDto(doc as SiteContent)
 }
 
@@ -146,5 +143,4 @@ export async function deleteSiteContent(req: PayloadRequest, user: User, key: st
   const existing = await findByKey(req, key, false)
   if (!existing) throw notFound(SITE_CONTENT_MESSAGES.notFound)
   await req.payload.delete({ collection: 'site-content', id: existing.id, overrideAccess: false, user, req })
-  invalidateSiteContent()
 }

@@ -3,15 +3,13 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'paylo
 import { invalidateClasses } from '#api/operations/classes'
 import { afterCommit } from '#api/operations/transaction'
 
-// Cleared now and again after the commit: a read between the two would otherwise cache old rows.
+// Cleared once the write has committed: dropped earlier, a read before the commit would refill it with old rows.
 export const invalidateClassesAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
-  invalidateClasses()
   afterCommit(req, invalidateClasses)
   return doc
 }
 
 export const invalidateClassesAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
-  invalidateClasses()
   afterCommit(req, invalidateClasses)
   return doc
 }

@@ -4,18 +4,16 @@ import { invalidateSiteContent } from '#api/operations/site-content-cache'
 import { afterCommit } from '#api/operations/transaction'
 
 /**
- * Edits show on the next page load (decisions §6): drop the in-process content cache, now and
- * again after the commit (an edit in /cms runs in a transaction: a read between the two would
- * otherwise cache the old rows until the next edit).
+ * Edits show on the next page load (decisions §6): drop the content cache once the write has
+ * committed, whoever wrote (the contract, /cms). Dropped earlier, a read before the commit
+ * would refill it with the old rows until the next edit.
  */
 export const invalidateAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
-  invalidateSiteContent()
   afterCommit(req, invalidateSiteContent)
   return doc
 }
 
 export const invalidateAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
-  invalidateSiteContent()
   afterCommit(req, invalidateSiteContent)
   return doc
 }
