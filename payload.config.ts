@@ -24,6 +24,7 @@ import { academyEmailAdapter } from '#cms/email-adapter'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/endpoints/index'
 import { loadCmsSettings } from '#server/env.server'
+import { SESSION_COOKIE_PREFIX } from '#server/session-cookie.server'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -34,6 +35,8 @@ const allowedOrigins = settings.allowedOrigins
 export default buildConfig({
   serverURL: settings.publicOrigin,
   secret: settings.secret,
+  // The router recognises signed-in requests by this cookie name (src/server/session-cookie.server.ts).
+  cookiePrefix: SESSION_COOKIE_PREFIX,
   routes: { admin: '/cms', api: '/cms-api' },
   admin: {
     user: Users.slug,

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } f
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
 import { createPublicReadCache, replay } from './public-read-cache.server'
+import { carriesSessionCookie } from './session-cookie.server'
 import { securityHeaders } from './security-headers.server'
 
 export const API_BODY_LIMIT = 1024 * 1024
@@ -74,9 +75,6 @@ function crossOriginRefusal(req: IncomingMessage, allowedOrigins: string[]): str
   if (!origin && req.headers['sec-fetch-site'] === 'cross-site') return 'Cross-origin requests are not allowed.'
   return null
 }
-
-/** The session cookie's name (Payload's `payload-token`). */
-const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
 
 /**
  * A page answered to someone signed in is theirs alone: no shared cache may keep it, whatever
@@ -233,7 +231,7 @@ export function createApp(options: AppOptions) {
       if (options.serveStatic?.(req, res, pathname, assetHeaders)) return
       if (!options.astro) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
       for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value)
-      if (SESSION_COOKIE.test(String(req.headers.cookie ?? ''))) keepPrivate(res)
+      if (carriesSessionCookie(req.headers.cookie)) keepPrivate(res)
       return await options.astro(req, res)
     } catch (error) {
       if (isDatabaseUnavailable(error)) {

@@ -23,6 +23,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 
 import { cacheGeneration } from './memo-cache.server'
+import { carriesSessionCookie } from './session-cookie.server'
 
 export type PublicReadDeclaration = {
   /** Names of the memo caches (createMemoCache) the answer is made from. */
@@ -56,8 +57,6 @@ export type PublicReadTicket = {
   keep(sent: SentAnswer): void
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
-
 /** Distinct queries (as parsed) and Origins kept per path: enough for every age group filter. */
 const MAX_VARIANTS = 64
 
@@ -69,7 +68,7 @@ function generationOf(declaration: PublicReadDeclaration): number {
 }
 
 function anonymous(headers: IncomingHttpHeaders): boolean {
-  return headers.authorization === undefined && !SESSION_COOKIE.test(String(headers.cookie ?? ''))
+  return headers.authorization === undefined && !carriesSessionCookie(headers.cookie)
 }
 
 export function createPublicReadCache(options: { allowedOrigins: readonly string[] }) {
