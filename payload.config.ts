@@ -18,6 +18,7 @@ import { SiteContent } from '#cms/collections/SiteContent/index'
 import { Students } from '#cms/collections/Students/index'
 import { Users } from '#cms/collections/Users/index'
 import { PaymentConfig } from '#cms/globals/PaymentConfig'
+import { StudioSettings } from '#cms/globals/StudioSettings'
 import { TuitionSettings } from '#cms/globals/TuitionSettings'
 import { migrations } from '#cms/migrations/index'
 import { academyEmailAdapter } from '#cms/email-adapter'
@@ -59,7 +60,7 @@ export default buildConfig({
     SiteContent,
     SiteAssets,
   ],
-  globals: [PaymentConfig, TuitionSettings],
+  globals: [PaymentConfig, TuitionSettings, StudioSettings],
   endpoints: contractEndpoints,
   // A session cookie sent from another origin is treated as anonymous.
   csrf: allowedOrigins,

@@ -110,10 +110,12 @@ export interface Config {
   globals: {
     'payment-config': PaymentConfig;
     'tuition-settings': TuitionSetting;
+    'studio-settings': StudioSetting;
   };
   globalsSelect: {
     'payment-config': PaymentConfigSelect<false> | PaymentConfigSelect<true>;
     'tuition-settings': TuitionSettingsSelect<false> | TuitionSettingsSelect<true>;
+    'studio-settings': StudioSettingsSelect<false> | StudioSettingsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -1001,6 +1003,29 @@ export interface TuitionSetting {
   createdAt?: string | null;
 }
 /**
+ * How the studio runs: waitlist offers, notice for dropping a class, makeup classes.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "studio-settings".
+ */
+export interface StudioSetting {
+  id: number;
+  /**
+   * 1–336 (two weeks). After this the place is offered to the next family.
+   */
+  waitlistOfferHours: number;
+  /**
+   * 0–60. 0: a drop takes effect the same day.
+   */
+  dropNoticeDays: number;
+  /**
+   * 0–180. How long after a missed class it may be made up. 0: no makeups.
+   */
+  makeupWindowDays: number;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payment-config_select".
  */
@@ -1036,6 +1061,18 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
         label?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "studio-settings_select".
+ */
+export interface StudioSettingsSelect<T extends boolean = true> {
+  waitlistOfferHours?: T;
+  dropNoticeDays?: T;
+  makeupWindowDays?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -2,6 +2,7 @@ import * as migration_20261121_233027_initial from './20261121_233027_initial';
 import * as migration_20261121_234500_rate_limits from './20261121_234500_rate_limits';
 import * as migration_20261123_105408_tuition_settings_invoice_lines from './20261123_105408_tuition_settings_invoice_lines';
 import * as migration_20261123_115427_teachers_attendance from './20261123_115427_teachers_attendance';
+import * as migration_20261123_134038_studio_settings from './20261123_134038_studio_settings';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_115427_teachers_attendance.up,
     down: migration_20261123_115427_teachers_attendance.down,
-    name: '20261123_115427_teachers_attendance'
+    name: '20261123_115427_teachers_attendance',
+  },
+  {
+    up: migration_20261123_134038_studio_settings.up,
+    down: migration_20261123_134038_studio_settings.down,
+    name: '20261123_134038_studio_settings'
   },
 ];

@@ -15,6 +15,7 @@ import { siteAssetEndpoints } from './site-assets'
 import { siteContentEndpoints } from './site-content'
 import { stripeEndpoints } from './stripe'
 import { studentEndpoints } from './students'
+import { studioEndpoints } from './studio'
 import { tuitionEndpoints } from './tuition'
 
 /** Every call of the /api/* contract, mounted by server.ts (see ../http.ts for the prefix). */
@@ -35,4 +36,5 @@ export const contractEndpoints: Endpoint[] = [
   ...calendarEndpoints,
   ...tuitionEndpoints,
   ...attendanceEndpoints,
+  ...studioEndpoints,
 ]

@@ -1,0 +1,51 @@
+import type { GlobalConfig } from 'payload'
+
+import { isAdmin } from '#cms/access/isAdmin'
+import { STUDIO_SETTINGS_DEFAULTS, STUDIO_SETTINGS_LIMITS, STUDIO_SETTINGS_MESSAGES } from '#api/schemas/studio-settings'
+
+const wholeBetween = (limits: { min: number; max: number }, message: string) => (value: unknown) =>
+  value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= limits.min && value <= limits.max) ? true : message
+
+/**
+ * How the studio runs day to day: one row, edited by administrators in /cms or through
+ * PUT /api/admin/studio-settings. The waitlist reads the offer hours; self-service reads the
+ * drop notice and the makeup window.
+ */
+export const StudioSettings: GlobalConfig = {
+  slug: 'studio-settings',
+  label: 'Studio settings',
+  admin: {
+    group: 'Studio',
+    description: 'How the studio runs: waitlist offers, notice for dropping a class, makeup classes.',
+  },
+  access: { read: isAdmin, update: isAdmin },
+  fields: [
+    {
+      name: 'waitlistOfferHours',
+      label: 'Waitlist offer holds a place for (hours)',
+      type: 'number',
+      required: true,
+      defaultValue: STUDIO_SETTINGS_DEFAULTS.waitlistOfferHours,
+      admin: { step: 1, description: '1–336 (two weeks). After this the place is offered to the next family.' },
+      validate: wholeBetween(STUDIO_SETTINGS_LIMITS.waitlistOfferHours, STUDIO_SETTINGS_MESSAGES.waitlistOfferHours),
+    },
+    {
+      name: 'dropNoticeDays',
+      label: 'Notice for dropping a class (days)',
+      type: 'number',
+      required: true,
+      defaultValue: STUDIO_SETTINGS_DEFAULTS.dropNoticeDays,
+      admin: { step: 1, description: '0–60. 0: a drop takes effect the same day.' },
+      validate: wholeBetween(STUDIO_SETTINGS_LIMITS.dropNoticeDays, STUDIO_SETTINGS_MESSAGES.dropNoticeDays),
+    },
+    {
+      name: 'makeupWindowDays',
+      label: 'Makeup window (days)',
+      type: 'number',
+      required: true,
+      defaultValue: STUDIO_SETTINGS_DEFAULTS.makeupWindowDays,
+      admin: { step: 1, description: '0–180. How long after a missed class it may be made up. 0: no makeups.' },
+      validate: wholeBetween(STUDIO_SETTINGS_LIMITS.makeupWindowDays, STUDIO_SETTINGS_MESSAGES.makeupWindowDays),
+    },
+  ],
+}
