@@ -160,6 +160,22 @@ describe('PATCH /api/users/{id}/teacher', () => {
     expect((await stored(user.id))!.isTeacher).toBe(false)
   })
 
+  it('taking the flag off frees the classes that named the account, in the same change', async () => {
+    const user = await createUser('teach-leaving', { isTeacher: true })
+    const kept = await createUser('teach-staying', { isTeacher: true })
+    const fields = { description: 'd', ageGroup: '6-8', level: 'Beginner', days: 'Monday', time: '4:00-5:00pm', location: 'A', instructor: 'I', price: 6500 }
+    const taught = await app.payload.create({ collection: 'classes', overrideAccess: true, data: { ...fields, name: 'Leaving class', teacher: user.id } })
+    const other = await app.payload.create({ collection: 'classes', overrideAccess: true, data: { ...fields, name: 'Staying class', teacher: kept.id } })
+    const teacherOf = async (id: number) => {
+      const doc = await app.payload.findByID({ collection: 'classes', id, depth: 0, overrideAccess: true })
+      return doc.teacher ?? null
+    }
+    expect((await admin.patch(`/api/users/${user.id}/teacher`, { isTeacher: false })).status).toBe(200)
+    expect(await teacherOf(taught.id)).toBeNull()
+    expect(await teacherOf(other.id)).toBe(kept.id)
+    await app.payload.delete({ collection: 'classes', where: { id: { in: [taught.id, other.id] } }, overrideAccess: true })
+  })
+
   it('refuses a bad body (400), an unknown user (404), a family and a teacher (403), a visitor (401); nothing changes', async () => {
     const user = await createUser('teach-refused')
     const teacher = await createUser('teach-already', { isTeacher: true })

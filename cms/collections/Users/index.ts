@@ -15,6 +15,7 @@ import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } f
 import { guardLoginAttempt, recordSuccessfulLogin, sameLoginFailure } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
+import { releaseTeacherClasses } from './hooks/releaseTeacherClasses'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
 
 const secureCookies = loadCmsSettings().publicOrigin.startsWith('https://')
@@ -55,7 +56,7 @@ export const Users: CollectionConfig = {
     afterLogin: [recordSuccessfulLogin],
     beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
     beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
-    afterChange: [forgetUserAfterChange],
+    afterChange: [forgetUserAfterChange, releaseTeacherClasses],
     afterDelete: [forgetUserAfterDelete],
     afterLogout: [forgetUserAfterLogout],
     afterError: [sameLoginFailure],

@@ -52,7 +52,7 @@ export async function setUserAdmin(req: PayloadRequest, id: number, isAdmin: boo
   return toUserDto(user as User)
 }
 
-/** Makes an account a teacher or not (decisions §9); their classes keep them until an administrator changes the class. */
+/** Makes an account a teacher or not (decisions §9); taking the flag off frees its classes (hooks/releaseTeacherClasses, decisions §16). */
 export async function setUserTeacher(req: PayloadRequest, id: number, isTeacher: boolean): Promise<UserDto> {
   await findUser(req, id)
   const user = await req.payload.update({ collection: 'users', id, req, overrideAccess: false, depth: 0, data: { isTeacher } })

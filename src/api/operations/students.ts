@@ -106,14 +106,14 @@ export async function updateEmergencyContact(req: PayloadRequest, id: number, co
   return toStudentDto(doc as Student)
 }
 
-/** Removes the student and every enrollment of theirs, all or nothing (decisions §2). */
+/**
+ * Removes the student, all or nothing (decisions §2): the students collection's beforeDelete
+ * hooks take their enrollments, marks and makeups with them inside this transaction.
+ */
 export async function deleteStudent(req: PayloadRequest, id: number): Promise<StudentDto> {
   const user = requireUser(req)
   const student = await inTransaction(req, async () => {
     const doc = await findOwnStudent(req, id)
-    const removed = await req.payload.delete({ collection: 'enrollments', where: { student: { equals: id } }, depth: 0, req, user, overrideAccess: false })
-    const failure = removed.errors[0]
-    if (failure) throw new Error(`Could not remove enrollment ${failure.id}: ${failure.message}`)
     await req.payload.delete({ collection: 'students', id, depth: 0, req, user, overrideAccess: false })
     return doc
   })

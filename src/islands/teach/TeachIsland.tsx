@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useId, useState } from 'react'
 
 import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterEntryDto, type TeachClassDto } from '#api/schemas/attendance'
 import type { UserDto } from '#api/schemas/auth'
-import { useMarkAttendance } from '#islands/api/teach-mark-attendance'
+import { isRetryable, useMarkAttendance } from '#islands/api/teach-mark-attendance'
 import { useRoster } from '#islands/api/teach-roster'
 import { useTeachClasses } from '#islands/api/teach-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
@@ -32,6 +32,9 @@ function StudentRow({ entry, classId, date }: { entry: RosterEntryDto; classId: 
   // One queue per student and day: a quick second tap is sent after the first, never before it.
   const mark = useMarkAttendance(key)
   const [unsaved, setUnsaved] = useState<AttendanceStatus | null>(() => readUnsaved(key))
+  // A mark the server refused (4xx: the student left the class, the class is not theirs any
+  // more…) is dropped from the phone, and the teacher reads why: never dropped without a word.
+  const [refused, setRefused] = useState<string | null>(null)
   const shown = unsaved ?? entry.status
   const groupId = useId()
 
@@ -44,10 +47,17 @@ function StudentRow({ entry, classId, date }: { entry: RosterEntryDto; classId: 
           clearUnsaved(key, saved.status)
           setUnsaved((current) => (current === saved.status ? null : current))
         },
+        onError: (error) => {
+          if (isRetryable(error)) return
+          clearUnsaved(key, status)
+          setUnsaved((current) => (current === status ? null : current))
+          setRefused(`The ${LABELS[status].toLowerCase()} mark was not saved: ${errorMessage(error, 'the server refused it.')}`)
+        },
       },
     )
   }
   function send(status: AttendanceStatus) {
+    setRefused(null)
     setUnsaved(status)
     transmit(status)
   }
@@ -101,6 +111,11 @@ function StudentRow({ entry, classId, date }: { entry: RosterEntryDto; classId: 
         ))}
       </div>
       <div aria-live="polite" className="text-sm">
+        {refused ? (
+          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 font-semibold text-red-900">
+            {refused}
+          </p>
+        ) : null}
         {unsaved && mark.isPending && !mark.isPaused ? <p className="text-gray-700">Saving…</p> : null}
         {unsaved && mark.isPaused ? (
           <p className="font-semibold text-amber-900">Not saved yet: waiting for a connection. It will be sent when the phone is back online.</p>

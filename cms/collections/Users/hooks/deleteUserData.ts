@@ -1,6 +1,6 @@
 import { APIError, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
-type CascadeSlug = 'enrollments' | 'students' | 'notification-preferences' | 'payment-methods'
+type CascadeSlug = 'students' | 'notification-preferences' | 'payment-methods'
 
 async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Record<string, unknown>): Promise<void> {
   const result = await req.payload.delete({ collection, where: where as never, req, overrideAccess: true, depth: 0 })
@@ -17,18 +17,7 @@ async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Re
  * user id and a payer snapshot, not a relationship.
  */
 export const deleteUserData: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  const students = await req.payload.find({
-    collection: 'students',
-    where: { user: { equals: id } },
-    req,
-    overrideAccess: true,
-    depth: 0,
-    limit: 0,
-    pagination: false,
-    select: {},
-  })
-  const studentIds = students.docs.map((s) => s.id)
-  if (studentIds.length > 0) await deleteAll(req, 'enrollments', { student: { in: studentIds } })
+  // Each student's own beforeDelete hooks take its enrollments and attendance marks.
   await deleteAll(req, 'students', { user: { equals: id } })
   await deleteAll(req, 'notification-preferences', { user: { equals: id } })
   await deleteAll(req, 'payment-methods', { user: { equals: id } })
