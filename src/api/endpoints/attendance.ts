@@ -1,5 +1,6 @@
 import { defineEndpoint, idParam } from '#api/http'
 import { attendanceCsv, classRoster, listAttendance, listTeachClasses, markAttendance } from '#api/operations/attendance'
+import { csvResponse } from '#api/operations/csv'
 import { attendanceListQuerySchema, attendanceMarkSchema, rosterQuerySchema } from '#api/schemas/attendance'
 import { getAppContext } from '#server/context.server'
 
@@ -18,12 +19,6 @@ export const attendanceEndpoints = [
   defineEndpoint('get', '/admin/attendance', { role: 'admin', query: attendanceListQuerySchema }, async ({ req, query }) => listAttendance(req, query)),
 
   defineEndpoint('get', '/admin/attendance.csv', { role: 'admin', query: attendanceListQuerySchema }, async ({ req, query }) => {
-    return new Response(attendanceCsv(await listAttendance(req, query)), {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': 'attachment; filename="attendance.csv"',
-        'Cache-Control': 'private, no-store',
-      },
-    })
+    return csvResponse(attendanceCsv(await listAttendance(req, query)), 'attendance.csv')
   }),
 ]

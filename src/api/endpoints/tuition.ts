@@ -1,8 +1,11 @@
 import { defineEndpoint } from '#api/http'
+import { csvResponse } from '#api/operations/csv'
 import { runTuitionMonth } from '#api/operations/tuition-run'
+import { tuitionSummary, tuitionSummaryCsv } from '#api/operations/tuition-summary'
 import { readTuitionSettings, saveTuitionSettings } from '#api/operations/tuition-settings'
 import { tuitionRunSchema } from '#api/schemas/tuition-run'
 import { tuitionSettingsSchema } from '#api/schemas/tuition-settings'
+import { tuitionSummaryQuerySchema } from '#api/schemas/tuition-summary'
 
 /** Tuition billing (the "tuition that bills itself" issue): administrators only. */
 export const tuitionEndpoints = [
@@ -12,4 +15,14 @@ export const tuitionEndpoints = [
 
   /** Bills a month (or, with dryRun, says what it would bill); running it again bills nobody twice. */
   defineEndpoint('post', '/admin/tuition/run', { role: 'admin', body: tuitionRunSchema }, async ({ req, body }) => runTuitionMonth(req, body)),
+
+  /** The month's tuition invoices in figures: created, charged, failed, paid otherwise, outstanding. */
+  defineEndpoint('get', '/admin/tuition/summary', { role: 'admin', query: tuitionSummaryQuerySchema }, async ({ req, query }) =>
+    tuitionSummary(req, query.month),
+  ),
+
+  /** The same month, one row per invoice, for a spreadsheet (formula-safe). */
+  defineEndpoint('get', '/admin/tuition/summary.csv', { role: 'admin', query: tuitionSummaryQuerySchema }, async ({ req, query }) =>
+    csvResponse(await tuitionSummaryCsv(req, query.month), `tuition-${query.month}.csv`),
+  ),
 ]

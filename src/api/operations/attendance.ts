@@ -19,6 +19,7 @@ import { todayIso, weekdayOf } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
 import { meetsOn, sortByStartTime } from '#shared/schedule'
 import { optionalRelationId } from '#api/operations/relations'
+import { csvTable } from './csv'
 
 /**
  * Teachers and attendance (decisions §9). A teacher reaches only the classes whose `teacher`
@@ -205,15 +206,10 @@ export async function listAttendance(req: PayloadRequest, query: AttendanceListQ
   }))
 }
 
-/** A CSV cell a spreadsheet shows as text: a leading = + - @ tab or CR would start a formula. */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 export function attendanceCsv(records: AttendanceRecordDto[]): string {
   const header = ['Date', 'Class', 'Student', 'Status', 'Marked by', 'Updated at']
-  const rows = records.map((r) => [r.date, r.className, r.studentName, r.status, r.markedBy, r.updatedAt])
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  return csvTable(
+    header,
+    records.map((r) => [r.date, r.className, r.studentName, r.status, r.markedBy, r.updatedAt]),
+  )
 }

@@ -13,12 +13,26 @@ const day = (value: string) => new Date(value).toISOString().slice(0, 10)
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
-/** Every family with at least one enrollment, with its enrollments as the tuition engine reads them. */
-async function familiesWithEnrollments(req: PayloadRequest): Promise<Family[]> {
+/**
+ * Every family with at least one enrollment (or, given `userIds`, those of them), with its
+ * enrollments as the tuition engine reads them.
+ */
+async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly number[]): Promise<Family[]> {
   const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
+  const studentsRead = req.payload
+    .find({ collection: 'students', ...all, ...(userIds ? { where: { user: { in: [...userIds] } } } : {}) })
+    .then((r) => r.docs as Student[])
+  // Scoped to families, the enrollments are those of their students; otherwise all, read alongside.
+  const enrollmentsRead = userIds
+    ? studentsRead.then(async (students) =>
+        students.length === 0
+          ? []
+          : ((await req.payload.find({ collection: 'enrollments', ...all, where: { student: { in: students.map((s) => s.id) } } })).docs as Enrollment[]),
+      )
+    : req.payload.find({ collection: 'enrollments', ...all }).then((r) => r.docs as Enrollment[])
   const [enrollments, students, classes] = await Promise.all([
-    req.payload.find({ collection: 'enrollments', ...all }).then((r) => r.docs as Enrollment[]),
-    req.payload.find({ collection: 'students', ...all }).then((r) => r.docs as Student[]),
+    enrollmentsRead,
+    studentsRead,
     req.payload.find({ collection: 'classes', ...all }).then((r) => r.docs as Class[]),
   ])
   const studentsById = new Map(students.map((s) => [s.id, s]))
@@ -79,13 +93,13 @@ function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto
  * A dry run reads the same data and writes nothing.
  */
 export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInput): Promise<TuitionRunResult> {
-  const { period, dryRun } = input
+  const { period, dryRun, userIds } = input
   const settings = await readTuitionSettings(req.payload, req)
   const dueDate = billingDate(period, settings.billingDay)
   const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
   const results: TuitionRunFamilyResult[] = []
 
-  const families = await familiesWithEnrollments(req)
+  const families = await familiesWithEnrollments(req, userIds)
   const tuitionInvoices = await tuitionInvoicesOf(
     req,
     families.map(({ user }) => user.id),

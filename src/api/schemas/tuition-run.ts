@@ -6,12 +6,34 @@ import type { LineKind } from '#shared/tuition'
 export const TUITION_RUN_MESSAGES = {
   period: 'Period must be a month (YYYY-MM)',
   dryRun: 'dryRun must be true or false',
+  userIds: 'userIds must be a list of 1 to 1000 account ids',
 } as const
 
-/** POST /api/admin/tuition/run (admin). Without `dryRun: false` nothing is written: billing is never the default. */
+/** At most this many families named in one run (a larger run simply bills everyone). */
+export const MAX_RUN_FAMILIES = 1000
+
+const accountId = z
+  .number({ error: TUITION_RUN_MESSAGES.userIds })
+  .int(TUITION_RUN_MESSAGES.userIds)
+  .positive(TUITION_RUN_MESSAGES.userIds)
+  .max(2_147_483_647, TUITION_RUN_MESSAGES.userIds)
+
+/**
+ * POST /api/admin/tuition/run (admin). Without `dryRun: false` nothing is written: billing is never the default.
+ * `userIds` (optional) limits the run to those families (accounts): an administrator billing one
+ * family that joined after the month was run, or a test billing only its own families. Without
+ * it the run bills every family with an enrollment; an id with no enrollment is simply not in
+ * the answer.
+ */
 export const tuitionRunSchema = z.object({
   period: z.string({ error: TUITION_RUN_MESSAGES.period }).trim().refine(isMonth, TUITION_RUN_MESSAGES.period),
   dryRun: z.boolean({ error: TUITION_RUN_MESSAGES.dryRun }).default(true),
+  userIds: z
+    .array(accountId, { error: TUITION_RUN_MESSAGES.userIds })
+    .min(1, TUITION_RUN_MESSAGES.userIds)
+    .max(MAX_RUN_FAMILIES, TUITION_RUN_MESSAGES.userIds)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
 })
 export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
 
