@@ -13,6 +13,7 @@ import { paymentEndpoints } from './payments'
 import { sessionEndpoints } from './session'
 import { siteAssetEndpoints } from './site-assets'
 import { siteContentEndpoints } from './site-content'
+import { statementEndpoints } from './statements'
 import { stripeEndpoints } from './stripe'
 import { studentEndpoints } from './students'
 import { studioEndpoints } from './studio'
@@ -35,6 +36,7 @@ export const contractEndpoints: Endpoint[] = [
   ...emailEndpoints,
   ...calendarEndpoints,
   ...tuitionEndpoints,
+  ...statementEndpoints,
   ...attendanceEndpoints,
   ...studioEndpoints,
 ]
