@@ -16,11 +16,13 @@ import { Payments } from '#cms/collections/Payments/index'
 import { SiteAssets } from '#cms/collections/SiteAssets/index'
 import { SiteContent } from '#cms/collections/SiteContent/index'
 import { Students } from '#cms/collections/Students/index'
+import { TuitionRuns } from '#cms/collections/TuitionRuns/index'
 import { Users } from '#cms/collections/Users/index'
 import { PaymentConfig } from '#cms/globals/PaymentConfig'
 import { StudioSettings } from '#cms/globals/StudioSettings'
 import { TuitionSettings } from '#cms/globals/TuitionSettings'
 import { migrations } from '#cms/migrations/index'
+import { jobsConfig } from '#cms/jobs'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/endpoints/index'
@@ -57,10 +59,13 @@ export default buildConfig({
     Invoices,
     Payments,
     PaymentMethods,
+    TuitionRuns,
     SiteContent,
     SiteAssets,
   ],
   globals: [PaymentConfig, TuitionSettings, StudioSettings],
+  // The billing calendar's hourly tick (cms/jobs.ts); only processes with JOBS_AUTORUN=true run it.
+  jobs: jobsConfig(settings.jobsAutorun),
   endpoints: contractEndpoints,
   // A session cookie sent from another origin is treated as anonymous.
   csrf: allowedOrigins,

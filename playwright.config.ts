@@ -62,6 +62,8 @@ export default defineConfig({
         ACADEMY_DATA_DIR: '.data/e2e',
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         NODE_ENV: 'production',
+        // The billing calendar would bill the journeys' families by the machine's clock.
+        JOBS_AUTORUN: 'false',
         SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
         ...stripeAppEnv(),
       },

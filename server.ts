@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 import type { Payload } from 'payload'
 
+import { stopScheduledJobs } from '#cms/jobs'
 import { migrations } from '#cms/migrations/index'
 import { seedDemoData } from '#cms/seed/index'
 import { createApp } from '#server/app.server'
@@ -51,6 +52,9 @@ async function main() {
     console.log(`[server] ${signal}: shutting down`)
     const force = setTimeout(() => process.exit(1), DRAIN_MS + 4000)
     force.unref()
+    // No new job starts; a tuition run in progress stops after its current family and records
+    // itself `interrupted` (resumed by the next tick on any process), alongside the HTTP drain.
+    const jobsStopped = stopScheduledJobs(payload, DRAIN_MS)
     if (server) {
       // Stop accepting, let requests in flight finish (bounded), then end what is left.
       const closed = new Promise((resolve) => server!.close(resolve))
@@ -60,6 +64,7 @@ async function main() {
       server.closeAllConnections()
       await closed
     }
+    await jobsStopped
     await cacheBus.stop()
     // payload.db.destroy() leaves a checked-out connection behind; end the pool itself.
     const pool = poolOf(payload)

@@ -77,9 +77,11 @@ export interface Config {
     invoices: Invoice;
     payments: Payment;
     'payment-methods': PaymentMethod;
+    'tuition-runs': TuitionRun;
     'site-content': SiteContent;
     'site-assets': SiteAsset;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -96,9 +98,11 @@ export interface Config {
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
     'payment-methods': PaymentMethodsSelect<false> | PaymentMethodsSelect<true>;
+    'tuition-runs': TuitionRunsSelect<false> | TuitionRunsSelect<true>;
     'site-content': SiteContentSelect<false> | SiteContentSelect<true>;
     'site-assets': SiteAssetsSelect<false> | SiteAssetsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -111,11 +115,13 @@ export interface Config {
     'payment-config': PaymentConfig;
     'tuition-settings': TuitionSetting;
     'studio-settings': StudioSetting;
+    'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'payment-config': PaymentConfigSelect<false> | PaymentConfigSelect<true>;
     'tuition-settings': TuitionSettingsSelect<false> | TuitionSettingsSelect<true>;
     'studio-settings': StudioSettingsSelect<false> | StudioSettingsSelect<true>;
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -123,7 +129,13 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      billingCalendar: TaskBillingCalendar;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -433,6 +445,54 @@ export interface PaymentMethod {
   createdAt: string;
 }
 /**
+ * The monthly tuition runs of the billing calendar: one per month, written by the scheduled job only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tuition-runs".
+ */
+export interface TuitionRun {
+  id: number;
+  /**
+   * YYYY-MM
+   */
+  period: string;
+  status: 'started' | 'finished' | 'interrupted' | 'failed';
+  /**
+   * How many times the run was started (a resumed run counts again).
+   */
+  attempts: number;
+  /**
+   * The process running it now (host:pid:claim).
+   */
+  owner?: string | null;
+  startedAt: string;
+  /**
+   * Renewed while the run goes on.
+   */
+  heartbeatAt: string;
+  finishedAt?: string | null;
+  /**
+   * Families with enrollments, last attempt.
+   */
+  families?: number | null;
+  /**
+   * Invoices issued by this run, every attempt together.
+   */
+  invoicesCreated?: number | null;
+  /**
+   * Families that had their invoice already, last attempt.
+   */
+  alreadyInvoiced?: number | null;
+  nothingToBill?: number | null;
+  /**
+   * Sum of the invoices this run issued, cents.
+   */
+  totalCents?: number | null;
+  error?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Texts of the public pages, by section: use "Group by" → Section. A text that is missing or unpublished shows its built-in default. The /admin console lists every text, built-in ones included.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -529,6 +589,107 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'billingCalendar';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'billingCalendar') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents".
  */
 export interface PayloadLockedDocument {
@@ -573,6 +734,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'payment-methods';
         value: number | PaymentMethod;
+      } | null)
+    | ({
+        relationTo: 'tuition-runs';
+        value: number | TuitionRun;
       } | null)
     | ({
         relationTo: 'site-content';
@@ -810,6 +975,27 @@ export interface PaymentMethodsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tuition-runs_select".
+ */
+export interface TuitionRunsSelect<T extends boolean = true> {
+  period?: T;
+  status?: T;
+  attempts?: T;
+  owner?: T;
+  startedAt?: T;
+  heartbeatAt?: T;
+  finishedAt?: T;
+  families?: T;
+  invoicesCreated?: T;
+  alreadyInvoiced?: T;
+  nothingToBill?: T;
+  totalCents?: T;
+  error?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-content_select".
  */
 export interface SiteContentSelect<T extends boolean = true> {
@@ -886,6 +1072,38 @@ export interface SiteAssetsSelect<T extends boolean = true> {
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  meta?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1027,6 +1245,24 @@ export interface StudioSetting {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payment-config_select".
  */
 export interface PaymentConfigSelect<T extends boolean = true> {
@@ -1079,6 +1315,16 @@ export interface StudioSettingsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1086,6 +1332,26 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBillingCalendar".
+ */
+export interface TaskBillingCalendar {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

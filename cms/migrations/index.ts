@@ -3,6 +3,7 @@ import * as migration_20261121_234500_rate_limits from './20261121_234500_rate_l
 import * as migration_20261123_105408_tuition_settings_invoice_lines from './20261123_105408_tuition_settings_invoice_lines';
 import * as migration_20261123_115427_teachers_attendance from './20261123_115427_teachers_attendance';
 import * as migration_20261123_134038_studio_settings from './20261123_134038_studio_settings';
+import * as migration_20261123_135948_tuition_jobs from './20261123_135948_tuition_jobs';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_134038_studio_settings.up,
     down: migration_20261123_134038_studio_settings.down,
-    name: '20261123_134038_studio_settings'
+    name: '20261123_134038_studio_settings',
+  },
+  {
+    up: migration_20261123_135948_tuition_jobs.up,
+    down: migration_20261123_135948_tuition_jobs.down,
+    name: '20261123_135948_tuition_jobs'
   },
 ];

@@ -52,6 +52,7 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   process.env.PUBLIC_ORIGIN = env.publicOrigin
   process.env.ACADEMY_ALLOWED_ORIGINS = allowedOrigins(env).join(',')
   process.env.DATABASE_POOL_MAX = String(env.DATABASE_POOL_MAX)
+  process.env.JOBS_AUTORUN = env.JOBS_AUTORUN
   process.env.ACADEMY_DATA_DIR = path.resolve(env.ACADEMY_DATA_DIR)
   handOverObjectStorage(env.objectStorage)
   // prodMigrations run only in production mode; development uses `payload migrate` explicitly.
@@ -59,7 +60,8 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
 
   const [{ getPayload }, { default: configPromise }] = await Promise.all([import('payload'), import('#payload-config')])
   const config = await configPromise
-  const payload = await getPayload({ config })
+  // With JOBS_AUTORUN the runner starts now rather than on the first request (cms/jobs.ts).
+  const payload = await getPayload({ config, cron: env.JOBS_AUTORUN === 'true' })
   if (process.env.NODE_ENV !== 'production') {
     // Development never pushes the schema: it applies the same committed migrations.
     const { migrations } = await import('#cms/migrations/index')

@@ -24,6 +24,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ SEED_DEMO_DATA: 'yes' })).toThrow(/SEED_DEMO_DATA/)
   })
 
+  it('runs the scheduled jobs unless JOBS_AUTORUN is false, and hands the choice to the CMS config', () => {
+    expect(loadEnv({}).JOBS_AUTORUN).toBe('true')
+    expect(loadEnv({ JOBS_AUTORUN: 'false' }).JOBS_AUTORUN).toBe('false')
+    expect(() => loadEnv({ JOBS_AUTORUN: 'no' })).toThrow(/JOBS_AUTORUN must be true or false/)
+    expect(loadCmsSettings({}).jobsAutorun).toBe(true)
+    expect(loadCmsSettings({ JOBS_AUTORUN: 'false' }).jobsAutorun).toBe(false)
+  })
+
   it('refuses an invalid port with a clear message', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/)
   })
@@ -39,6 +47,7 @@ describe('loadCmsSettings (what payload.config.ts and the collections read)', ()
       ACADEMY_ALLOWED_ORIGINS: 'https://academy.example,http://localhost:3000',
       ACADEMY_DATA_DIR: '/srv/academy',
       DATABASE_POOL_MAX: '20',
+      JOBS_AUTORUN: 'false',
     })
     expect(settings).toEqual({
       databaseUrl: 'postgres://app@db/academy',
@@ -48,6 +57,7 @@ describe('loadCmsSettings (what payload.config.ts and the collections read)', ()
       dataDir: '/srv/academy',
       poolMax: 20,
       objectStorage: null,
+      jobsAutorun: false,
     })
   })
 

@@ -95,6 +95,9 @@ const schema = z.object({
   // Default: 'true' in demo mode only; with a DATABASE_URL the demo accounts are never made unasked.
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
+  // Whether this process runs the scheduled jobs (the billing calendar, cms/jobs.ts). Safe on
+  // several processes at once; set false on the ones that should only serve requests.
+  JOBS_AUTORUN: z.enum(['true', 'false'], 'JOBS_AUTORUN must be true or false').default('true'),
   // How many reverse proxies of our own stand before the app ('true' = 1): the client address is
   // then the X-Forwarded-For hop right before them (src/server/client-address.server.ts).
   TRUST_PROXY: z
@@ -148,6 +151,8 @@ export type CmsSettings = {
   dataDir: string
   poolMax: number
   objectStorage: ObjectStorageSettings | null
+  /** Whether this process runs the scheduled jobs (JOBS_AUTORUN). */
+  jobsAutorun: boolean
 }
 
 const cmsSchema = z.object({
@@ -158,6 +163,7 @@ const cmsSchema = z.object({
   ACADEMY_ALLOWED_ORIGINS: z.string().optional(),
   ACADEMY_DATA_DIR: schema.shape.ACADEMY_DATA_DIR,
   DATABASE_POOL_MAX: schema.shape.DATABASE_POOL_MAX,
+  JOBS_AUTORUN: schema.shape.JOBS_AUTORUN,
   ...objectStorageShape(),
 })
 
@@ -174,6 +180,7 @@ export function loadCmsSettings(source: Record<string, string | undefined> = pro
     dataDir: path.resolve(env.ACADEMY_DATA_DIR),
     poolMax: env.DATABASE_POOL_MAX,
     objectStorage: resolveObjectStorage(env),
+    jobsAutorun: env.JOBS_AUTORUN === 'true',
   }
 }
 

@@ -44,6 +44,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}, appOpt
     PAYLOAD_SECRET: 'test-secret-that-is-long-enough-for-the-check',
     PUBLIC_ORIGIN: url,
     PORT: String(port),
+    // The billing calendar's runner stays off unless a test asks for it (it would bill months by the machine's clock).
+    JOBS_AUTORUN: 'false',
     ...extraEnv,
   })
   const { payload, config } = await bootPayload(env, dbUrl)

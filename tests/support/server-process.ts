@@ -18,7 +18,8 @@ const running = new Set<ChildProcess>()
 export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = await freePort()
   let output = ''
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env }
+  // JOBS_AUTORUN off unless asked: the billing calendar would bill months by the machine's clock.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), JOBS_AUTORUN: 'false', ...env }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key]
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)

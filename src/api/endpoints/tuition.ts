@@ -1,4 +1,5 @@
 import { defineEndpoint } from '#api/http'
+import { listTuitionRuns } from '#api/operations/billing-calendar'
 import { csvResponse } from '#api/operations/csv'
 import { runTuitionMonth } from '#api/operations/tuition-run'
 import { tuitionSummary, tuitionSummaryCsv } from '#api/operations/tuition-summary'
@@ -25,4 +26,7 @@ export const tuitionEndpoints = [
   defineEndpoint('get', '/admin/tuition/summary.csv', { role: 'admin', query: tuitionSummaryQuerySchema }, async ({ req, query }) =>
     csvResponse(await tuitionSummaryCsv(req, query.month), `tuition-${query.month}.csv`),
   ),
+
+  /** The billing calendar's scheduled runs, one per month, newest first (decisions §13). */
+  defineEndpoint('get', '/admin/tuition/runs', { role: 'admin' }, async ({ req }) => listTuitionRuns(req)),
 ]

@@ -85,6 +85,13 @@ function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto
     .map((invoice) => seasonOf(invoice.period!, settings.seasonStartMonth))
 }
 
+export type TuitionRunControl = {
+  /** Checked before each family: an aborted run stops between two families' transactions. */
+  signal?: AbortSignal
+  /** Called after each family (the billing calendar renews its claim on the month from here). */
+  afterFamily?: () => Promise<void>
+}
+
 /**
  * The monthly tuition run (src/shared/tuition.ts applied to every family with enrollments).
  * Each family is billed in its own transaction, so one family's failure leaves the others'
@@ -92,7 +99,7 @@ function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto
  * for the month is skipped, and the unique (family, month) index settles two runs at once.
  * A dry run reads the same data and writes nothing.
  */
-export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInput): Promise<TuitionRunResult> {
+export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInput, control: TuitionRunControl = {}): Promise<TuitionRunResult> {
   const { period, dryRun, userIds } = input
   const settings = await readTuitionSettings(req.payload, req)
   const dueDate = billingDate(period, settings.billingDay)
@@ -105,6 +112,8 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
     families.map(({ user }) => user.id),
   )
   for (const { user, enrollments } of families) {
+    control.signal?.throwIfAborted()
+    if (results.length > 0) await control.afterFamily?.()
     const invoices = tuitionInvoices.get(user.id) ?? []
     const existing = invoices.find((invoice) => invoice.period === period)
     const tuition = computeFamilyTuition(engineSettings, period, { enrollments, registrationSeasons: registrationSeasonsOf(invoices, settings) })
