@@ -6,6 +6,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { Attendance } from '#cms/collections/Attendance/index'
+import { Makeups } from '#cms/collections/Makeups/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
@@ -54,6 +55,7 @@ export default buildConfig({
     Classes,
     Enrollments,
     Attendance,
+    Makeups,
     Inquiries,
     NotificationPreferences,
     Invoices,

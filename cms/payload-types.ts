@@ -72,6 +72,7 @@ export interface Config {
     classes: Class;
     enrollments: Enrollment;
     attendance: Attendance;
+    makeups: Makeup;
     inquiries: Inquiry;
     'notification-preferences': NotificationPreference;
     invoices: Invoice;
@@ -93,6 +94,7 @@ export interface Config {
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     attendance: AttendanceSelect<false> | AttendanceSelect<true>;
+    makeups: MakeupsSelect<false> | MakeupsSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     'notification-preferences': NotificationPreferencesSelect<false> | NotificationPreferencesSelect<true>;
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
@@ -313,6 +315,30 @@ export interface Attendance {
   date: string;
   status: 'present' | 'absent' | 'late';
   markedBy?: (number | null) | User;
+  reportedBy: 'teacher' | 'family';
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * A missed class made up in another class of the same age group; it takes a place in that class on that day.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "makeups".
+ */
+export interface Makeup {
+  id: number;
+  student: number | Student;
+  class: number | Class;
+  /**
+   * The day the student comes to the makeup class, YYYY-MM-DD.
+   */
+  date: string;
+  missedClass: number | Class;
+  /**
+   * The day of the missed class, YYYY-MM-DD.
+   */
+  missedDate: string;
+  bookedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -716,6 +742,10 @@ export interface PayloadLockedDocument {
         value: number | Attendance;
       } | null)
     | ({
+        relationTo: 'makeups';
+        value: number | Makeup;
+      } | null)
+    | ({
         relationTo: 'inquiries';
         value: number | Inquiry;
       } | null)
@@ -879,6 +909,21 @@ export interface AttendanceSelect<T extends boolean = true> {
   date?: T;
   status?: T;
   markedBy?: T;
+  reportedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "makeups_select".
+ */
+export interface MakeupsSelect<T extends boolean = true> {
+  student?: T;
+  class?: T;
+  date?: T;
+  missedClass?: T;
+  missedDate?: T;
+  bookedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

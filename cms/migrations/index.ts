@@ -4,6 +4,7 @@ import * as migration_20261123_105408_tuition_settings_invoice_lines from './202
 import * as migration_20261123_115427_teachers_attendance from './20261123_115427_teachers_attendance';
 import * as migration_20261123_134038_studio_settings from './20261123_134038_studio_settings';
 import * as migration_20261123_135948_tuition_jobs from './20261123_135948_tuition_jobs';
+import * as migration_20261123_141119_self_service_makeups from './20261123_141119_self_service_makeups';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_135948_tuition_jobs.up,
     down: migration_20261123_135948_tuition_jobs.down,
-    name: '20261123_135948_tuition_jobs'
+    name: '20261123_135948_tuition_jobs',
+  },
+  {
+    up: migration_20261123_141119_self_service_makeups.up,
+    down: migration_20261123_141119_self_service_makeups.down,
+    name: '20261123_141119_self_service_makeups'
   },
 ];

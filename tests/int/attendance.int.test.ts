@@ -121,8 +121,16 @@ describe('GET /api/teach/classes/:id/roster', () => {
     expect(res.body.date).toBe(today)
     expect(res.body.class.id).toBe(classA.id)
     expect(res.body.students).toEqual([
-      { studentId: ava, fullName: 'Ava Roster', age: expect.any(Number), emergencyContact: { name: 'Grandma Roster', phone: '555 010 2030' }, status: null },
-      { studentId: ben, fullName: 'Ben Roster', age: expect.any(Number), emergencyContact: null, status: null },
+      {
+        studentId: ava,
+        fullName: 'Ava Roster',
+        age: expect.any(Number),
+        emergencyContact: { name: 'Grandma Roster', phone: '555 010 2030' },
+        status: null,
+        reportedByFamily: false,
+        makeupFrom: null,
+      },
+      { studentId: ben, fullName: 'Ben Roster', age: expect.any(Number), emergencyContact: null, status: null, reportedByFamily: false, makeupFrom: null },
     ])
     expect(res.body.students[0].age).toBeGreaterThanOrEqual(6)
     expect(res.body.students[0].age).toBeLessThanOrEqual(7)

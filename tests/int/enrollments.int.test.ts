@@ -42,6 +42,7 @@ describe('POST /api/enrollments', () => {
       studentId: student,
       classId: cls.id,
       enrollmentDate: todayIso(),
+      endDate: null,
       class: expect.objectContaining({ id: cls.id, name: cls.name, ageGroup: '6-8', price: 6500, capacity: 10, enrolledCount: 1 }),
     })
     expect((await enrollmentsOf(cls.id)).map((e) => e.student)).toEqual([student])
@@ -238,6 +239,7 @@ describe('GET /api/enrollments/all', () => {
       studentId: b,
       classId: cls.id,
       enrollmentDate: todayIso(),
+      endDate: null,
       class: expect.objectContaining({ id: cls.id, name: cls.name, enrolledCount: 2 }),
       student: {
         id: b,

@@ -253,6 +253,7 @@ describe('GET /api/students/{id}/enrollments', () => {
         studentId: id,
         classId: cls.id,
         enrollmentDate: todayIso(),
+        endDate: null,
         class: expect.objectContaining({ id: cls.id, name: cls.name, ageGroup: '6-8', price: 6500, capacity: 5, enrolledCount: 1 }),
       },
     ])

@@ -33,6 +33,19 @@ export const Attendance: CollectionConfig = {
     },
     { name: 'status', type: 'select', required: true, options: ATTENDANCE_STATUSES.map((status) => ({ label: status, value: status })) },
     { name: 'markedBy', label: 'Marked by', type: 'relationship', relationTo: 'users', admin: { readOnly: true } },
+    {
+      // A family's report of an absence ahead of the class is a mark like a teacher's (one
+      // source of truth for the roster); the teacher's own mark later replaces it (decisions §16).
+      name: 'reportedBy',
+      label: 'Reported by',
+      type: 'select',
+      required: true,
+      defaultValue: 'teacher',
+      options: [
+        { label: 'Teacher', value: 'teacher' },
+        { label: 'Family', value: 'family' },
+      ],
+    },
   ],
   timestamps: true,
 }

@@ -6,6 +6,7 @@ import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
+import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
 
 export const Classes: CollectionConfig = {
@@ -19,7 +20,7 @@ export const Classes: CollectionConfig = {
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
-    beforeDelete: [deleteAttendanceOf('class'), deleteEnrollmentsOf('class')],
+    beforeDelete: [deleteAttendanceOf('class'), deleteMakeupsOf('class'), deleteEnrollmentsOf('class')],
     afterChange: [invalidateClassesAfterChange],
     afterDelete: [invalidateClassesAfterDelete],
   },

@@ -5,6 +5,7 @@ import { isSignedIn } from '#cms/access/isSignedIn'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
+import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { isAdminUser } from '#shared/roles'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
@@ -30,7 +31,7 @@ export const Students: CollectionConfig = {
     update: ownedByUser('user'),
     delete: ownedByUser('user'),
   },
-  hooks: { beforeChange: [assignOwner], beforeDelete: [deleteAttendanceOf('student'), deleteEnrollmentsOf('student')] },
+  hooks: { beforeChange: [assignOwner], beforeDelete: [deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteEnrollmentsOf('student')] },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },

@@ -10,6 +10,7 @@ import { enrollmentEndpoints } from './enrollments'
 import { inquiryEndpoints } from './inquiries'
 import { invoiceEndpoints } from './invoices'
 import { paymentEndpoints } from './payments'
+import { selfServiceEndpoints } from './self-service'
 import { sessionEndpoints } from './session'
 import { siteAssetEndpoints } from './site-assets'
 import { siteContentEndpoints } from './site-content'
@@ -39,4 +40,5 @@ export const contractEndpoints: Endpoint[] = [
   ...statementEndpoints,
   ...attendanceEndpoints,
   ...studioEndpoints,
+  ...selfServiceEndpoints,
 ]

@@ -1,10 +1,12 @@
 import type { PayloadRequest, Where } from 'payload'
 
-import type { Attendance, Class, Enrollment, Student, User } from '#cms/payload-types'
+import type { Attendance, Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
 import { isAdminUser, requireUser } from '#api/auth'
-import { notFound } from '#api/errors'
+import { badInput, notFound } from '#api/errors'
 import {
+  ATTENDANCE_LIST_LIMIT,
   ATTENDANCE_MESSAGES,
+  tooManyMarksMessage,
   type AttendanceListQuery,
   type AttendanceMarkDto,
   type AttendanceMarkInput,
@@ -73,11 +75,23 @@ async function enrollmentsOn(req: PayloadRequest, classId: number, date: string,
   return (result.docs as Enrollment[]).filter((e) => !e.endDate || e.endDate.slice(0, 10) >= date)
 }
 
+/** The makeups booked into a class on a day, each with the class it makes up. */
+async function makeupsOn(req: PayloadRequest, classId: number, date: string, studentId?: number): Promise<Makeup[]> {
+  const and: Where[] = [{ class: { equals: classId } }, { date: { equals: date } }]
+  if (studentId !== undefined) and.push({ student: { equals: studentId } })
+  const result = await req.payload.find({ collection: 'makeups', where: { and }, depth: 1, limit: 0, pagination: false, req, overrideAccess: true })
+  return result.docs as Makeup[]
+}
+
 /** The roster of a class on a day: each enrolled student's name, age, emergency contact and mark. */
 export async function classRoster(req: PayloadRequest, classId: number, date: string, timeZone: string | null): Promise<RosterDto> {
   const user = requireUser(req)
   const cls = await findTaughtClass(req, user, classId)
-  const studentIds = (await enrollmentsOn(req, classId, date)).map((e) => optionalRelationId(e.student)).filter((id): id is number => id !== null)
+  const enrolledIds = (await enrollmentsOn(req, classId, date)).map((e) => optionalRelationId(e.student)).filter((id): id is number => id !== null)
+  // Makeup students take a place that day only (decisions §16): on the roster with the class they make up.
+  const makeups = (await makeupsOn(req, classId, date)).filter((m) => !enrolledIds.includes(optionalRelationId(m.student) ?? 0))
+  const makeupFrom = new Map(makeups.map((m) => [optionalRelationId(m.student), typeof m.missedClass === 'object' ? m.missedClass.name : '']))
+  const studentIds = [...enrolledIds, ...makeupFrom.keys()].filter((id): id is number => id !== null)
   const [students, marks] = await Promise.all([
     studentIds.length
       ? req.payload.find({
@@ -101,7 +115,7 @@ export async function classRoster(req: PayloadRequest, classId: number, date: st
       overrideAccess: true,
     }),
   ])
-  const statusOf = new Map((marks.docs as Attendance[]).map((mark) => [optionalRelationId(mark.student), mark.status as AttendanceStatus]))
+  const markOf = new Map((marks.docs as Attendance[]).map((mark) => [optionalRelationId(mark.student), mark]))
   const entries: RosterEntryDto[] = ((students?.docs ?? []) as Student[]).map((student) => {
     const contact = student.emergencyContact
     const hasContact = Boolean(contact?.name?.trim() || contact?.phone?.trim())
@@ -110,7 +124,9 @@ export async function classRoster(req: PayloadRequest, classId: number, date: st
       fullName: student.fullName,
       age: ageOn(student.dateOfBirth, date),
       emergencyContact: hasContact ? { name: contact?.name?.trim() ?? '', phone: contact?.phone?.trim() ?? '' } : null,
-      status: statusOf.get(student.id) ?? null,
+      status: (markOf.get(student.id)?.status as AttendanceStatus | undefined) ?? null,
+      reportedByFamily: markOf.get(student.id)?.reportedBy === 'family',
+      makeupFrom: makeupFrom.get(student.id) ?? null,
     }
   })
   return { class: toTeachClass(cls, todayIso(new Date(), timeZone)), date, students: entries }
@@ -146,15 +162,21 @@ async function findMark(req: PayloadRequest, input: AttendanceMarkInput): Promis
 export async function markAttendance(req: PayloadRequest, input: AttendanceMarkInput): Promise<AttendanceMarkDto> {
   const user = requireUser(req)
   await findTaughtClass(req, user, input.classId)
-  if ((await enrollmentsOn(req, input.classId, input.date, input.studentId)).length === 0) throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
+  if (
+    (await enrollmentsOn(req, input.classId, input.date, input.studentId)).length === 0 &&
+    (await makeupsOn(req, input.classId, input.date, input.studentId)).length === 0
+  ) {
+    throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
+  }
 
+  // The teacher's mark replaces a family's report of an absence, even when it says absent too.
   const update = async (existing: Attendance) =>
-    existing.status === input.status
+    existing.status === input.status && existing.reportedBy === 'teacher'
       ? existing
       : ((await req.payload.update({
           collection: 'attendance',
           id: existing.id,
-          data: { status: input.status, markedBy: user.id },
+          data: { status: input.status, markedBy: user.id, reportedBy: 'teacher' },
           depth: 0,
           req,
           overrideAccess: true,
@@ -165,7 +187,7 @@ export async function markAttendance(req: PayloadRequest, input: AttendanceMarkI
   try {
     const created = await req.payload.create({
       collection: 'attendance',
-      data: { class: input.classId, student: input.studentId, date: input.date, status: input.status, markedBy: user.id },
+      data: { class: input.classId, student: input.studentId, date: input.date, status: input.status, markedBy: user.id, reportedBy: 'teacher' },
       depth: 0,
       req,
       overrideAccess: true,
@@ -180,16 +202,23 @@ export async function markAttendance(req: PayloadRequest, input: AttendanceMarkI
   }
 }
 
-/** Every mark matching the filters, newest day first (administrators). */
+/**
+ * Every mark matching the filters, newest day first (administrators). At most
+ * ATTENDANCE_LIST_LIMIT marks: a wider query is refused with a message asking to narrow it,
+ * rather than cut short without a word.
+ */
 export async function listAttendance(req: PayloadRequest, query: AttendanceListQuery): Promise<AttendanceRecordDto[]> {
   const and: Where[] = []
   if (query.classId !== undefined) and.push({ class: { equals: query.classId } })
   if (query.studentId !== undefined) and.push({ student: { equals: query.studentId } })
   if (query.from) and.push({ date: { greater_than_equal: query.from } })
   if (query.to) and.push({ date: { less_than_equal: query.to } })
+  const where: Where = and.length ? { and } : {}
+  const { totalDocs } = await req.payload.count({ collection: 'attendance', where, req, overrideAccess: true })
+  if (totalDocs > ATTENDANCE_LIST_LIMIT) throw badInput(tooManyMarksMessage(totalDocs))
   const result = await req.payload.find({
     collection: 'attendance',
-    where: and.length ? { and } : {},
+    where,
     depth: 1,
     limit: 0,
     pagination: false,
@@ -202,6 +231,7 @@ export async function listAttendance(req: PayloadRequest, query: AttendanceListQ
     className: typeof doc.class === 'object' ? doc.class.name : '',
     studentName: typeof doc.student === 'object' ? doc.student.fullName : '',
     markedBy: doc.markedBy && typeof doc.markedBy === 'object' ? doc.markedBy.fullName : null,
+    reportedBy: doc.reportedBy,
     updatedAt: doc.updatedAt,
   }))
 }

@@ -37,7 +37,7 @@ export function enrollmentConfirmation(
 }
 
 /** Email notifications are on unless the family turned them off (no row = the spec's defaults). */
-async function wantsEmail(req: PayloadRequest, userId: number): Promise<boolean> {
+export async function wantsEmail(req: PayloadRequest, userId: number): Promise<boolean> {
   const result = await req.payload.find({
     collection: 'notification-preferences',
     where: { user: { equals: userId } },

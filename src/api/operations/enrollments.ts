@@ -34,6 +34,7 @@ function toEnrollmentDto(doc: Enrollment, catalogue: Map<number, ClassDto>): Enr
     studentId: relationId(doc.student),
     classId: relationId(doc.class),
     enrollmentDate: doc.enrollmentDate.slice(0, 10),
+    endDate: doc.endDate ? doc.endDate.slice(0, 10) : null,
     class: embeddedClass(doc, catalogue),
   }
 }
@@ -105,7 +106,13 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
         const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${cls.id} FOR UPDATE`)
         if (!row) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
         if (await exists(req, 'enrollments', pair, true)) throw duplicate()
-        const taken = await req.payload.count({ collection: 'enrollments', where: { class: { equals: cls.id } }, req, overrideAccess: true })
+        // A place counts as free after its enrollment's last day (decisions §16): ended ones do not count.
+        const taken = await req.payload.count({
+          collection: 'enrollments',
+          where: { and: [{ class: { equals: cls.id } }, { or: [{ endDate: { exists: false } }, { endDate: { greater_than_equal: todayIso() } }] }] },
+          req,
+          overrideAccess: true,
+        })
         if (row.capacity != null && taken.totalDocs >= Number(row.capacity)) throw conflict(ENROLLMENT_MESSAGES.classFull)
       } else if (await exists(req, 'enrollments', pair, true)) {
         throw duplicate()

@@ -17,6 +17,11 @@ export const ATTENDANCE_MESSAGES = {
   notEnrolled: 'This student is not enrolled in this class.',
 } as const
 
+/** The most marks GET /api/admin/attendance (and its CSV) answers at once. */
+export const ATTENDANCE_LIST_LIMIT = 5000
+export const tooManyMarksMessage = (count: number) =>
+  `${count.toLocaleString('en-US')} marks match; at most ${ATTENDANCE_LIST_LIMIT.toLocaleString('en-US')} can be listed at once. Please narrow the class, student or dates.`
+
 const idSchema = (message: string) => z.number({ error: message }).int(message).positive(message).max(999_999_999, message)
 /** An id in a query string: digits only. */
 const idTextSchema = (message: string) =>
@@ -77,6 +82,10 @@ export type RosterEntryDto = {
   age: number
   emergencyContact: EmergencyContactDto
   status: AttendanceStatus | null
+  /** The mark is the family's report of an absence, not yet replaced by the teacher's (decisions §16). */
+  reportedByFamily: boolean
+  /** The class this student makes up here (a makeup, for this day only), else null. */
+  makeupFrom: string | null
 }
 export type RosterDto = {
   class: TeachClassDto
@@ -96,5 +105,7 @@ export type AttendanceRecordDto = AttendanceMarkDto & {
   className: string
   studentName: string
   markedBy: string | null
+  /** Who gave the mark: the teacher (or an administrator), or the family reporting an absence. */
+  reportedBy: 'teacher' | 'family'
   updatedAt: string
 }

@@ -41,6 +41,8 @@ export type EnrollmentDto = {
   classId: number
   /** YYYY-MM-DD */
   enrollmentDate: string
+  /** The last day in the class (YYYY-MM-DD) when a drop is set (decisions §16), else null. */
+  endDate: string | null
   class: ClassDto
 }
 

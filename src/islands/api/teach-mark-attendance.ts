@@ -28,7 +28,9 @@ export function useMarkAttendance(scope: string) {
     retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
     onSuccess: (mark) => {
       queryClient.setQueryData<RosterDto>(queryKeys.teach.roster(mark.classId, mark.date), (roster) =>
-        roster ? { ...roster, students: roster.students.map((s) => (s.studentId === mark.studentId ? { ...s, status: mark.status } : s)) } : roster,
+        roster
+          ? { ...roster, students: roster.students.map((s) => (s.studentId === mark.studentId ? { ...s, status: mark.status, reportedByFamily: false } : s)) }
+          : roster,
       )
     },
   })

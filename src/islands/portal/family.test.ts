@@ -32,7 +32,14 @@ const student = (id: number, dateOfBirth: string, fullName = `Student ${id}`): S
   experienceLevel: 'Beginner',
   emergencyContact: null,
 })
-const enroll = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({ id, studentId: s.id, classId: c.id, enrollmentDate: TODAY, class: c })
+const enroll = (id: number, s: StudentDto, c: ClassDto): EnrollmentDto => ({
+  id,
+  studentId: s.id,
+  classId: c.id,
+  enrollmentDate: TODAY,
+  endDate: null,
+  class: c,
+})
 
 const CATALOGUE = [cls(1, '3-5'), cls(2, '6-8'), cls(3, '6-8'), cls(4, '6-8'), cls(5, '13-17'), cls(6, '13-17'), cls(7, '18+'), cls(8, '5-8')]
 

@@ -83,6 +83,8 @@ function StudentRow({ entry, classId, date }: { entry: RosterEntryDto; classId: 
             {entry.fullName}
           </p>
           <p className="text-sm text-gray-700">Age {entry.age}</p>
+          {entry.makeupFrom ? <p className="text-sm font-semibold text-brand-800">Makeup for {entry.makeupFrom}, this day only</p> : null}
+          {entry.reportedByFamily && !unsaved ? <p className="text-sm font-semibold text-red-800">Reported absent by the family</p> : null}
         </div>
         <p className="text-right text-sm text-gray-800">
           {contact ? (
