@@ -7,6 +7,7 @@ import { openAdminTab } from './support/admin-console'
 
 const TABS = [
   { id: 'invoices', label: 'Invoices', loaded: 'Create Invoice' },
+  { id: 'tuition', label: 'Tuition', loaded: 'Tuition settings' },
   { id: 'classes', label: 'Classes', loaded: 'Add New Class' },
   { id: 'users', label: 'Users', loaded: /Showing \d+ of \d+ accounts/ },
   { id: 'students', label: 'Students', loaded: /Showing \d+ of \d+ students/ },
@@ -43,7 +44,7 @@ test('a family opening /admin sees Access Denied and gets none of the console co
   expect((await page.request.get('/api/users', { headers: { origin: new URL(baseURL!).origin } })).status()).toBe(403)
 })
 
-test('the console has the seven tabs, a way back to the site, and the site texts', async ({ page, baseURL }) => {
+test('the console has the eight tabs, a way back to the site, and the site texts', async ({ page, baseURL }) => {
   await openAdminTab(page, baseURL, 'invoices')
   await expect(page.getByRole('link', { name: 'Return to Main Site' })).toHaveAttribute('href', '/')
   await expect(page.getByRole('tab')).toHaveText(TABS.map((tab) => tab.label))
@@ -54,9 +55,9 @@ test('the tabs work from the keyboard and the address remembers the tab', async 
   await openAdminTab(page, baseURL, 'invoices')
   await page.getByRole('tab', { name: 'Invoices' }).focus()
   await page.keyboard.press('ArrowRight')
-  await expect(page.getByRole('tab', { name: 'Classes' })).toBeFocused()
-  await expect(page.getByRole('tab', { name: 'Classes' })).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByRole('tabpanel', { name: 'Classes' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Tuition' })).toBeFocused()
+  await expect(page.getByRole('tab', { name: 'Tuition' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel', { name: 'Tuition' })).toBeVisible()
   await page.keyboard.press('End')
   await expect(page.getByRole('tab', { name: 'Email Tests' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowRight')

@@ -8,13 +8,15 @@ import { InvoicesTab } from './invoices/InvoicesTab'
 import { PaymentsTab } from './payments/PaymentsTab'
 import { SiteContentList } from './site-content/SiteContentList'
 import { StudentsTab } from './students/StudentsTab'
+import { TuitionTab } from './tuition/TuitionTab'
 import { NotifyProvider } from '#islands/components/ui/Toast'
 import { ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 
-/** Spec §2 "Admin": seven tabs. */
+/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11). */
 const TABS: Tab[] = [
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
+  { id: 'tuition', label: 'Tuition', render: () => <TuitionTab /> },
   { id: 'classes', label: 'Classes', render: () => <ClassesTab /> },
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },

@@ -4,6 +4,7 @@ import type { InvoiceStatus } from '#api/schemas/billing'
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { apiRequest } from '#islands/lib/http'
 import { allInvoicesQueryOptions } from './admin-list-invoices'
+import { queryKeys } from './query-keys'
 
 /** PATCH /api/invoices/{id}/status (admin). */
 export function updateInvoiceStatus({ id, status }: { id: number; status: InvoiceStatus }): Promise<InvoiceDto> {
@@ -14,6 +15,12 @@ export function useUpdateInvoiceStatus() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateInvoiceStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allInvoicesQueryOptions().queryKey }),
+    // The month's figures and the statements count invoices too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: allInvoicesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.tuitionSummaries }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.statements }),
+      ]),
   })
 }

@@ -20,6 +20,7 @@ export const queryKeys = {
   },
   invoices: ['invoices'] as const,
   payments: ['payments'] as const,
+  statement: ['statement'] as const,
   calendarLink: ['calendar-link'] as const,
   notificationPreferences: ['notification-preferences'] as const,
   stripeConfig: ['stripe-config'] as const,
@@ -37,5 +38,10 @@ export const queryKeys = {
     enrollments: ['admin', 'enrollments'] as const,
     stripeConfig: ['admin', 'stripe-config'] as const,
     emailOutbox: ['admin', 'email-outbox'] as const,
+    tuitionSettings: ['admin', 'tuition-settings'] as const,
+    tuitionSummaries: ['admin', 'tuition-summary'] as const,
+    tuitionSummary: (month: string) => ['admin', 'tuition-summary', month] as const,
+    statements: ['admin', 'statement'] as const,
+    statement: (userId: number) => ['admin', 'statement', userId] as const,
   },
 }

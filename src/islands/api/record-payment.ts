@@ -4,6 +4,7 @@ import type { PaymentDto } from '#api/schemas/payments'
 import { apiRequest } from '#islands/lib/http'
 import { invoicesQueryOptions } from './list-invoices'
 import { paymentsQueryOptions } from './list-payments'
+import { statementQueryOptions } from './get-statement'
 
 export type RecordPaymentRequest = { invoiceId: number; paymentIntentId: string; cardholderName: string }
 
@@ -21,7 +22,7 @@ export function recordPayment({ invoiceId, paymentIntentId, cardholderName }: Re
   })
 }
 
-/** Whatever the answer, the charge may have changed the invoices and the history: both refresh. */
+/** Whatever the answer, the charge may have changed the invoices, the history and the statement: all refresh. */
 export function useRecordPayment() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -30,6 +31,7 @@ export function useRecordPayment() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: invoicesQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: paymentsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: statementQueryOptions().queryKey }),
       ]),
   })
 }

@@ -14,6 +14,7 @@ import { PAYMENT_MESSAGES } from './card-payment'
 import { InvoiceList } from './InvoiceList'
 import { PaymentForm } from './PaymentForm'
 import { PaymentHistory } from './PaymentHistory'
+import { StatementSection } from './StatementSection'
 
 type Props = { fullName: string }
 type Tab = 'pay' | 'history'
@@ -96,6 +97,8 @@ function Billing({ fullName }: Props) {
         </div>
       ) : null}
 
+      <StatementSection />
+
       <div role="tablist" aria-label="Billing" className="grid grid-cols-2 gap-1 rounded-full bg-gray-100 p-1">
         {TABS.map((t) => (
           <button
@@ -170,7 +173,7 @@ function Billing({ fullName }: Props) {
   )
 }
 
-/** /billing (spec §2): Make Payment and Payment History for the signed-in family. */
+/** /billing (spec §2): the family's statement (decisions §11), then Make Payment and Payment History. */
 export default function BillingIsland(props: Props) {
   return (
     <QueryProvider>

@@ -17,6 +17,7 @@ import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
+import { FamilyStatementDialog } from '#islands/admin/statements/FamilyStatementDialog'
 import { scrollToTop } from '#islands/lib/scroll'
 import { blockedActions, filterByEmail } from './user-protection'
 
@@ -36,6 +37,7 @@ export function UsersTab() {
   const notifyFailure = useNotifyFailure()
   const [filter, setFilter] = useState('')
   const [confirming, setConfirming] = useState<Confirming | null>(null)
+  const [statementOf, setStatementOf] = useState<UserDto | null>(null)
   useLoadFailureToast(users.isError, LOAD_FAILED)
 
   const everyone = users.data ?? []
@@ -108,6 +110,7 @@ export function UsersTab() {
       onToggleAdmin={() => changeAdmin(user, !user.isAdmin)}
       onToggleTeacher={() => changeTeacher(user, !user.isTeacher)}
       onDelete={() => setConfirming({ kind: 'delete', user })}
+      onStatement={() => setStatementOf(user)}
     />
   )
 
@@ -223,6 +226,7 @@ export function UsersTab() {
           </>
         ) : null}
       </ConfirmDialog>
+      <FamilyStatementDialog family={statementOf} onClose={() => setStatementOf(null)} />
     </section>
   )
 }
@@ -249,10 +253,11 @@ type ActionProps = {
   onToggleAdmin: () => void
   onToggleTeacher: () => void
   onDelete: () => void
+  onStatement: () => void
 }
 
 /** The three actions; a refused one stays visible, disabled, with the reason next to it. */
-function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onToggleTeacher, onDelete }: ActionProps) {
+function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onToggleTeacher, onDelete, onStatement }: ActionProps) {
   const id = useId()
   const reasons = [...new Set([blocked.deactivate, blocked.demote, blocked.delete].filter(Boolean))] as string[]
   const reasonId = (reason: string | undefined) => (reason ? `${id}-reason-${reasons.indexOf(reason)}` : undefined)
@@ -280,6 +285,9 @@ function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggle
         <ActionButton className={BUTTON.secondary} busy={busy} onClick={onToggleTeacher}>
           {user.isTeacher ? 'Remove Teacher' : 'Make Teacher'}
           <span className="sr-only">{user.isTeacher ? ` from ${user.fullName}` : `: ${user.fullName}`}</span>
+        </ActionButton>
+        <ActionButton className={BUTTON.secondary} busy={false} onClick={onStatement}>
+          Statement<span className="sr-only"> of {user.fullName}</span>
         </ActionButton>
         <ActionButton className={BUTTON.dangerOutline} reason={blocked.delete} reasonId={reasonId(blocked.delete)} busy={busy} onClick={onDelete}>
           Delete<span className="sr-only"> {user.fullName}</span>
