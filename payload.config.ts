@@ -19,6 +19,7 @@ import { SiteContent } from '#cms/collections/SiteContent/index'
 import { Students } from '#cms/collections/Students/index'
 import { TuitionRuns } from '#cms/collections/TuitionRuns/index'
 import { Users } from '#cms/collections/Users/index'
+import { WaitlistEntries } from '#cms/collections/WaitlistEntries/index'
 import { PaymentConfig } from '#cms/globals/PaymentConfig'
 import { StudioSettings } from '#cms/globals/StudioSettings'
 import { TuitionSettings } from '#cms/globals/TuitionSettings'
@@ -54,6 +55,7 @@ export default buildConfig({
     Students,
     Classes,
     Enrollments,
+    WaitlistEntries,
     Attendance,
     Makeups,
     Inquiries,

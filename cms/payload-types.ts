@@ -71,6 +71,7 @@ export interface Config {
     students: Student;
     classes: Class;
     enrollments: Enrollment;
+    'waitlist-entries': WaitlistEntry;
     attendance: Attendance;
     makeups: Makeup;
     inquiries: Inquiry;
@@ -93,6 +94,7 @@ export interface Config {
     students: StudentsSelect<false> | StudentsSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
+    'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
     attendance: AttendanceSelect<false> | AttendanceSelect<true>;
     makeups: MakeupsSelect<false> | MakeupsSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
@@ -296,6 +298,34 @@ export interface Enrollment {
    * The last day attended, when the student leaves the class; tuition is prorated to it.
    */
   endDate?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Families in line for full classes, first come first offered. Use the /admin console to override the order: it records why.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "waitlist-entries".
+ */
+export interface WaitlistEntry {
+  id: number;
+  class: number | Class;
+  student: number | Student;
+  family: number | User;
+  status: 'waiting' | 'offered' | 'accepted' | 'declined' | 'expired' | 'cancelled' | 'removed';
+  offeredAt?: string | null;
+  offerExpiresAt?: string | null;
+  closedAt?: string | null;
+  /**
+   * Set when an administrator put this family ahead of the queue.
+   */
+  overrideAction?: ('offer' | 'enroll') | null;
+  overrideReason?: string | null;
+  overrideBy?: (number | null) | User;
+  overrideAt?: string | null;
+  removalReason?: string | null;
+  removedBy?: (number | null) | User;
+  removedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -738,6 +768,10 @@ export interface PayloadLockedDocument {
         value: number | Enrollment;
       } | null)
     | ({
+        relationTo: 'waitlist-entries';
+        value: number | WaitlistEntry;
+      } | null)
+    | ({
         relationTo: 'attendance';
         value: number | Attendance;
       } | null)
@@ -896,6 +930,28 @@ export interface EnrollmentsSelect<T extends boolean = true> {
   class?: T;
   enrollmentDate?: T;
   endDate?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "waitlist-entries_select".
+ */
+export interface WaitlistEntriesSelect<T extends boolean = true> {
+  class?: T;
+  student?: T;
+  family?: T;
+  status?: T;
+  offeredAt?: T;
+  offerExpiresAt?: T;
+  closedAt?: T;
+  overrideAction?: T;
+  overrideReason?: T;
+  overrideBy?: T;
+  overrideAt?: T;
+  removalReason?: T;
+  removedBy?: T;
+  removedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

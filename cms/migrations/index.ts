@@ -5,6 +5,7 @@ import * as migration_20261123_115427_teachers_attendance from './20261123_11542
 import * as migration_20261123_134038_studio_settings from './20261123_134038_studio_settings';
 import * as migration_20261123_135948_tuition_jobs from './20261123_135948_tuition_jobs';
 import * as migration_20261123_141119_self_service_makeups from './20261123_141119_self_service_makeups';
+import * as migration_20261123_142116_waitlist from './20261123_142116_waitlist';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261123_141119_self_service_makeups.up,
     down: migration_20261123_141119_self_service_makeups.down,
-    name: '20261123_141119_self_service_makeups'
+    name: '20261123_141119_self_service_makeups',
+  },
+  {
+    up: migration_20261123_142116_waitlist.up,
+    down: migration_20261123_142116_waitlist.down,
+    name: '20261123_142116_waitlist'
   },
 ];

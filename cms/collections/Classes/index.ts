@@ -7,6 +7,8 @@ import { isAdminField } from '#cms/access/isAdminField'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
+import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
+import { offerPlacesAfterClassChange } from '#cms/collections/WaitlistEntries/hooks/offerFreedPlaces'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
 
 export const Classes: CollectionConfig = {
@@ -20,8 +22,9 @@ export const Classes: CollectionConfig = {
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
-    beforeDelete: [deleteAttendanceOf('class'), deleteMakeupsOf('class'), deleteEnrollmentsOf('class')],
-    afterChange: [invalidateClassesAfterChange],
+    // The waitlist goes first: the enrollments leaving with the class must not offer its places.
+    beforeDelete: [deleteAttendanceOf('class'), deleteMakeupsOf('class'), deleteWaitlistEntriesOf('class'), deleteEnrollmentsOf('class')],
+    afterChange: [invalidateClassesAfterChange, offerPlacesAfterClassChange],
     afterDelete: [invalidateClassesAfterDelete],
   },
   fields: [

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
+import { offerPlacesAfterEnrollmentChange, offerPlacesAfterEnrollmentDelete } from '#cms/collections/WaitlistEntries/hooks/offerFreedPlaces'
 
 export const Enrollments: CollectionConfig = {
   slug: 'enrollments',
@@ -20,8 +21,12 @@ export const Enrollments: CollectionConfig = {
     update: isAdmin,
     delete: studentOwnedByUser,
   },
-  // The cached class list carries each class's enrollment count ("Full" in the UI).
-  hooks: { afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
+  // The cached class list carries each class's enrollment count ("Full" in the UI); a place that
+  // frees (a drop, an end date) is offered to the class's waitlist in the same transaction.
+  hooks: {
+    afterChange: [invalidateClassesAfterChange, offerPlacesAfterEnrollmentChange],
+    afterDelete: [invalidateClassesAfterDelete, offerPlacesAfterEnrollmentDelete],
+  },
   // One enrollment per student and class, enforced by PostgreSQL itself.
   indexes: [{ fields: ['student', 'class'], unique: true }],
   fields: [

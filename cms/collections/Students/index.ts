@@ -6,6 +6,7 @@ import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
+import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
 import { isAdminUser } from '#shared/roles'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
@@ -31,7 +32,10 @@ export const Students: CollectionConfig = {
     update: ownedByUser('user'),
     delete: ownedByUser('user'),
   },
-  hooks: { beforeChange: [assignOwner], beforeDelete: [deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteEnrollmentsOf('student')] },
+  hooks: {
+    beforeChange: [assignOwner],
+    beforeDelete: [deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteWaitlistEntriesOf('student'), deleteEnrollmentsOf('student')],
+  },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },

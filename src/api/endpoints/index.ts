@@ -19,6 +19,7 @@ import { stripeEndpoints } from './stripe'
 import { studentEndpoints } from './students'
 import { studioEndpoints } from './studio'
 import { tuitionEndpoints } from './tuition'
+import { waitlistEndpoints } from './waitlist'
 
 /** Every call of the /api/* contract, mounted by server.ts (see ../http.ts for the prefix). */
 export const contractEndpoints: Endpoint[] = [
@@ -41,4 +42,5 @@ export const contractEndpoints: Endpoint[] = [
   ...attendanceEndpoints,
   ...studioEndpoints,
   ...selfServiceEndpoints,
+  ...waitlistEndpoints,
 ]

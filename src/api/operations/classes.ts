@@ -6,7 +6,9 @@ import { requireAdmin } from '#api/auth'
 import { notFound } from '#api/errors'
 import type { ClassDto, ClassInput } from '#api/schemas/classes'
 import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
+import { getAppContext } from '#server/context.server'
 import { createMemoCache } from '#server/memo-cache.server'
+import { todayIso } from '#shared/dates'
 import { inTransaction } from './transaction'
 
 export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
@@ -40,19 +42,44 @@ export function invalidateClasses(): void {
   catalogueCache.invalidate()
 }
 
-/** Enrollments per class, in one grouped query (Payload's Local API has no GROUP BY). */
-async function countEnrollmentsByClass(payload: Payload): Promise<Map<number, number>> {
+/**
+ * Places per class, in one grouped query (Payload's Local API has no GROUP BY): enrollments not
+ * ended before today, and places held by open waitlist offers (decisions §15).
+ */
+async function countPlacesByClass(payload: Payload): Promise<Map<number, { enrolled: number; held: number }>> {
   const pool = (payload.db as unknown as PostgresAdapter).pool
-  const { rows } = await pool.query<{ class_id: number; n: number }>('SELECT class_id, count(*)::int AS n FROM enrollments GROUP BY class_id')
-  return new Map(rows.map((row) => [Number(row.class_id), row.n]))
+  const now = new Date()
+  const { rows } = await pool.query<{ class_id: number; enrolled: number; held: number }>(
+    `SELECT class_id, sum(enrolled)::int AS enrolled, sum(held)::int AS held FROM (
+       SELECT class_id, 1 AS enrolled, 0 AS held FROM enrollments
+        WHERE end_date IS NULL OR to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= $1
+       UNION ALL
+       SELECT class_id, 0, 1 FROM waitlist_entries WHERE status = 'offered' AND offer_expires_at > $2::timestamptz
+     ) places GROUP BY class_id`,
+    [todayIso(now, academyTimeZone()), now.toISOString()],
+  )
+  return new Map(rows.map((row) => [Number(row.class_id), { enrolled: row.enrolled, held: row.held }]))
+}
+
+function academyTimeZone(): string | null {
+  try {
+    return getAppContext().env.ACADEMY_TIMEZONE ?? null
+  } catch {
+    return null
+  }
 }
 
 async function loadCatalogue(payload: Payload): Promise<Catalogue> {
   const [result, counts] = await Promise.all([
     payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 }),
-    countEnrollmentsByClass(payload),
+    countPlacesByClass(payload),
   ])
-  const all = (result.docs as Class[]).map((doc) => toClassDto(doc, counts.get(doc.id) ?? 0))
+  const all = (result.docs as Class[]).map((doc) => {
+    const places = counts.get(doc.id)
+    const dto = toClassDto(doc, places?.enrolled ?? 0)
+    dto.heldCount = places?.held ?? 0
+    return dto
+  })
   return { all, byId: new Map(all.map((c) => [c.id, c])), json: JSON.stringify(all), byAgeGroup: new Map() }
 }
 

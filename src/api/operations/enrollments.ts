@@ -20,6 +20,8 @@ import { classesById, toClassDto } from './classes'
 import { sendEnrollmentConfirmation } from './enrollment-confirmation'
 import { findOwnStudent, toStudentDto } from './students'
 import { inTransaction, queryInTransaction } from './transaction'
+import { claimPlace, lockClassForChange, markOfferAccepted, sweepWaitlist } from './waitlist'
+import { waitlistNow } from './waitlist-clock'
 import { relationId } from '#api/operations/relations'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
@@ -58,6 +60,7 @@ async function findEnrollments(req: PayloadRequest, where?: Where, depth: 0 | 1 
 /** GET /api/students/{id}/enrollments: the student's classes (404 unless the caller may see the student). */
 export async function listStudentEnrollments(req: PayloadRequest, studentId: number): Promise<EnrollmentDto[]> {
   await findOwnStudent(req, studentId)
+  await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req, { student: { equals: studentId } }), classesById(req.payload)])
   return docs.map((doc) => toEnrollmentDto(doc, catalogue))
 }
@@ -65,6 +68,7 @@ export async function listStudentEnrollments(req: PayloadRequest, studentId: num
 /** GET /api/enrollments/all (admin only): every enrollment with its class and student. */
 export async function listAllEnrollments(req: PayloadRequest): Promise<AdminEnrollmentDto[]> {
   requireAdmin(req)
+  await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req), classesById(req.payload)])
   return docs.map((doc) => ({ ...toEnrollmentDto(doc, catalogue), student: toStudentDto(doc.student as Student) }))
 }
@@ -85,7 +89,8 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
  * only into a class whose age group fits the student; an administrator may enroll anyone and
  * date the enrollment. One enrollment per student and class (the unique index decides between
  * concurrent requests); a class with a capacity is counted under a row lock on the class, so
- * concurrent requests can never overfill it.
+ * concurrent requests can never overfill it. Places held by waitlist offers are not free
+ * (decisions §15): the waitlist is served first, and the student's own offer is its place.
  */
 export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const user = requireUser(req)
@@ -106,14 +111,11 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
         const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${cls.id} FOR UPDATE`)
         if (!row) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
         if (await exists(req, 'enrollments', pair, true)) throw duplicate()
-        // A place counts as free after its enrollment's last day (decisions §16): ended ones do not count.
-        const taken = await req.payload.count({
-          collection: 'enrollments',
-          where: { and: [{ class: { equals: cls.id } }, { or: [{ endDate: { exists: false } }, { endDate: { greater_than_equal: todayIso() } }] }] },
-          req,
-          overrideAccess: true,
-        })
-        if (row.capacity != null && taken.totalDocs >= Number(row.capacity)) throw conflict(ENROLLMENT_MESSAGES.classFull)
+        // Ended enrollments do not count (decisions §16), and places held by waitlist offers do (§15).
+        const now = waitlistNow()
+        const capacity = row.capacity == null ? null : Number(row.capacity)
+        const offer = await claimPlace(req, cls.id, capacity, student.id, now)
+        if (offer !== null) await markOfferAccepted(req, offer, now)
       } else if (await exists(req, 'enrollments', pair, true)) {
         throw duplicate()
       }
@@ -149,5 +151,10 @@ export async function deleteEnrollment(req: PayloadRequest, id: number): Promise
   const user = requireUser(req)
   const [doc] = await findEnrollments(req, { id: { equals: id } }, 0)
   if (!doc) throw notFound(ENROLLMENT_MESSAGES.notFound)
-  await req.payload.delete({ collection: 'enrollments', id, depth: 0, req, user, overrideAccess: false })
+  // The class first, then the enrollment: the order every change to the class's places takes
+  // (the collection hook then offers the freed place to the waitlist in this transaction).
+  await inTransaction(req, async () => {
+    await lockClassForChange(req, relationId(doc.class))
+    await req.payload.delete({ collection: 'enrollments', id, depth: 0, req, user, overrideAccess: false })
+  })
 }

@@ -39,3 +39,34 @@ export function emailChangedMail(input: { fullName: string; academyName: string;
     ].join('\n'),
   }
 }
+
+/**
+ * A waitlist offer (decisions §15): sent whatever the family's notification settings, since
+ * the family asked for the place and it is held for it only for a while.
+ */
+export function waitlistOfferMail(input: {
+  fullName: string
+  academyName: string
+  studentName: string
+  className: string
+  expiresAt: string
+  hours: number
+  link: string
+}): MailContent {
+  const academy = oneLine(input.academyName)
+  return {
+    subject: oneLine(`A place in ${input.className} is offered to ${input.studentName}`).slice(0, 200),
+    text: [
+      `Hello ${oneLine(input.fullName)},`,
+      '',
+      `A place has opened in ${oneLine(input.className)}, and ${oneLine(input.studentName)} is first on its waitlist.`,
+      `The place is held for you for ${input.hours} hours, until ${input.expiresAt}. To accept or decline it, sign in and open your dashboard:`,
+      '',
+      input.link,
+      '',
+      'If you neither accept nor decline by then, the place is offered to the next family on the waitlist.',
+      '',
+      academy,
+    ].join('\n'),
+  }
+}

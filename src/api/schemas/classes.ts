@@ -54,5 +54,8 @@ export type ClassDto = {
   instructor: string
   price: number
   capacity: number | null
+  /** Students whose enrollment has not ended. */
   enrolledCount?: number
+  /** Places held for waitlisted families by open offers (decisions §15): not free either. */
+  heldCount?: number
 }

@@ -14,6 +14,9 @@ describe('portal formats', () => {
     expect(isFull({ capacity: null, enrolledCount: 50 })).toBe(false)
     expect(isFull({ capacity: 10, enrolledCount: 9 })).toBe(false)
     expect(isFull({ capacity: 10, enrolledCount: 10 })).toBe(true)
+    // A place held by a waitlist offer is not free (decisions §15).
+    expect(isFull({ capacity: 10, enrolledCount: 9, heldCount: 1 })).toBe(true)
+    expect(isFull({ capacity: 10, enrolledCount: 8, heldCount: 1 })).toBe(false)
   })
 
   it('counts classes and labels chips', () => {

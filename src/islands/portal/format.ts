@@ -12,9 +12,9 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName
 }
 
-/** A class with a capacity that every seat of is taken (decisions §4). */
-export function isFull(cls: Pick<ClassDto, 'capacity' | 'enrolledCount'>): boolean {
-  return cls.capacity != null && (cls.enrolledCount ?? 0) >= cls.capacity
+/** A class with a capacity that every seat of is taken or held for a waitlisted family (decisions §4, §15). */
+export function isFull(cls: Pick<ClassDto, 'capacity' | 'enrolledCount' | 'heldCount'>): boolean {
+  return cls.capacity != null && (cls.enrolledCount ?? 0) + (cls.heldCount ?? 0) >= cls.capacity
 }
 
 /** '1 class', '2 classes'. */

@@ -1,6 +1,6 @@
 import { APIError, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
-type CascadeSlug = 'students' | 'notification-preferences' | 'payment-methods'
+type CascadeSlug = 'waitlist-entries' | 'students' | 'notification-preferences' | 'payment-methods'
 
 async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Record<string, unknown>): Promise<void> {
   const result = await req.payload.delete({ collection, where: where as never, req, overrideAccess: true, depth: 0 })
@@ -17,6 +17,8 @@ async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Re
  * user id and a payer snapshot, not a relationship.
  */
 export const deleteUserData: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  // The family's places in line go first, so the places its students' enrollments free go to other families.
+  await deleteAll(req, 'waitlist-entries', { family: { equals: id } })
   // Each student's own beforeDelete hooks take its enrollments and attendance marks.
   await deleteAll(req, 'students', { user: { equals: id } })
   await deleteAll(req, 'notification-preferences', { user: { equals: id } })
