@@ -13,6 +13,7 @@ import { Inquiries } from '#cms/collections/Inquiries/index'
 import { Invoices } from '#cms/collections/Invoices/index'
 import { NotificationPreferences } from '#cms/collections/NotificationPreferences/index'
 import { PaymentMethods } from '#cms/collections/PaymentMethods/index'
+import { Credits } from '#cms/collections/Credits/index'
 import { Payments } from '#cms/collections/Payments/index'
 import { SiteAssets } from '#cms/collections/SiteAssets/index'
 import { SiteContent } from '#cms/collections/SiteContent/index'
@@ -62,6 +63,7 @@ export default buildConfig({
     NotificationPreferences,
     Invoices,
     Payments,
+    Credits,
     PaymentMethods,
     TuitionRuns,
     SiteContent,

@@ -78,6 +78,7 @@ export interface Config {
     'notification-preferences': NotificationPreference;
     invoices: Invoice;
     payments: Payment;
+    credits: Credit;
     'payment-methods': PaymentMethod;
     'tuition-runs': TuitionRun;
     'site-content': SiteContent;
@@ -101,6 +102,7 @@ export interface Config {
     'notification-preferences': NotificationPreferencesSelect<false> | NotificationPreferencesSelect<true>;
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
+    credits: CreditsSelect<false> | CreditsSelect<true>;
     'payment-methods': PaymentMethodsSelect<false> | PaymentMethodsSelect<true>;
     'tuition-runs': TuitionRunsSelect<false> | TuitionRunsSelect<true>;
     'site-content': SiteContentSelect<false> | SiteContentSelect<true>;
@@ -430,9 +432,9 @@ export interface Invoice {
   status: 'pending' | 'paid' | 'overdue' | 'cancelled';
   dueDate: string;
   /**
-   * Manual: typed by an administrator. Tuition: the monthly bill of a family (one per month).
+   * Manual: typed by an administrator. Tuition: the monthly bill of a family (one per month). Late fee: charged by the server on an overdue invoice.
    */
-  kind?: ('manual' | 'tuition') | null;
+  kind?: ('manual' | 'tuition' | 'late-fee') | null;
   /**
    * YYYY-MM. Required for a tuition invoice; optional otherwise.
    */
@@ -452,15 +454,30 @@ export interface Invoice {
          * Cents; negative for a discount or credit.
          */
         amountCents: number;
+        /**
+         * Credit lines: the family credit this line uses.
+         */
+        creditId?: number | null;
         id?: string | null;
       }[]
     | null;
+  /**
+   * A late-fee invoice: the overdue invoice it charges for.
+   */
+  lateFeeFor?: number | null;
+  /**
+   * Set when an administrator voids the invoice (it is then cancelled).
+   */
+  voidedAt?: string | null;
+  voidedById?: number | null;
+  voidedByName?: string | null;
+  voidReason?: string | null;
   tuitionKey?: string | null;
   updatedAt: string;
   createdAt: string;
 }
 /**
- * Card payments, recorded by the server once Stripe confirms them. They are financial records and cannot be deleted.
+ * Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). They are financial records and cannot be deleted.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
@@ -478,6 +495,41 @@ export interface Payment {
    * JSON: cardholderName and paymentIntentId.
    */
   metadata?: string | null;
+  /**
+   * Offline payments only.
+   */
+  offlineMethod?: ('cash' | 'cheque' | 'bank-transfer') | null;
+  /**
+   * Offline payments: YYYY-MM-DD.
+   */
+  receivedOn?: string | null;
+  note?: string | null;
+  recordedById?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Credits for families, in cents. The next tuition run takes them off the family’s invoice; what an invoice cannot use waits for the next one. Cancel a credit instead of deleting it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credits".
+ */
+export interface Credit {
+  id: number;
+  userId: number;
+  payerName?: string | null;
+  /**
+   * What the academy owes the family, cents (2500 = $25.00).
+   */
+  amountCents: number;
+  reason: string;
+  /**
+   * Open: what is left is used by the next tuition invoices. Cancelled: never used again.
+   */
+  status: 'open' | 'cancelled';
+  createdById?: number | null;
+  cancelledAt?: string | null;
+  cancelledById?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -796,6 +848,10 @@ export interface PayloadLockedDocument {
         value: number | Payment;
       } | null)
     | ({
+        relationTo: 'credits';
+        value: number | Credit;
+      } | null)
+    | ({
         relationTo: 'payment-methods';
         value: number | PaymentMethod;
       } | null)
@@ -1036,8 +1092,14 @@ export interface InvoicesSelect<T extends boolean = true> {
         classId?: T;
         className?: T;
         amountCents?: T;
+        creditId?: T;
         id?: T;
       };
+  lateFeeFor?: T;
+  voidedAt?: T;
+  voidedById?: T;
+  voidedByName?: T;
+  voidReason?: T;
   tuitionKey?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1055,6 +1117,26 @@ export interface PaymentsSelect<T extends boolean = true> {
   status?: T;
   transactionId?: T;
   metadata?: T;
+  offlineMethod?: T;
+  receivedOn?: T;
+  note?: T;
+  recordedById?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credits_select".
+ */
+export interface CreditsSelect<T extends boolean = true> {
+  userId?: T;
+  payerName?: T;
+  amountCents?: T;
+  reason?: T;
+  status?: T;
+  createdById?: T;
+  cancelledAt?: T;
+  cancelledById?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -6,6 +6,7 @@ import * as migration_20261123_134038_studio_settings from './20261123_134038_st
 import * as migration_20261123_135948_tuition_jobs from './20261123_135948_tuition_jobs';
 import * as migration_20261123_141119_self_service_makeups from './20261123_141119_self_service_makeups';
 import * as migration_20261123_142116_waitlist from './20261123_142116_waitlist';
+import * as migration_20261123_143554_billing_actions from './20261123_143554_billing_actions';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261123_142116_waitlist.up,
     down: migration_20261123_142116_waitlist.down,
-    name: '20261123_142116_waitlist'
+    name: '20261123_142116_waitlist',
+  },
+  {
+    up: migration_20261123_143554_billing_actions.up,
+    down: migration_20261123_143554_billing_actions.down,
+    name: '20261123_143554_billing_actions'
   },
 ];

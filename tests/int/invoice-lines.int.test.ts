@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Invoice } from '#cms/payload-types'
 import * as tuitionMigration from '#cms/migrations/20261123_105408_tuition_settings_invoice_lines'
+import * as billingActionsMigration from '#cms/migrations/20261123_143554_billing_actions'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
@@ -84,8 +85,18 @@ describe('an invoice made of lines', () => {
         studentName: 'Mia Lines',
         classId: ballet.id,
         className: 'Ballet Lines',
+        creditId: null,
       },
-      { kind: 'tuition', description: 'Jazz — Leo', amountCents: 5000, studentId: leo, studentName: 'Leo Lines', classId: jazz.id, className: 'Jazz Lines' },
+      {
+        kind: 'tuition',
+        description: 'Jazz — Leo',
+        amountCents: 5000,
+        studentId: leo,
+        studentName: 'Leo Lines',
+        classId: jazz.id,
+        className: 'Jazz Lines',
+        creditId: null,
+      },
       {
         kind: 'discount',
         description: 'Sibling discount 10% — Leo',
@@ -94,6 +105,7 @@ describe('an invoice made of lines', () => {
         studentName: 'Leo Lines',
         classId: null,
         className: null,
+        creditId: null,
       },
     ])
     const doc = await stored(res.body.id)
@@ -274,15 +286,15 @@ describe('one tuition invoice per family and month', () => {
 })
 
 describe('hand-made invoices', () => {
-  it('keep working as before: the typed amount, no stored lines, shown as one line', async () => {
+  it('keep working as before: the typed amount, stored as their one line', async () => {
     const res = await admin.post('/api/invoices', { userId: family.userId, amount: 42.5, description: 'Recital costume', dueDate: due })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ amount: 42.5, kind: 'manual', period: null })
     expect(res.body.lines).toEqual([
-      { kind: 'manual', description: 'Recital costume', amountCents: 4250, studentId: null, studentName: null, classId: null, className: null },
+      { kind: 'manual', description: 'Recital costume', amountCents: 4250, studentId: null, studentName: null, classId: null, className: null, creditId: null },
     ])
     const doc = await stored(res.body.id)
-    expect(doc).toMatchObject({ amountCents: 4250, kind: 'manual', lines: [] })
+    expect(doc).toMatchObject({ amountCents: 4250, kind: 'manual', lines: [{ kind: 'manual', description: 'Recital costume', amountCents: 4250 }] })
     expect((await db.query('SELECT tuition_key FROM invoices WHERE id = $1', [res.body.id])).rows[0].tuition_key).toBeNull()
     // Direct writes without lines keep their amount too.
     const direct = await app.payload.create({
@@ -290,7 +302,7 @@ describe('hand-made invoices', () => {
       overrideAccess: true,
       data: { userId: family.userId, amountCents: 1234, description: 'Direct', status: 'pending', dueDate: due },
     })
-    expect(direct).toMatchObject({ amountCents: 1234, kind: 'manual' })
+    expect(direct).toMatchObject({ amountCents: 1234, kind: 'manual', lines: [{ kind: 'manual', description: 'Direct', amountCents: 1234 }] })
   })
 })
 
@@ -298,6 +310,8 @@ describe('the migration', () => {
   it('goes down and up again on a database with invoices, converting them to manual invoices', async () => {
     const before = await db.query('SELECT id, amount_cents FROM invoices ORDER BY id')
     const migrationArgs = { db: (app.payload.db as unknown as { drizzle: unknown }).drizzle, payload: app.payload, req: {} } as never
+    // The later billing-actions migration builds on this one: down first, up last.
+    await billingActionsMigration.down(migrationArgs)
     await tuitionMigration.down(migrationArgs)
     const columns = async () =>
       (await db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'invoices' ORDER BY column_name`)).rows.map((r) => r.column_name)
@@ -306,12 +320,15 @@ describe('the migration', () => {
     // An invoice written by the previous version of the app.
     await db.query(`INSERT INTO invoices (user_id, amount_cents, description, status, due_date) VALUES ($1, 2500, 'Legacy', 'pending', now())`, [family.userId])
     await tuitionMigration.up(migrationArgs)
-    expect(await columns()).toEqual(expect.arrayContaining(['kind', 'period', 'tuition_key']))
+    await billingActionsMigration.up(migrationArgs)
+    expect(await columns()).toEqual(expect.arrayContaining(['kind', 'period', 'tuition_key', 'late_fee_for', 'void_reason']))
     const { rows } = await db.query(`SELECT amount_cents, kind, period, tuition_key FROM invoices WHERE description = 'Legacy'`)
     expect(rows).toEqual([{ amount_cents: '2500', kind: 'manual', period: null, tuition_key: null }])
     const after = await db.query('SELECT id, amount_cents FROM invoices WHERE description <> $1 ORDER BY id', ['Legacy'])
     expect(after.rows).toEqual(before.rows)
     const legacy = (await admin.get('/api/invoices/all')).body.find((i: { description: string }) => i.description === 'Legacy')
     expect(legacy).toMatchObject({ amount: 25, kind: 'manual', period: null })
+    // The billing-actions migration gave it its one line.
+    expect(legacy.lines).toMatchObject([{ kind: 'manual', description: 'Legacy', amountCents: 2500 }])
   })
 })

@@ -84,17 +84,29 @@ describe('GET /api/invoices', () => {
       'dueDate',
       'id',
       'kind',
+      'lateFeeFor',
       'lines',
       'payerEmail',
       'payerName',
       'period',
       'status',
       'userId',
+      'voidReason',
+      'voidedAt',
     ])
-    // Typed as one amount: shown as one line of that amount, so lines always add up to the amount.
-    expect(seeded).toMatchObject({ kind: 'manual', period: null })
+    // Typed as one amount: stored as one line of that amount, so lines always add up to the amount.
+    expect(seeded).toMatchObject({ kind: 'manual', period: null, lateFeeFor: null, voidedAt: null, voidReason: null })
     expect(seeded.lines).toEqual([
-      { kind: 'manual', description: seeded.description, amountCents: 7500, studentId: null, studentName: null, classId: null, className: null },
+      {
+        kind: 'manual',
+        description: seeded.description,
+        amountCents: 7500,
+        studentId: null,
+        studentName: null,
+        classId: null,
+        className: null,
+        creditId: null,
+      },
     ])
   })
 

@@ -524,6 +524,7 @@ describe('GET /api/payments', () => {
       'invoiceId',
       'metadata',
       'method',
+      'offline',
       'paymentMethodId',
       'status',
       'transactionId',

@@ -4,7 +4,8 @@ import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/schemas/billing'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { LINE_KINDS } from '#shared/tuition'
-import { deriveInvoiceTotals } from './hooks/deriveInvoiceTotals'
+import type { Invoice } from '#cms/payload-types'
+import { deriveInvoiceTotals, isCoveredByCredits } from './hooks/deriveInvoiceTotals'
 
 const label = (value: string) => value[0]!.toUpperCase() + value.slice(1).replace('-', ' ')
 
@@ -41,8 +42,11 @@ export const Invoices: CollectionConfig = {
       required: true,
       min: 1,
       admin: { step: 1, description: 'Exact amount in cents (12500 = $125.00). With lines, it is their sum, whatever is typed here.' },
-      validate: (value: unknown) =>
-        typeof value === 'number' && Number.isInteger(value) && value > 0 ? true : 'Amount must be a positive whole number of cents',
+      // Zero only for a tuition month that credits paid in full (decisions §10); the hook checks that case.
+      validate: (value: unknown, { siblingData }: { siblingData?: Partial<Invoice> }) =>
+        typeof value === 'number' && Number.isInteger(value) && (value > 0 || (value === 0 && isCoveredByCredits(siblingData ?? {})))
+          ? true
+          : 'Amount must be a positive whole number of cents',
     },
     { name: 'description', type: 'text', required: true, maxLength: 300 },
     {
@@ -61,7 +65,10 @@ export const Invoices: CollectionConfig = {
       defaultValue: 'manual',
       index: true,
       options: INVOICE_KINDS.map((k) => ({ label: label(k), value: k })),
-      admin: { description: 'Manual: typed by an administrator. Tuition: the monthly bill of a family (one per month).' },
+      admin: {
+        description:
+          'Manual: typed by an administrator. Tuition: the monthly bill of a family (one per month). Late fee: charged by the server on an overdue invoice.',
+      },
     },
     {
       name: 'period',
@@ -91,8 +98,26 @@ export const Invoices: CollectionConfig = {
           admin: { step: 1, description: 'Cents; negative for a discount or credit.' },
           validate: (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? true : 'Amount must be a whole number of cents'),
         },
+        { name: 'creditId', label: 'Credit id', type: 'number', admin: { description: 'Credit lines: the family credit this line uses.' } },
       ],
     },
+    {
+      // Unique: an overdue invoice is charged at most one late fee, whatever runs at once (decisions §10).
+      name: 'lateFeeFor',
+      label: 'Late fee of invoice',
+      type: 'number',
+      unique: true,
+      admin: { readOnly: true, description: 'A late-fee invoice: the overdue invoice it charges for.' },
+    },
+    {
+      name: 'voidedAt',
+      label: 'Voided at',
+      type: 'date',
+      admin: { readOnly: true, description: 'Set when an administrator voids the invoice (it is then cancelled).' },
+    },
+    { name: 'voidedById', label: 'Voided by (account id)', type: 'number', admin: { readOnly: true } },
+    { name: 'voidedByName', label: 'Voided by', type: 'text', admin: { readOnly: true } },
+    { name: 'voidReason', label: 'Why it was voided', type: 'text', maxLength: 300, admin: { readOnly: true } },
     {
       // Derived by deriveInvoiceTotals; its unique index allows one tuition invoice per family and month.
       name: 'tuitionKey',

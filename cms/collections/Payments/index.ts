@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { PAYMENT_STATUSES } from '#api/schemas/billing'
+import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/schemas/billing'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 
@@ -11,7 +11,8 @@ export const Payments: CollectionConfig = {
     group: 'Billing',
     defaultColumns: ['id', 'invoice', 'amountCents', 'status', 'method', 'createdAt'],
     listSearchableFields: ['transactionId'],
-    description: 'Card payments, recorded by the server once Stripe confirms them. They are financial records and cannot be deleted.',
+    description:
+      'Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). They are financial records and cannot be deleted.',
   },
   // Payments are recorded only by the server after Stripe confirms them.
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: () => false },
@@ -30,6 +31,17 @@ export const Payments: CollectionConfig = {
     },
     { name: 'transactionId', label: 'Stripe payment id', type: 'text', unique: true, admin: { readOnly: true } },
     { name: 'metadata', type: 'textarea', admin: { description: 'JSON: cardholderName and paymentIntentId.' } },
+    // A payment received outside the card form (decisions §10): how, when, what the administrator noted, and who.
+    {
+      name: 'offlineMethod',
+      label: 'Paid by',
+      type: 'select',
+      options: OFFLINE_METHODS.map((m) => ({ label: m === 'bank-transfer' ? 'Bank transfer' : m[0]!.toUpperCase() + m.slice(1), value: m })),
+      admin: { description: 'Offline payments only.' },
+    },
+    { name: 'receivedOn', label: 'Received on', type: 'text', admin: { description: 'Offline payments: YYYY-MM-DD.' } },
+    { name: 'note', type: 'text', maxLength: 500 },
+    { name: 'recordedById', label: 'Recorded by (account id)', type: 'number', admin: { readOnly: true } },
   ],
   timestamps: true,
 }

@@ -1,6 +1,7 @@
 import { defineEndpoint, idParam } from '#api/http'
 import { createInvoice, deleteInvoice, listAllInvoices, listInvoices, setInvoiceStatus } from '#api/operations/invoices'
-import { createInvoiceSchema, updateInvoiceStatusSchema } from '#api/schemas/invoices'
+import { markPaidOffline, voidInvoice } from '#api/operations/invoice-actions'
+import { createInvoiceSchema, markPaidOfflineSchema, updateInvoiceStatusSchema, voidInvoiceSchema } from '#api/schemas/invoices'
 
 /** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
 export const invoiceEndpoints = [
@@ -20,4 +21,13 @@ export const invoiceEndpoints = [
     await deleteInvoice(req, idParam(req))
     return { message: 'Invoice deleted.' }
   }),
+
+  /** Decisions §10: void with a reason (never a paid invoice); record a payment received offline. */
+  defineEndpoint('post', '/admin/invoices/:id/void', { role: 'admin', body: voidInvoiceSchema }, async ({ req, user, body }) =>
+    voidInvoice(req, user, idParam(req), body),
+  ),
+
+  defineEndpoint('post', '/admin/invoices/:id/mark-paid', { role: 'admin', body: markPaidOfflineSchema }, async ({ req, user, body }) =>
+    markPaidOffline(req, user, idParam(req), body),
+  ),
 ]

@@ -1,7 +1,13 @@
-import { defineEndpoint } from '#api/http'
+import { defineEndpoint, idParam } from '#api/http'
 import { listTuitionRuns } from '#api/operations/billing-calendar'
-import { csvResponse } from '#api/operations/csv'
+import { cancelCredit, createCredit, listCredits } from '#api/operations/credits'
+import { runLateFees } from '#api/operations/late-fees'
 import { runTuitionMonth } from '#api/operations/tuition-run'
+import { createCreditSchema, listCreditsQuerySchema } from '#api/schemas/credits'
+import { lateFeesRunSchema } from '#api/schemas/late-fees'
+import { getAppContext } from '#server/context.server'
+import { todayIso } from '#shared/dates'
+import { csvResponse } from '#api/operations/csv'
 import { tuitionSummary, tuitionSummaryCsv } from '#api/operations/tuition-summary'
 import { readTuitionSettings, saveTuitionSettings } from '#api/operations/tuition-settings'
 import { tuitionRunSchema } from '#api/schemas/tuition-run'
@@ -29,4 +35,18 @@ export const tuitionEndpoints = [
 
   /** The billing calendar's scheduled runs, one per month, newest first (decisions §13). */
   defineEndpoint('get', '/admin/tuition/runs', { role: 'admin' }, async ({ req }) => listTuitionRuns(req)),
+
+  /** Marks overdue invoices and charges late fees (or, with dryRun, the default, says what it would do); decisions §10. */
+  defineEndpoint('post', '/admin/tuition/late-fees', { role: 'admin', body: lateFeesRunSchema }, async ({ req, body }) =>
+    runLateFees(req, { today: body.today ?? todayIso(new Date(), getAppContext().env.ACADEMY_TIMEZONE), dryRun: body.dryRun }),
+  ),
+
+  /** Family credits, used by the next tuition invoices (decisions §10). */
+  defineEndpoint('get', '/admin/credits', { role: 'admin', query: listCreditsQuerySchema }, async ({ req, query }) => listCredits(req, query.userId)),
+
+  defineEndpoint('post', '/admin/credits', { role: 'admin', body: createCreditSchema }, async ({ req, user, body }) =>
+    Response.json(await createCredit(req, user, body), { status: 201 }),
+  ),
+
+  defineEndpoint('post', '/admin/credits/:id/cancel', { role: 'admin' }, async ({ req, user }) => cancelCredit(req, user, idParam(req))),
 ]

@@ -2,30 +2,24 @@ import { sql } from '@payloadcms/db-postgres'
 import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
 import type { Invoice, User } from '#cms/payload-types'
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
+import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { InvoiceStatus } from '#api/schemas/billing'
 import { centsToDollars, dollarsToCents } from '#shared/money'
 import {
   duplicateTuitionMessage,
   INVOICE_IN_USE,
   INVOICE_LINE_MESSAGES,
-  INVOICE_MESSAGES,
   type CreateInvoiceInput,
   type InvoiceDto,
   type InvoiceLineDto,
-  type InvoiceLineInput,
 } from '#api/schemas/invoices'
 import { inTransaction, queryInTransaction } from './transaction'
-import { relationId } from '#api/operations/relations'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
-/** An invoice's lines; one typed as a single amount shows as one line, so the lines always add up to the amount. */
+/** An invoice's lines as stored: every invoice has them (the collection hook gives a one-amount invoice its one line). */
 function linesOf(doc: Invoice): InvoiceLineDto[] {
-  if (!doc.lines?.length) {
-    return [{ kind: 'manual', description: doc.description, amountCents: doc.amountCents, studentId: null, studentName: null, classId: null, className: null }]
-  }
-  return doc.lines.map((line) => ({
+  return (doc.lines ?? []).map((line) => ({
     kind: line.kind,
     description: line.description,
     amountCents: line.amountCents,
@@ -33,6 +27,7 @@ function linesOf(doc: Invoice): InvoiceLineDto[] {
     studentName: line.studentName ?? null,
     classId: line.classId ?? null,
     className: line.className ?? null,
+    creditId: line.creditId ?? null,
   }))
 }
 
@@ -51,6 +46,9 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
     kind: doc.kind ?? 'manual',
     period: doc.period ?? null,
     lines: linesOf(doc),
+    lateFeeFor: doc.lateFeeFor ?? null,
+    voidedAt: doc.voidedAt ? new Date(doc.voidedAt).toISOString() : null,
+    voidReason: doc.voidReason ?? null,
   }
 }
 
@@ -79,44 +77,6 @@ async function findInvoices(req: PayloadRequest, where: Where): Promise<InvoiceD
   return result.docs.map(toInvoiceDto)
 }
 
-type StoredLine = NonNullable<Invoice['lines']>[number]
-
-/**
- * The lines as stored: each names its student and class by id and by name as they are now, so
- * the invoice reads the same after either is gone (decisions §2). A student must be the payer's.
- */
-async function storedLines(req: PayloadRequest, payer: User, lines: readonly InvoiceLineInput[]): Promise<StoredLine[]> {
-  const studentIds = [...new Set(lines.map((line) => line.studentId).filter((id): id is number => id != null))]
-  const classIds = [...new Set(lines.map((line) => line.classId).filter((id): id is number => id != null))]
-  const students = studentIds.length
-    ? (await req.payload.find({ collection: 'students', where: { id: { in: studentIds } }, req, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
-        .docs
-    : []
-  const classes = classIds.length
-    ? (await req.payload.find({ collection: 'classes', where: { id: { in: classIds } }, req, overrideAccess: true, depth: 0, limit: 0, pagination: false }))
-        .docs
-    : []
-  const studentNames = new Map(students.filter((s) => relationId(s.user) === payer.id).map((s) => [s.id, s.fullName]))
-  const classNames = new Map(classes.map((c) => [c.id, c.name]))
-  return lines.map((line, index) => {
-    if (line.studentId != null && !studentNames.has(line.studentId)) {
-      throw badInput(INVOICE_LINE_MESSAGES.studentNotInFamily, [{ path: `lines.${index}.studentId`, message: INVOICE_LINE_MESSAGES.studentNotInFamily }])
-    }
-    if (line.classId != null && !classNames.has(line.classId)) {
-      throw badInput(INVOICE_LINE_MESSAGES.classNotFound, [{ path: `lines.${index}.classId`, message: INVOICE_LINE_MESSAGES.classNotFound }])
-    }
-    return {
-      kind: line.kind,
-      description: line.description,
-      amountCents: line.amountCents,
-      studentId: line.studentId ?? null,
-      studentName: line.studentId != null ? studentNames.get(line.studentId)! : null,
-      classId: line.classId ?? null,
-      className: line.classId != null ? classNames.get(line.classId)! : null,
-    }
-  })
-}
-
 /** Whether a failed insert met the family's tuition invoice for the month (the hook's check, or the unique index in a race). */
 export function isDuplicateTuition(error: unknown): boolean {
   if (error instanceof ValidationError) {
@@ -125,38 +85,58 @@ export function isDuplicateTuition(error: unknown): boolean {
   return isUniqueViolation(error, 'tuition_key')
 }
 
+export type NewInvoice = Omit<Invoice, 'id' | 'createdAt' | 'updatedAt' | 'tuitionKey' | 'payerName' | 'payerEmail' | 'amountCents'> & {
+  /** Ignored when there are lines (the invoice costs their sum). */
+  amountCents?: number
+}
+
 /**
- * Issues an invoice to an existing account. The amount is stored as exact integer cents, and
- * the payer's name and email are copied so the record survives the account (decisions §2).
- * An invoice of lines costs their sum (the collection hook derives it); a tuition invoice is
- * one per family and month, which the unique index decides even between concurrent requests.
+ * The one way the server writes a new invoice (the contract's form, the tuition run, late
+ * fees): the collection hook then applies the rules every invoice obeys (its lines and their
+ * sum, the family's students, the cap, the payer's name and email, one tuition invoice per
+ * family and month, one late fee per invoice). Joins the request's transaction when one is open.
+ */
+export async function insertInvoice(req: PayloadRequest, data: NewInvoice): Promise<Invoice> {
+  return req.payload.create({
+    collection: 'invoices',
+    req,
+    overrideAccess: true,
+    depth: 0,
+    data: { ...data, amountCents: data.amountCents ?? 0 },
+  })
+}
+
+/**
+ * POST /api/invoices: issues an invoice to an existing account. The amount is stored as exact
+ * integer cents (one line when typed as one amount), and the payer's name and email are copied
+ * so the record survives the account (decisions §2). A tuition invoice is one per family and
+ * month, which the unique index decides even between concurrent requests (409).
  */
 export async function createInvoice(req: PayloadRequest, input: CreateInvoiceInput): Promise<InvoiceDto> {
-  const payer = (await req.payload.findByID({ collection: 'users', id: input.userId, req, overrideAccess: true, depth: 0, disableErrors: true })) as User | null
-  if (!payer) throw badInput(INVOICE_MESSAGES.user, [{ path: 'userId', message: INVOICE_MESSAGES.user }])
-  const lined = 'lines' in input ? input : null
-  const lines = lined ? await storedLines(req, payer, lined.lines) : undefined
+  const lines = input.lines ?? [{ kind: 'manual' as const, description: input.description, amountCents: dollarsToCents(input.amount!) }]
   try {
-    const doc = await req.payload.create({
-      collection: 'invoices',
-      req,
-      overrideAccess: false,
-      depth: 0,
-      data: {
-        userId: payer.id,
-        payerName: payer.fullName,
-        payerEmail: payer.email,
-        // With lines the hook replaces this with their sum (which the schema has checked any amount against).
-        amountCents: input.amount !== undefined ? dollarsToCents(input.amount) : 0,
-        description: input.description,
-        status: input.status,
-        dueDate: input.dueDate,
-        ...(lined ? { kind: lined.kind, period: lined.period, lines } : {}),
-      },
+    const doc = await insertInvoice(req, {
+      userId: input.userId,
+      description: input.description,
+      status: input.status,
+      dueDate: input.dueDate,
+      kind: input.kind,
+      period: input.period,
+      lines: lines.map((line) => ({ ...line, studentId: line.studentId ?? null, classId: line.classId ?? null })),
     })
     return toInvoiceDto(doc)
   } catch (error) {
-    if (!(error instanceof AppError) && lined?.period && isDuplicateTuition(error)) throw conflict(duplicateTuitionMessage(payer.fullName, lined.period))
+    if (!(error instanceof AppError) && input.period && isDuplicateTuition(error)) {
+      const payer = (await req.payload.findByID({
+        collection: 'users',
+        id: input.userId,
+        req,
+        overrideAccess: true,
+        depth: 0,
+        disableErrors: true,
+      })) as User | null
+      throw conflict(duplicateTuitionMessage(payer?.fullName ?? `Account ${input.userId}`, input.period))
+    }
     throw error
   }
 }

@@ -27,6 +27,10 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
     metadata: payment.metadata ?? null,
     createdAt: payment.createdAt,
     description,
+    offline:
+      payment.method === 'offline' && payment.offlineMethod && payment.receivedOn
+        ? { method: payment.offlineMethod, receivedOn: payment.receivedOn, note: payment.note ?? null }
+        : null,
   }
 }
 

@@ -4,7 +4,8 @@ import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-typ
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from '#api/schemas/tuition-run'
 import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
-import { isDuplicateTuition } from './invoices'
+import { lockFamilyBilling, pendingCreditsOf } from './credits'
+import { insertInvoice, isDuplicateTuition } from './invoices'
 import { inTransaction } from './transaction'
 import { readTuitionSettings } from './tuition-settings'
 import { relationId } from '#api/operations/relations'
@@ -78,10 +79,10 @@ async function tuitionInvoicesOf(req: PayloadRequest, userIds: number[]): Promis
   return byUser
 }
 
-/** The seasons whose registration fee a family's tuition invoices have charged. */
+/** The seasons whose registration fee a family's tuition invoices (not void) have charged. */
 function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto): string[] {
   return invoices
-    .filter((invoice) => invoice.period && (invoice.lines ?? []).some((line) => line.kind === 'registration'))
+    .filter((invoice) => invoice.status !== 'cancelled' && invoice.period && (invoice.lines ?? []).some((line) => line.kind === 'registration'))
     .map((invoice) => seasonOf(invoice.period!, settings.seasonStartMonth))
 }
 
@@ -92,15 +93,37 @@ export type TuitionRunControl = {
   afterFamily?: () => Promise<void>
 }
 
+type EngineSettings = Parameters<typeof computeFamilyTuition>[0]
+
+/** The family's tuition for the month with its pending credits applied, as invoice lines. */
+async function familyTuition(req: PayloadRequest, settings: EngineSettings, period: string, family: Family, registrationSeasons: string[]) {
+  const credits = await pendingCreditsOf(req, family.user.id)
+  const tuition = computeFamilyTuition(settings, period, { enrollments: family.enrollments, registrationSeasons, credits })
+  const lines = tuition.lines.map((line) => ({
+    kind: line.kind,
+    description: line.description,
+    amountCents: line.amountCents,
+    studentId: line.studentId ? Number(line.studentId) : null,
+    classId: line.classId ? Number(line.classId) : null,
+    creditId: line.creditId ? Number(line.creditId) : null,
+  }))
+  return { totalCents: tuition.totalCents, lines, billable: tuition.lines.some((line) => line.kind !== 'credit') }
+}
+
 /**
  * The monthly tuition run (src/shared/tuition.ts applied to every family with enrollments).
  * Each family is billed in its own transaction, so one family's failure leaves the others'
  * invoices in place. Running a month again never bills twice: a family with a tuition invoice
  * for the month is skipped, and the unique (family, month) index settles two runs at once.
- * A dry run reads the same data and writes nothing.
+ * A month whose tuition invoice was voided is reported as `voided` and billed again only for
+ * the families listed in `rebill` (decisions §10). Pending credits become negative lines, in
+ * the family's transaction under its billing lock, so a credit is never used twice; a month
+ * the credits pay in full is stored as paid at $0.00. A dry run reads the same data and writes
+ * nothing.
  */
 export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInput, control: TuitionRunControl = {}): Promise<TuitionRunResult> {
   const { period, dryRun, userIds } = input
+  const rebill = new Set(input.rebill ?? [])
   const settings = await readTuitionSettings(req.payload, req)
   const dueDate = billingDate(period, settings.billingDay)
   const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
@@ -111,65 +134,57 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
     req,
     families.map(({ user }) => user.id),
   )
-  for (const { user, enrollments } of families) {
+  for (const family of families) {
+    const { user } = family
     control.signal?.throwIfAborted()
     if (results.length > 0) await control.afterFamily?.()
     const invoices = tuitionInvoices.get(user.id) ?? []
-    const existing = invoices.find((invoice) => invoice.period === period)
-    const tuition = computeFamilyTuition(engineSettings, period, { enrollments, registrationSeasons: registrationSeasonsOf(invoices, settings) })
-    const lines = tuition.lines.map((line) => ({
-      kind: line.kind,
-      description: line.description,
-      amountCents: line.amountCents,
-      studentId: line.studentId ? Number(line.studentId) : null,
-      classId: line.classId ? Number(line.classId) : null,
-    }))
-    const base = { userId: user.id, payerName: user.fullName, totalCents: tuition.totalCents, lines }
+    const ofMonth = invoices.filter((invoice) => invoice.period === period)
+    const existing = ofMonth.find((invoice) => invoice.status !== 'cancelled')
+    const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')
+    const seasons = registrationSeasonsOf(invoices, settings)
+    const none = { userId: user.id, payerName: user.fullName, lines: [] }
     if (existing) {
-      results.push({ ...base, outcome: 'exists', invoiceId: existing.id, totalCents: existing.amountCents, lines: [] })
+      results.push({ ...none, outcome: 'exists', invoiceId: existing.id, totalCents: existing.amountCents })
       continue
     }
-    if (tuition.totalCents <= 0) {
-      results.push({ ...base, outcome: 'nothingToBill', invoiceId: null })
+    if (voided && !rebill.has(user.id)) {
+      results.push({ ...none, outcome: 'voided', invoiceId: voided.id, totalCents: 0 })
       continue
     }
     if (dryRun) {
-      results.push({ ...base, outcome: 'wouldCreate', invoiceId: null })
+      const tuition = await familyTuition(req, engineSettings, period, family, seasons)
+      const outcome = tuition.billable ? 'wouldCreate' : 'nothingToBill'
+      results.push({ ...none, outcome, invoiceId: null, totalCents: tuition.totalCents, lines: tuition.lines })
       continue
     }
-    const names = new Map(enrollments.flatMap((e) => [[`s${e.studentId}`, e.studentName] as const, [`c${e.classId}`, e.className] as const]))
     try {
-      // The family's invoice and its lines commit together or not at all.
-      const invoice = await inTransaction(req, async () =>
-        req.payload.create({
-          collection: 'invoices',
-          req,
-          overrideAccess: true,
-          depth: 0,
-          data: {
-            userId: user.id,
-            payerName: user.fullName,
-            payerEmail: user.email,
-            amountCents: tuition.totalCents,
-            description: `Tuition, ${monthLabel(period)}`,
-            status: 'pending',
-            dueDate,
-            kind: 'tuition',
-            period,
-            lines: lines.map((line) => ({
-              ...line,
-              studentName: line.studentId != null ? (names.get(`s${line.studentId}`) ?? null) : null,
-              className: line.classId != null ? (names.get(`c${line.classId}`) ?? null) : null,
-            })),
-          },
-        }),
-      )
-      results.push({ ...base, outcome: 'created', invoiceId: invoice.id })
+      // The family's invoice, its lines and the credits it uses commit together or not at all.
+      const result = await inTransaction(req, async (): Promise<TuitionRunFamilyResult> => {
+        await lockFamilyBilling(req, user.id)
+        const tuition = await familyTuition(req, engineSettings, period, family, seasons)
+        const base = { userId: user.id, payerName: user.fullName, totalCents: tuition.totalCents, lines: tuition.lines }
+        if (!tuition.billable) return { ...base, outcome: 'nothingToBill', invoiceId: null }
+        const invoice = await insertInvoice(req, {
+          userId: user.id,
+          description: `Tuition, ${monthLabel(period)}`,
+          // Credits that pay the whole month leave nothing to pay.
+          status: tuition.totalCents === 0 ? 'paid' : 'pending',
+          dueDate,
+          kind: 'tuition',
+          period,
+          lines: tuition.lines,
+        })
+        return { ...base, outcome: 'created', invoiceId: invoice.id }
+      })
+      results.push(result)
     } catch (error) {
       if (!isDuplicateTuition(error)) throw error
       // Another run billed this family meanwhile.
-      const again = ((await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []).find((invoice) => invoice.period === period)
-      results.push({ ...base, outcome: 'exists', invoiceId: again?.id ?? null, totalCents: again?.amountCents ?? 0, lines: [] })
+      const again = ((await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []).find(
+        (invoice) => invoice.period === period && invoice.status !== 'cancelled',
+      )
+      results.push({ ...none, outcome: 'exists', invoiceId: again?.id ?? null, totalCents: again?.amountCents ?? 0 })
     }
   }
 

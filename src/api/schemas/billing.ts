@@ -7,6 +7,20 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 /** The largest invoice the academy issues, in dollars; anything beyond is a typo. */
 export const MAX_INVOICE_AMOUNT = 1_000_000
 
-/** How an invoice came to be: typed by an administrator, or made by the monthly tuition run. */
-export const INVOICE_KINDS = ['manual', 'tuition'] as const
+/**
+ * How an invoice came to be: typed by an administrator, made by the monthly tuition run, or the
+ * late fee of an overdue invoice (decisions §10), which only the server issues.
+ */
+export const INVOICE_KINDS = ['manual', 'tuition', 'late-fee'] as const
 export type InvoiceKind = (typeof INVOICE_KINDS)[number]
+
+/** The kinds POST /api/invoices accepts: a late fee is never typed by hand. */
+export const CREATABLE_INVOICE_KINDS = ['manual', 'tuition'] as const satisfies readonly InvoiceKind[]
+
+/** Ways a family pays outside the card form (decisions §10), recorded by an administrator. */
+export const OFFLINE_METHODS = ['cash', 'cheque', 'bank-transfer'] as const
+export type OfflineMethod = (typeof OFFLINE_METHODS)[number]
+
+/** A credit is open (what is left of it goes on the next tuition invoices) or cancelled by an administrator. */
+export const CREDIT_STATUSES = ['open', 'cancelled'] as const
+export type CreditStatus = (typeof CREDIT_STATUSES)[number]

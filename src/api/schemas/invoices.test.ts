@@ -18,7 +18,7 @@ describe('createInvoiceSchema', () => {
   const valid = { userId: 3, amount: 10, description: 'Tuition', dueDate: '2027-01-01' }
 
   it('defaults the status to pending and trims the description', () => {
-    expect(createInvoiceSchema.parse({ ...valid, description: '  Tuition  ' })).toEqual({ ...valid, status: 'pending' })
+    expect(createInvoiceSchema.parse({ ...valid, description: '  Tuition  ' })).toEqual({ ...valid, status: 'pending', kind: 'manual', period: null })
   })
 
   it('reads numbers sent as strings by a form', () => {
@@ -68,8 +68,17 @@ describe('createInvoiceSchema with lines', () => {
     expect(first({ ...base, kind: 'tuition', period: '2027-01' })).toBe('Lines must be a list of 1 to 100 lines')
   })
 
-  it('leaves the one-amount invoice of the spec exactly as it was', () => {
+  it('reads the one-amount invoice of the spec with the same schema, its messages unchanged', () => {
     expect(first({ ...base })).toBe('Amount must be greater than 0')
-    expect(createInvoiceSchema.parse({ ...base, amount: 10 })).toEqual({ ...base, amount: 10, status: 'pending' })
+    expect(createInvoiceSchema.parse({ ...base, amount: 10 })).toEqual({ ...base, amount: 10, status: 'pending', kind: 'manual', period: null })
+  })
+
+  it('names a missing amount even when another field is wrong too', () => {
+    const messages = createInvoiceSchema.safeParse({ ...base, description: 'ab' }).error?.issues.map((issue) => issue.message)
+    expect(messages).toEqual(['Description must be at least 3 characters', 'Amount must be greater than 0'])
+  })
+
+  it('refuses a late fee typed by hand: the server alone issues them', () => {
+    expect(first({ ...base, kind: 'late-fee', lines })).toBe('Kind must be one of manual, tuition')
   })
 })

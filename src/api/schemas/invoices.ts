@@ -1,10 +1,18 @@
 import { z } from 'zod'
 
-import { isIsoDate, isMonth } from '#shared/dates'
+import { addDays, isIsoDate, isMonth, todayIso } from '#shared/dates'
 import { dollarsToCents, formatCents, hasAtMostTwoDecimals } from '#shared/money'
 import { LINE_KINDS, monthLabel, sumLines, type LineKind } from '#shared/tuition'
 
-import { INVOICE_KINDS, INVOICE_STATUSES, MAX_INVOICE_AMOUNT, type InvoiceKind, type InvoiceStatus } from './billing'
+import {
+  CREATABLE_INVOICE_KINDS,
+  INVOICE_STATUSES,
+  MAX_INVOICE_AMOUNT,
+  OFFLINE_METHODS,
+  type InvoiceKind,
+  type InvoiceStatus,
+  type OfflineMethod,
+} from './billing'
 
 /** Messages of spec §5 (invoice form), shared by the admin dialog and the server. */
 export const INVOICE_MESSAGES = {
@@ -49,10 +57,6 @@ const createInvoiceFields = {
     .refine(isIsoDate, INVOICE_MESSAGES.dueDateFormat),
 }
 
-/** An invoice typed by an administrator as one amount (spec §5): no lines. */
-export const manualInvoiceSchema = z.object(createInvoiceFields)
-
-/** Messages of invoices made of lines (the tuition issue), shared by the collection hook and the server. */
 export const INVOICE_LINE_MESSAGES = {
   lines: 'Lines must be a list of 1 to 100 lines',
   description: 'Each line needs a description of 1 to 300 characters',
@@ -62,12 +66,14 @@ export const INVOICE_LINE_MESSAGES = {
   classId: 'A line class must be a class id',
   lineKind: `Line kind must be one of ${LINE_KINDS.join(', ')}`,
   totalPositive: 'The lines must add up to more than $0.00',
-  kind: `Kind must be one of ${INVOICE_KINDS.join(', ')}`,
+  kind: `Kind must be one of ${CREATABLE_INVOICE_KINDS.join(', ')}`,
   period: 'Period must be a month (YYYY-MM)',
   periodRequired: 'A tuition invoice needs the month it bills (period, YYYY-MM)',
   periodTaken: 'This family already has a tuition invoice for this month',
   studentNotInFamily: 'A line names a student who is not in this family',
   classNotFound: 'A line names a class that does not exist',
+  zeroMustBePaid: 'An invoice that credits pay in full must be marked paid',
+  lateFeeFor: 'A late fee must name an invoice of the same family (lateFeeFor)',
 } as const
 
 export const amountMismatchMessage = (totalCents: number) => `Amount must equal the sum of the lines (${formatCents(totalCents)})`
@@ -97,51 +103,52 @@ export const invoiceLineInputSchema = z.object(
 )
 export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>
 
+const optionalAmount = createInvoiceFields.amount.optional()
+
 /**
- * An invoice made of lines (amounts in integer cents, negative for discounts and credits). Its
- * amount is the sum of the lines; an `amount` sent along (dollars, like the contract's) must
- * match it. A tuition invoice names its month.
+ * POST /api/invoices (admin), one schema for every invoice an administrator issues: the spec's
+ * fields and messages unchanged, plus optional `lines` (integer cents, negative for discounts
+ * and credits), `kind` and `period`. With lines the amount is their sum, and an `amount` sent
+ * along (dollars, like the contract's) must match it; without lines `amount` is required and the
+ * server stores it as the invoice's one line. A tuition invoice names its month.
  */
-export const linedInvoiceSchema = z
+export const createInvoiceSchema = z
   .object({
     ...createInvoiceFields,
-    amount: createInvoiceFields.amount.optional(),
-    kind: z.enum(INVOICE_KINDS, { error: INVOICE_LINE_MESSAGES.kind }).default('manual'),
+    amount: optionalAmount,
+    kind: z.enum(CREATABLE_INVOICE_KINDS, { error: INVOICE_LINE_MESSAGES.kind }).default('manual'),
     period: z
       .string({ error: INVOICE_LINE_MESSAGES.period })
       .trim()
       .refine(isMonth, INVOICE_LINE_MESSAGES.period)
       .nullish()
       .transform((period) => period || null),
-    lines: z.array(invoiceLineInputSchema, { error: INVOICE_LINE_MESSAGES.lines }).min(1, INVOICE_LINE_MESSAGES.lines).max(100, INVOICE_LINE_MESSAGES.lines),
+    lines: z
+      .array(invoiceLineInputSchema, { error: INVOICE_LINE_MESSAGES.lines })
+      .min(1, INVOICE_LINE_MESSAGES.lines)
+      .max(100, INVOICE_LINE_MESSAGES.lines)
+      .optional(),
   })
+  // Checked even when other fields are wrong, so a missing amount is always named: a tuition
+  // invoice is itemised by definition, any other needs its lines or its amount.
+  .superRefine(
+    (input, ctx) => {
+      if (input.lines !== undefined) return
+      if (input.kind === 'tuition') ctx.addIssue({ code: 'custom', path: ['lines'], message: INVOICE_LINE_MESSAGES.lines })
+      else if (input.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: INVOICE_MESSAGES.amountPositive })
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .superRefine((input, ctx) => {
+    if (input.kind === 'tuition' && !input.period) ctx.addIssue({ code: 'custom', path: ['period'], message: INVOICE_LINE_MESSAGES.periodRequired })
+    if (!input.lines) return
     const total = sumLines(input.lines)
     if (total <= 0) ctx.addIssue({ code: 'custom', path: ['lines'], message: INVOICE_LINE_MESSAGES.totalPositive })
     else if (total > MAX_LINE_CENTS) ctx.addIssue({ code: 'custom', path: ['lines'], message: INVOICE_MESSAGES.amountMax })
     else if (input.amount !== undefined && dollarsToCents(input.amount) !== total)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: amountMismatchMessage(total) })
-    if (input.kind === 'tuition' && !input.period) ctx.addIssue({ code: 'custom', path: ['period'], message: INVOICE_LINE_MESSAGES.periodRequired })
   })
-
-/** A body that speaks of lines, a kind or a period is a lined invoice; anything else is the spec's one-amount invoice. */
-function isLined(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && ('lines' in body || 'kind' in body || 'period' in body)
-}
-
-/**
- * POST /api/invoices: the spec's invoice (one amount, its messages unchanged), or an invoice
- * made of lines. The body decides which schema reads it.
- */
-export const createInvoiceSchema = z.unknown().transform((body, ctx): CreateInvoiceInput => {
-  const result = (isLined(body) ? linedInvoiceSchema : manualInvoiceSchema).safeParse(body)
-  if (result.success) return result.data
-  for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', input: body } as Parameters<typeof ctx.addIssue>[0])
-  return z.NEVER
-})
-export type ManualInvoiceInput = z.infer<typeof manualInvoiceSchema>
-export type LinedInvoiceInput = z.infer<typeof linedInvoiceSchema>
-export type CreateInvoiceInput = ManualInvoiceInput | LinedInvoiceInput
+export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>
 
 export const updateInvoiceStatusSchema = z.object({ status: invoiceStatusSchema })
 export type UpdateInvoiceStatusInput = z.infer<typeof updateInvoiceStatusSchema>
@@ -155,6 +162,8 @@ export type InvoiceLineDto = {
   studentName: string | null
   classId: number | null
   className: string | null
+  /** A credit line: the family credit it uses. */
+  creditId: number | null
 }
 
 /**
@@ -175,6 +184,50 @@ export type InvoiceDto = {
   /** The month a tuition invoice bills, `YYYY-MM`; null when the invoice names none. */
   period: string | null
   lines: InvoiceLineDto[]
+  /** A late fee: the overdue invoice it charges for. */
+  lateFeeFor: number | null
+  /** Set when an administrator voided the invoice (its status is then cancelled). */
+  voidedAt: string | null
+  voidReason: string | null
 }
 
 export const INVOICE_IN_USE = 'A paid invoice with a recorded payment cannot be deleted.'
+
+/** Messages of the administrator's invoice actions (decisions §10). */
+export const INVOICE_ACTION_MESSAGES = {
+  reason: 'Reason must be 3 to 300 characters',
+  method: `Method must be one of ${OFFLINE_METHODS.join(', ')}`,
+  receivedOn: 'Date received must be a valid date (YYYY-MM-DD)',
+  receivedInFuture: 'Date received cannot be in the future',
+  note: 'Note must be at most 500 characters',
+  paidCannotVoid: 'A paid invoice cannot be voided.',
+  alreadyVoid: 'This invoice is already void.',
+  alreadyPaid: 'This invoice is already paid.',
+  voidCannotBePaid: 'A void invoice cannot be marked paid.',
+  nothingToPay: 'This invoice has nothing to pay.',
+} as const
+
+/** POST /api/admin/invoices/{id}/void (admin). */
+export const voidInvoiceSchema = z.object({
+  reason: z.string({ error: INVOICE_ACTION_MESSAGES.reason }).trim().min(3, INVOICE_ACTION_MESSAGES.reason).max(300, INVOICE_ACTION_MESSAGES.reason),
+})
+export type VoidInvoiceInput = z.infer<typeof voidInvoiceSchema>
+
+/** POST /api/admin/invoices/{id}/mark-paid (admin): a payment received outside the card form. */
+export const markPaidOfflineSchema = z.object({
+  method: z.enum(OFFLINE_METHODS, { error: INVOICE_ACTION_MESSAGES.method }),
+  receivedOn: z
+    .string({ error: INVOICE_ACTION_MESSAGES.receivedOn })
+    .trim()
+    .refine(isIsoDate, INVOICE_ACTION_MESSAGES.receivedOn)
+    // A day ahead at most: the administrator's today may be the server's tomorrow.
+    .refine((day) => !isIsoDate(day) || day <= addDays(todayIso(), 1), INVOICE_ACTION_MESSAGES.receivedInFuture),
+  note: z
+    .string({ error: INVOICE_ACTION_MESSAGES.note })
+    .trim()
+    .max(500, INVOICE_ACTION_MESSAGES.note)
+    .nullish()
+    .transform((note) => note || null),
+})
+export type MarkPaidOfflineInput = z.infer<typeof markPaidOfflineSchema>
+export type { OfflineMethod }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import type { PaymentStatus } from './billing'
+import type { OfflineMethod, PaymentStatus } from './billing'
 
 /**
  * Card payments and the Stripe settings (spec §5 "Payment form", "Payment configuration";
@@ -182,4 +182,6 @@ export type PaymentDto = {
   createdAt: string
   /** The paid invoice's description. */
   description: string | null
+  /** A payment an administrator recorded as received outside the card form (method 'offline'; decisions §10). */
+  offline: { method: OfflineMethod; receivedOn: string; note: string | null } | null
 }

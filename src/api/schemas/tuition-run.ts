@@ -7,6 +7,7 @@ export const TUITION_RUN_MESSAGES = {
   period: 'Period must be a month (YYYY-MM)',
   dryRun: 'dryRun must be true or false',
   userIds: 'userIds must be a list of 1 to 1000 account ids',
+  rebill: 'rebill must be a list of at most 1000 account ids',
 } as const
 
 /** At most this many families named in one run (a larger run simply bills everyone). */
@@ -34,6 +35,13 @@ export const tuitionRunSchema = z.object({
     .max(MAX_RUN_FAMILIES, TUITION_RUN_MESSAGES.userIds)
     .transform((ids) => [...new Set(ids)])
     .optional(),
+  /** Families whose voided tuition invoice of the month is to be replaced by a new one (decisions §10). */
+  rebill: z
+    .array(z.number({ error: TUITION_RUN_MESSAGES.rebill }).int(TUITION_RUN_MESSAGES.rebill).positive(TUITION_RUN_MESSAGES.rebill), {
+      error: TUITION_RUN_MESSAGES.rebill,
+    })
+    .max(1000, TUITION_RUN_MESSAGES.rebill)
+    .default([]),
 })
 export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
 
@@ -41,15 +49,18 @@ export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
  * What the run did (or, dry, would do) for one family:
  * - `created`: the tuition invoice was issued now; `wouldCreate`: a dry run's answer;
  * - `exists`: the family already has a tuition invoice for the month (nothing changed);
- * - `nothingToBill`: no tuition falls in the month (no enrollment, no class held).
+ * - `nothingToBill`: no tuition falls in the month (no enrollment, no class held);
+ * - `voided`: the family's tuition invoice for the month was voided; the run bills it again
+ *   only when the family is listed in `rebill` (decisions §10).
+ * Lines include the credits the invoice uses (kind `credit`, with `creditId`).
  */
 export type TuitionRunFamilyResult = {
   userId: number
   payerName: string
-  outcome: 'created' | 'wouldCreate' | 'exists' | 'nothingToBill'
+  outcome: 'created' | 'wouldCreate' | 'exists' | 'nothingToBill' | 'voided'
   invoiceId: number | null
   totalCents: number
-  lines: { kind: LineKind; description: string; amountCents: number; studentId: number | null; classId: number | null }[]
+  lines: { kind: LineKind; description: string; amountCents: number; studentId: number | null; classId: number | null; creditId: number | null }[]
 }
 
 export type TuitionRunResult = {

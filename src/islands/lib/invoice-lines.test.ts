@@ -12,6 +12,7 @@ const line = (change: Partial<InvoiceLineDto> = {}): InvoiceLineDto => ({
   studentName: null,
   classId: null,
   className: null,
+  creditId: null,
   ...change,
 })
 
