@@ -41,7 +41,7 @@ export const tuitionRunSchema = z.object({
       error: TUITION_RUN_MESSAGES.rebill,
     })
     .max(1000, TUITION_RUN_MESSAGES.rebill)
-    .default([]),
+    .optional(),
 })
 export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
 
