@@ -10,6 +10,8 @@
  *   the signed-in reads again
  * - the public pages: Lighthouse scores, visitor JavaScript, server time (./bench-pages.ts)
  * - the JavaScript a family's /dashboard loads (./bench-portal.ts)
+ * - the monthly tuition run for 1,000 families × 2 students (./bench-tuition.ts, in a process of
+ *   its own); `npm run bench -- tuition` runs that one alone
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -173,7 +175,24 @@ function row(name: string, l: Load, extra = ''): string {
   return `| ${name} | ${l.rps.toLocaleString('en-US')} | ${l.p50} | ${l.p99} | ${l.non2xx + l.errors} | ${extra} |`
 }
 
+/** The tuition run's figures (./bench-tuition.ts), measured in a process of its own. */
+function benchTuition(): string[] {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-tuition.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return output
+    .slice(output.lastIndexOf('\nMonthly tuition run') + 1)
+    .trimEnd()
+    .split('\n')
+}
+
 async function main() {
+  if (process.argv.includes('tuition')) {
+    console.log('\n' + benchTuition().join('\n'))
+    return
+  }
   execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' })
   const dataDir = path.join(root, '.data/bench')
   rmSync(dataDir, { recursive: true, force: true })
@@ -280,6 +299,8 @@ async function main() {
 
   server.child.kill('SIGTERM')
   await new Promise((r) => server.child.once('exit', r))
+  lines.push('')
+  lines.push(...benchTuition())
   console.log('\n' + lines.join('\n'))
 }
 
