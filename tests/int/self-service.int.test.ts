@@ -94,6 +94,13 @@ afterAll(async () => {
   await smtp?.close()
 })
 
+describe('GET /api/self-service/rules', () => {
+  it("gives a signed-in user the academy's today, the notice and the window, and a visitor 401", async () => {
+    expect((await familyA.client.get('/api/self-service/rules')).body).toEqual({ today, dropNoticeDays: NOTICE, makeupWindowDays: WINDOW })
+    expect((await visitor.get('/api/self-service/rules')).status).toBe(401)
+  })
+})
+
 describe('POST and DELETE /api/enrollments/{id}/drop', () => {
   it('sets the last day no earlier than the notice allows, shows it, mails it, and can be undone before it comes', async () => {
     const lastDay = addDays(today, NOTICE)

@@ -7,12 +7,15 @@ import {
   listStudentAbsences,
   makeupOptions,
   reportAbsence,
+  selfServiceRules,
   undoDrop,
 } from '#api/operations/self-service'
 import { absenceInputSchema, dropInputSchema, makeupInputSchema } from '#api/schemas/self-service'
 
 /** A family's own changes (decisions §16): its own students only, an administrator any. */
 export const selfServiceEndpoints = [
+  defineEndpoint('get', '/self-service/rules', { role: 'family' }, async ({ req }) => selfServiceRules(req)),
+
   defineEndpoint('post', '/enrollments/:id/drop', { role: 'family', body: dropInputSchema }, async ({ req, body }) => dropEnrollment(req, idParam(req), body)),
 
   defineEndpoint('delete', '/enrollments/:id/drop', { role: 'family' }, async ({ req }) => undoDrop(req, idParam(req))),

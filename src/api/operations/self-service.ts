@@ -20,6 +20,7 @@ import {
   type MakeupDto,
   type MakeupInput,
   type MakeupOptionDto,
+  type SelfServiceRulesDto,
 } from '#api/schemas/self-service'
 import { getAppContext } from '#server/context.server'
 import { addDays, formatCalendarDay, todayIso } from '#shared/dates'
@@ -90,6 +91,13 @@ async function findStudentEnrollment(req: PayloadRequest, studentId: number, cla
     overrideAccess: true,
   })
   return result.docs[0] as Enrollment | undefined
+}
+
+/** GET /api/self-service/rules: the academy's today and the studio's notice and makeup window. */
+export async function selfServiceRules(req: PayloadRequest): Promise<SelfServiceRulesDto> {
+  requireUser(req)
+  const { dropNoticeDays, makeupWindowDays } = await readStudioSettings(req.payload, req)
+  return { today: academyToday(), dropNoticeDays, makeupWindowDays }
 }
 
 // ── Drop from a day on ──────────────────────────────────────────────────────────────────────

@@ -112,3 +112,11 @@ export type MakeupOptionDto = {
   /** Free places that day, or null when the class has no capacity. */
   freePlaces: number | null
 }
+
+/** GET /api/self-service/rules: what the portal needs to offer only days the server accepts. */
+export type SelfServiceRulesDto = {
+  /** The academy's today, YYYY-MM-DD. */
+  today: string
+  dropNoticeDays: number
+  makeupWindowDays: number
+}

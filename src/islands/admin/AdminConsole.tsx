@@ -1,6 +1,7 @@
 import type { UserDto } from '#api/schemas/auth'
 import { QueryProvider } from '#islands/components/QueryProvider'
 import { AdminTabs, type Tab } from './AdminTabs'
+import { AttendanceTab } from './attendance/AttendanceTab'
 import { ClassesTab } from './classes/ClassesTab'
 import { EmailTestsTab } from './email/EmailTestsTab'
 import { InquiriesTab } from './inquiries/InquiriesTab'
@@ -13,13 +14,14 @@ import { NotifyProvider } from '#islands/components/ui/Toast'
 import { ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 
-/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11). */
+/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11) and Attendance (decisions §16). */
 const TABS: Tab[] = [
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'tuition', label: 'Tuition', render: () => <TuitionTab /> },
   { id: 'classes', label: 'Classes', render: () => <ClassesTab /> },
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },
+  { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },

@@ -18,6 +18,11 @@ export const queryKeys = {
     all: ['enrollments'] as const,
     ofStudent: (studentId: number) => ['enrollments', studentId] as const,
   },
+  absences: {
+    ofStudent: (studentId: number) => ['absences', studentId] as const,
+    makeupOptions: (absenceId: number) => ['absences', 'makeup-options', absenceId] as const,
+  },
+  selfServiceRules: ['self-service-rules'] as const,
   invoices: ['invoices'] as const,
   payments: ['payments'] as const,
   statement: ['statement'] as const,
@@ -43,5 +48,6 @@ export const queryKeys = {
     tuitionSummary: (month: string) => ['admin', 'tuition-summary', month] as const,
     statements: ['admin', 'statement'] as const,
     statement: (userId: number) => ['admin', 'statement', userId] as const,
+    attendance: (query: string) => ['admin', 'attendance', query] as const,
   },
 }

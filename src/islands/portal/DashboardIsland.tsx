@@ -15,6 +15,7 @@ import { Disclosure } from './components/Disclosure'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
 import { RemoveStudentDialog } from './components/RemoveStudentDialog'
+import { EnrollmentSelfService, StudentAbsences } from './components/SelfService'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { recommendedClasses, upcomingClasses } from './family'
@@ -51,6 +52,7 @@ function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; stu
           Remove<span className="sr-only"> {cls.name}</span>
         </button>
       </div>
+      <EnrollmentSelfService enrollment={enrollment} student={student} />
       <Disclosure label="Details" openLabel="Hide details" className="mt-2">
         <p>
           <span className="font-semibold">Ages:</span> {cls.ageGroup} · <span className="font-semibold">Level:</span> {cls.level}
@@ -131,6 +133,7 @@ function StudentCard({
             ))}
           </ul>
         )}
+        <StudentAbsences student={student} enabled={showClasses} />
       </div>
     </li>
   )
