@@ -45,7 +45,7 @@ test('the admin runs a month (dry run, then real) and the family sees the invoic
 
     await openAdminTab(page, baseURL, 'tuition')
     const panel = page.getByRole('tabpanel', { name: 'Tuition' })
-    await expect(panel.getByRole('heading', { name: 'Tuition settings' })).toBeVisible()
+    await expect(panel.getByRole('heading', { name: 'Tuition settings' })).toBeVisible({ timeout: 30_000 })
     // The settings form shows the shared messages, and a refused form saves nothing.
     await panel.getByLabel('Billing day of the month').fill('31')
     await panel.getByRole('button', { name: 'Save Settings' }).click()
@@ -55,7 +55,7 @@ test('the admin runs a month (dry run, then real) and the family sees the invoic
     await panel.getByLabel('Month', { exact: true }).fill(MONTH)
     await panel.getByLabel('Families').selectOption({ label: `${family.fullName} (${family.email})` })
     await panel.getByRole('button', { name: 'Dry run' }).click()
-    await expect(panel.getByRole('heading', { name: `Dry run — ${monthLabel(MONTH)}` })).toBeVisible()
+    await expect(panel.getByRole('heading', { name: `Dry run — ${monthLabel(MONTH)}` })).toBeVisible({ timeout: 30_000 })
     await expect(panel.getByTestId('dry-run-total')).toContainText(`1 invoice would be created, ${total} in all`)
     const card = panel.locator(`[data-run-user-id="${family.id}"]`)
     await expect(card).toContainText(total)
@@ -93,7 +93,8 @@ test('the admin runs a month (dry run, then real) and the family sees the invoic
       await signIn(phone, baseURL, family)
       await openBilling(phone)
       const statement = phone.getByRole('region', { name: 'Statement' })
-      await expect(statement.getByTestId('statement-balance')).toHaveText(total)
+      // The first read waits longer: on a loaded machine the page's data can take a while.
+      await expect(statement.getByTestId('statement-balance')).toHaveText(total, { timeout: 30_000 })
       await expect(statement.getByTestId('statement-next')).toContainText('about $')
       await expect(statement.getByTestId('statement-autopay')).toHaveText('Autopay is off: each invoice is paid here, by card, when it arrives.')
       await statement.getByRole('button', { name: 'Show invoices and payments' }).click()
@@ -123,6 +124,16 @@ test('the admin runs a month (dry run, then real) and the family sees the invoic
     // The month's figures count the card payment.
     const summary = (await (await admin.get(`/api/admin/tuition/summary?month=${MONTH}`)).json()) as { charged: { count: number } }
     expect(summary.charged.count).toBeGreaterThanOrEqual(1)
+
+    // The admin reads the same statement from the Users tab: nothing owed, the payment listed.
+    await page.getByRole('tab', { name: 'Users' }).click()
+    await page.getByLabel('Filter by email').fill(family.email)
+    await page.getByRole('button', { name: `Statement of ${family.fullName}` }).click()
+    const fromUsers = page.getByRole('dialog', { name: `Statement — ${family.fullName}` })
+    await expect(fromUsers.getByTestId('statement-balance')).toHaveText('$0.00', { timeout: 30_000 })
+    await fromUsers.getByRole('button', { name: 'Show invoices and payments' }).click()
+    await expect(fromUsers.locator('[data-statement-payment-id]')).toContainText(['completed'])
+    expect(await seriousViolations(page)).toEqual([])
   } finally {
     await admin.delete(`/api/enrollments/${enrollmentId}`)
   }

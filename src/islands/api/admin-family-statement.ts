@@ -12,6 +12,7 @@ export function fetchFamilyStatement(userId: number): Promise<StatementDto> {
 export const familyStatementQueryOptions = (userId: number) =>
   queryOptions({ queryKey: queryKeys.admin.statement(userId), queryFn: () => fetchFamilyStatement(userId) })
 
+/** Read again each time it opens: the family may have paid from its own phone meanwhile. */
 export function useFamilyStatement(userId: number | null) {
-  return useQuery({ ...familyStatementQueryOptions(userId ?? 0), enabled: userId !== null })
+  return useQuery({ ...familyStatementQueryOptions(userId ?? 0), enabled: userId !== null, staleTime: 0 })
 }
