@@ -43,7 +43,8 @@ beforeAll(async () => {
   const otherStudent = await addStudent(app, other.userId, 'Otto Other')
   await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student: otherStudent, class: ballet.id, enrollmentDate: '2020-01-01' } })
   idle = await createFamily(app, 'statement-idle')
-})
+  // Many writes: a loaded machine needs more than the default hook time.
+}, 120_000)
 afterAll(async () => {
   await app?.close()
 })

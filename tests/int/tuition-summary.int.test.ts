@@ -61,7 +61,8 @@ beforeAll(async () => {
   await payment(invoiceOf.get(owing.userId)!, owing.userId, 'failed', 6500)
   await payment(invoiceOf.get(owing.userId)!, owing.userId, 'failed', 6500)
   await setStatus(invoiceOf.get(cancelled.userId)!, 'cancelled')
-})
+  // Many writes: a loaded machine needs more than the default hook time.
+}, 120_000)
 afterAll(async () => {
   await app?.close()
 })
