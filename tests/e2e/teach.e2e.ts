@@ -43,7 +43,7 @@ test('a teacher takes attendance for today’s class on a phone', async ({ page,
     })
     const second = await admin.post('/api/students', { fullName: ben, dateOfBirth: bornYearsAgo(9), experienceLevel: 'Beginner', userId: family.id })
     await admin.post('/api/enrollments', { studentId: first.id, classId })
-    await admin.post('/api/enrollments', { studentId: second.id, classId })
+    const benEnrollment = await admin.post<{ id: number }>('/api/enrollments', { studentId: second.id, classId })
 
     await test.step('a visitor goes to /auth, a family gets Access Denied', async () => {
       await page.goto('/teach')
@@ -106,6 +106,15 @@ test('a teacher takes attendance for today’s class on a phone', async ({ page,
         [ava, 'absent'],
         [ben, 'present'],
       ])
+    })
+
+    await test.step('a mark the server refuses leaves the phone with a word, and is not retried', async () => {
+      // Ben leaves the class while the teacher's roster still shows him.
+      await admin.delete(`/api/enrollments/${benEnrollment.id}`)
+      await mark(ben, 'Late').click()
+      await expect(row(ben).getByRole('alert')).toHaveText('The late mark was not saved: This student is not enrolled in this class.')
+      await expect(row(ben).getByText(/Not saved yet/)).toHaveCount(0)
+      expect(await page.evaluate(() => localStorage.getItem('academy.teach.unsaved-marks') ?? '{}')).not.toContain('"late"')
     })
 
     await test.step('no serious accessibility findings on /teach', async () => {
