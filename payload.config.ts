@@ -6,6 +6,8 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { Attendance } from '#cms/collections/Attendance/index'
+import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
+import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
 import { Makeups } from '#cms/collections/Makeups/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
@@ -66,6 +68,8 @@ export default buildConfig({
     Credits,
     PaymentMethods,
     TuitionRuns,
+    BillingProfiles,
+    AutopayAttempts,
     SiteContent,
     SiteAssets,
   ],

@@ -81,6 +81,8 @@ export interface Config {
     credits: Credit;
     'payment-methods': PaymentMethod;
     'tuition-runs': TuitionRun;
+    'billing-profiles': BillingProfile;
+    'autopay-attempts': AutopayAttempt;
     'site-content': SiteContent;
     'site-assets': SiteAsset;
     'payload-kv': PayloadKv;
@@ -105,6 +107,8 @@ export interface Config {
     credits: CreditsSelect<false> | CreditsSelect<true>;
     'payment-methods': PaymentMethodsSelect<false> | PaymentMethodsSelect<true>;
     'tuition-runs': TuitionRunsSelect<false> | TuitionRunsSelect<true>;
+    'billing-profiles': BillingProfilesSelect<false> | BillingProfilesSelect<true>;
+    'autopay-attempts': AutopayAttemptsSelect<false> | AutopayAttemptsSelect<true>;
     'site-content': SiteContentSelect<false> | SiteContentSelect<true>;
     'site-assets': SiteAssetsSelect<false> | SiteAssetsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -601,6 +605,48 @@ export interface TuitionRun {
   createdAt: string;
 }
 /**
+ * Autopay per family. Families turn autopay on or off on their Account page; the Stripe customer is set by the server.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "billing-profiles".
+ */
+export interface BillingProfile {
+  id: number;
+  user: number | User;
+  /**
+   * The family as a customer at Stripe; created when they first save a card.
+   */
+  stripeCustomerId?: string | null;
+  /**
+   * Tuition invoices are charged to the saved card on the billing day.
+   */
+  autopayEnabled?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Automatic card charges of tuition invoices, written by the autopay job.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "autopay-attempts".
+ */
+export interface AutopayAttempt {
+  id: number;
+  invoiceId: number;
+  attempt: number;
+  userId: number;
+  status: 'processing' | 'succeeded' | 'failed' | 'requires_action';
+  /**
+   * The academy's date of the attempt (YYYY-MM-DD); retries count from attempt 1's.
+   */
+  day: string;
+  amountCents: number;
+  paymentIntentId?: string | null;
+  failureMessage?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Texts of the public pages, by section: use "Group by" → Section. A text that is missing or unpublished shows its built-in default. The /admin console lists every text, built-in ones included.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -858,6 +904,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'tuition-runs';
         value: number | TuitionRun;
+      } | null)
+    | ({
+        relationTo: 'billing-profiles';
+        value: number | BillingProfile;
+      } | null)
+    | ({
+        relationTo: 'autopay-attempts';
+        value: number | AutopayAttempt;
       } | null)
     | ({
         relationTo: 'site-content';
@@ -1174,6 +1228,33 @@ export interface TuitionRunsSelect<T extends boolean = true> {
   nothingToBill?: T;
   totalCents?: T;
   error?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "billing-profiles_select".
+ */
+export interface BillingProfilesSelect<T extends boolean = true> {
+  user?: T;
+  stripeCustomerId?: T;
+  autopayEnabled?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "autopay-attempts_select".
+ */
+export interface AutopayAttemptsSelect<T extends boolean = true> {
+  invoiceId?: T;
+  attempt?: T;
+  userId?: T;
+  status?: T;
+  day?: T;
+  amountCents?: T;
+  paymentIntentId?: T;
+  failureMessage?: T;
   updatedAt?: T;
   createdAt?: T;
 }

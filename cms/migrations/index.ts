@@ -7,6 +7,7 @@ import * as migration_20261123_135948_tuition_jobs from './20261123_135948_tuiti
 import * as migration_20261123_141119_self_service_makeups from './20261123_141119_self_service_makeups';
 import * as migration_20261123_142116_waitlist from './20261123_142116_waitlist';
 import * as migration_20261123_143554_billing_actions from './20261123_143554_billing_actions';
+import * as migration_20261123_150313_autopay from './20261123_150313_autopay';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261123_143554_billing_actions.up,
     down: migration_20261123_143554_billing_actions.down,
-    name: '20261123_143554_billing_actions'
+    name: '20261123_143554_billing_actions',
+  },
+  {
+    up: migration_20261123_150313_autopay.up,
+    down: migration_20261123_150313_autopay.down,
+    name: '20261123_150313_autopay'
   },
 ];

@@ -4,7 +4,10 @@ import type { Page } from '@playwright/test'
  * A small browser stand-in for Stripe.js (https://js.stripe.com), served to the page through
  * Playwright's page.route: the subset the billing page uses — Stripe(), elements(), the 'card'
  * element (mount, on/off/once 'ready' and 'change', update, clear, destroy), createPaymentMethod,
- * confirmCardPayment (with its 3D Secure step), handleCardAction and retrievePaymentIntent.
+ * confirmCardPayment (with its 3D Secure step), handleCardAction and retrievePaymentIntent; and
+ * for saving a card, the 'payment' element (the Payment Element, cards only, with the same
+ * fields as the card box) with elements.submit(), confirmSetup (3D Secure included) and
+ * retrieveSetupIntent.
  *
  * It decides nothing about cards itself: every call goes, as with the real Stripe.js, to
  * https://api.stripe.com (allowed by the page's CSP), which the route below forwards to the
@@ -68,7 +71,7 @@ function installStripeJsStandIn(release: string): void {
 
   const validation = (code: string, message: string): StripeErrorLike => ({ type: 'validation_error', code, message })
 
-  function createCardElement(registry: { remove: (card: unknown) => void }, initialOptions: Json) {
+  function createCardElement(registry: { remove: (card: unknown) => void }, initialOptions: Json, elementType = 'card') {
     const listeners = new Map<string, Set<Listener>>()
     let options: Json = Object.assign({}, initialOptions)
     let root: HTMLElement | null = null
@@ -76,6 +79,7 @@ function installStripeJsStandIn(release: string): void {
     let ready = false
     let destroyed = false
     let touched = false
+    let errorLine: HTMLElement | null = null
 
     function emit(event: string, payload?: unknown) {
       for (const listener of Array.from(listeners.get(event) ?? [])) listener(payload)
@@ -118,14 +122,20 @@ function installStripeJsStandIn(release: string): void {
 
     function changed() {
       const current = state(touched)
-      emit('change', {
-        elementType: 'card',
-        empty: current.empty,
-        complete: current.complete,
-        error: current.error ?? undefined,
-        brand: current.brand,
-        value: { postalCode: current.data.postalCode },
-      })
+      if (errorLine) errorLine.textContent = current.error?.message ?? ''
+      emit(
+        'change',
+        elementType === 'payment'
+          ? { elementType, empty: current.empty, complete: current.complete, collapsed: false, value: { type: 'card' } }
+          : {
+              elementType,
+              empty: current.empty,
+              complete: current.complete,
+              error: current.error ?? undefined,
+              brand: current.brand,
+              value: { postalCode: current.data.postalCode },
+            },
+      )
     }
 
     function applyOptions() {
@@ -172,6 +182,12 @@ function installStripeJsStandIn(release: string): void {
         if (root) throw new Error('This Element is already mounted. Use `unmount()` first.')
         root = document.createElement('div')
         root.className = 'StripeElement StripeElement--standIn'
+        if (elementType === 'payment') {
+          // The Payment Element shows its own validation messages under its fields.
+          errorLine = document.createElement('p')
+          errorLine.setAttribute('role', 'alert')
+          Object.assign(errorLine.style, { width: '100%', margin: '0', color: '#991b1b', fontSize: '14px' })
+        }
         Object.assign(root.style, { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'center' })
         inputs = {
           number: field('Credit or debit card number', '1234 1234 1234 1234', 'cc-number', '100%'),
@@ -189,18 +205,19 @@ function installStripeJsStandIn(release: string): void {
           changed()
         })
         root.append(all.number, all.expiry, all.cvc, all.postal)
+        if (errorLine) root.append(errorLine)
         host.appendChild(root)
         applyOptions()
         // Like the real iframe, the box is ready a moment after mounting.
         setTimeout(() => {
           ready = true
-          emit('ready', { elementType: 'card' })
+          emit('ready', { elementType })
         }, 50)
       },
       on(event: string, listener: Listener) {
         if (!listeners.has(event)) listeners.set(event, new Set())
         listeners.get(event)!.add(listener)
-        if (event === 'ready' && ready) setTimeout(() => listener({ elementType: 'card' }), 0)
+        if (event === 'ready' && ready) setTimeout(() => listener({ elementType }), 0)
         return card
       },
       once(event: string, listener: Listener) {
@@ -255,24 +272,35 @@ function installStripeJsStandIn(release: string): void {
   }
   type CardElementStandIn = ReturnType<typeof createCardElement>
 
-  function createElements() {
-    let card: CardElementStandIn | null = null
+  function createElements(elementsOptions: Json = {}) {
+    const created = new Map<string, CardElementStandIn>()
     const elements = {
       create(type: string, options: Json = {}) {
-        if (type !== 'card') throw new Error(`The Stripe.js stand-in implements only the 'card' element, not '${type}'.`)
-        if (card) throw new Error('Can only create one Element of type card.')
-        card = createCardElement({ remove: (gone) => (card === gone ? (card = null) : null) }, options)
-        return card
+        if (type !== 'card' && type !== 'payment') throw new Error(`The Stripe.js stand-in implements only the 'card' and 'payment' elements, not '${type}'.`)
+        if (created.has(type)) throw new Error(`Can only create one Element of type ${type}.`)
+        const element = createCardElement({ remove: (gone) => (created.get(type) === gone ? created.delete(type) : null) }, options, type)
+        created.set(type, element)
+        return element
       },
       getElement(typeOrComponent: string | { __elementType?: string }) {
         const type = typeof typeOrComponent === 'string' ? typeOrComponent : typeOrComponent?.__elementType
-        return type === 'card' ? card : null
+        return (type && created.get(type)) ?? null
+      },
+      /** Validates the Payment Element before confirming, as Stripe.js does. */
+      async submit() {
+        const payment = created.get('payment')
+        if (!payment) return { error: { type: 'validation_error', message: 'The Payment Element is not mounted.' } }
+        const collected = payment._collect()
+        return collected.error ? { error: collected.error } : {}
       },
       update() {},
       fetchUpdates: async () => ({}),
+      /** Stand-in internals for confirmSetup: the client secret the Elements group was made with. */
+      _clientSecret: typeof elementsOptions.clientSecret === 'string' ? elementsOptions.clientSecret : null,
     }
     return elements
   }
+  type ElementsStandIn = ReturnType<typeof createElements>
 
   // ---- 3D Secure ----------------------------------------------------------------------------
 
@@ -336,6 +364,11 @@ function installStripeJsStandIn(release: string): void {
     return match ? match[1]! : null
   }
 
+  function setupIntentIdOf(clientSecret: unknown): string | null {
+    const match = typeof clientSecret === 'string' ? /^(seti_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/.exec(clientSecret) : null
+    return match ? match[1]! : null
+  }
+
   const invalidSecret = (method: string): { error: StripeErrorLike } => ({
     error: {
       type: 'invalid_request_error',
@@ -369,7 +402,54 @@ function installStripeJsStandIn(release: string): void {
     }
 
     return {
-      elements: (_options?: Json) => createElements(),
+      elements: (options?: Json) => createElements(options ?? {}),
+
+      /**
+       * Saves the Payment Element's card on the SetupIntent the Elements group was made with
+       * (or `clientSecret`): 3D Secure when the card asks for it; with redirect 'if_required'
+       * the answer comes back here, as with cards in the real Stripe.js.
+       */
+      async confirmSetup(arg: { elements?: ElementsStandIn; clientSecret?: string; confirmParams?: Json; redirect?: string }) {
+        const elements = arg?.elements
+        const clientSecret = arg?.clientSecret ?? elements?._clientSecret ?? null
+        const id = setupIntentIdOf(clientSecret)
+        if (!id) return invalidSecret('stripe.confirmSetup')
+        const payment = elements?.getElement('payment')
+        if (!payment)
+          return { error: { type: 'invalid_request_error', message: 'stripe.confirmSetup needs the elements group with a mounted Payment Element.' } }
+        if (arg.redirect !== 'if_required' && !arg.confirmParams?.return_url) {
+          return {
+            error: {
+              type: 'invalid_request_error',
+              message: "stripe.confirmSetup(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
+            },
+          }
+        }
+        const card = cardParams(payment)
+        if (card.error) return { error: card.error }
+        const params: Json = {
+          client_secret: clientSecret,
+          payment_method_data: {
+            type: 'card',
+            card: card.params,
+            billing_details: Object.assign({}, arg.confirmParams?.payment_method_data?.billing_details ?? {}),
+          },
+        }
+        if (arg.confirmParams?.return_url) params.return_url = arg.confirmParams.return_url
+        const confirmed = await api('POST', `/v1/setup_intents/${id}/confirm`, params)
+        if (confirmed.error) return { error: confirmed.error }
+        if (confirmed.body!.status !== 'requires_action') return { setupIntent: confirmed.body }
+        await authenticate()
+        const finished = await api('POST', `/v1/setup_intents/${id}/confirm`, { client_secret: clientSecret })
+        return finished.error ? { error: finished.error } : { setupIntent: finished.body }
+      },
+
+      async retrieveSetupIntent(clientSecret: string) {
+        const id = setupIntentIdOf(clientSecret)
+        if (!id) return invalidSecret('stripe.retrieveSetupIntent')
+        const current = await api('GET', `/v1/setup_intents/${id}`, { client_secret: clientSecret })
+        return current.error ? { error: current.error } : { setupIntent: current.body }
+      },
 
       async createPaymentMethod(arg: Json | string, maybeCard?: CardElementStandIn, maybeData?: Json) {
         const data: Json = typeof arg === 'string' ? Object.assign({ type: arg, card: maybeCard }, maybeData ?? {}) : arg

@@ -66,7 +66,14 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   return arrays(root) as Record<string, unknown>
 }
 
-type CardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_action'
+/**
+ * How a card behaves, as Stripe's test cards do: `requires_action` always asks for 3D Secure
+ * (4000 0027 6000 3184: off-session charges fail with authentication_required), while
+ * `authenticate_unless_setup` (4000 0025 0000 3155) asks on-session and when it is set up,
+ * and then pays off-session without asking again; `charge_fails` (4000 0000 0000 0341) is saved
+ * fine and then declines every charge.
+ */
+type CardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_action' | 'authenticate_unless_setup' | 'charge_fails'
 
 const TEST_PAYMENT_METHODS: Record<string, CardBehaviour> = {
   pm_card_visa: 'succeeds',
@@ -76,6 +83,21 @@ const TEST_PAYMENT_METHODS: Record<string, CardBehaviour> = {
   pm_card_chargeDeclinedInsufficientFunds: 'insufficient_funds',
   pm_card_authenticationRequired: 'requires_action',
   pm_card_threeDSecure2Required: 'requires_action',
+  pm_card_authenticationRequiredOnSetup: 'authenticate_unless_setup',
+  pm_card_chargeCustomerFail: 'charge_fails',
+}
+
+/** The card each test payment method stands for (brand, last four). */
+const TEST_PAYMENT_METHOD_CARDS: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220' },
+  pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155' },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341' },
 }
 
 const TEST_CARD_NUMBERS: Record<string, CardBehaviour> = {
@@ -84,7 +106,8 @@ const TEST_CARD_NUMBERS: Record<string, CardBehaviour> = {
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient_funds',
   '4000002760003184': 'requires_action',
-  '4000002500003155': 'requires_action',
+  '4000002500003155': 'authenticate_unless_setup',
+  '4000000000000341': 'charge_fails',
 }
 
 const CREATE_PARAMS = new Set([
@@ -99,7 +122,9 @@ const CREATE_PARAMS = new Set([
   'description',
   'expand',
   'metadata',
+  'off_session',
   'payment_method',
+  'payment_method_types',
   'receipt_email',
   'setup_future_usage',
   'statement_descriptor_suffix',
@@ -115,6 +140,32 @@ const CONFIRM_PARAMS = new Set([
   'use_stripe_sdk',
 ])
 
+export type StandInSetupIntent = {
+  id: string
+  object: 'setup_intent'
+  status: Stripe.SetupIntent.Status
+  client_secret: string
+  customer: string | null
+  payment_method: string | null
+  metadata: Record<string, string>
+  usage: string
+  last_setup_error: Record<string, unknown> | null
+  next_action: Record<string, unknown> | null
+  [field: string]: unknown
+}
+
+const SETUP_CREATE_PARAMS = new Set([
+  'customer',
+  'allowed_payment_method_types',
+  'payment_method_types',
+  'usage',
+  'metadata',
+  'description',
+  'expand',
+  'automatic_payment_methods',
+])
+const SETUP_CONFIRM_PARAMS = new Set(['client_secret', 'payment_method', 'payment_method_data', 'return_url', 'expand', 'use_stripe_sdk', 'mandate_data'])
+
 export type StripeStandIn = {
   url: string
   /** Every API call received, oldest first. */
@@ -128,9 +179,18 @@ export type StripeStandIn = {
   /** A declined attempt: the intent goes back to requires_payment_method with last_payment_error. */
   decline(id: string): StandInIntent
   setStatus(id: string, status: Stripe.PaymentIntent.Status): StandInIntent
-  /** A Stripe event about the intent as it is now, and its signed delivery. */
+  setupIntents(): StandInSetupIntent[]
+  setupIntent(id: string): StandInSetupIntent
+  /**
+   * Stripe's side of a card saved in the browser: confirms the SetupIntent with a test payment
+   * method (pm_card_visa…); without one, completes the 3D Secure step it is waiting for.
+   */
+  confirmSetup(id: string, paymentMethod?: string): StandInSetupIntent
+  customers(): Array<Record<string, unknown>>
+  paymentMethod(id: string): Record<string, unknown> & { customer: string | null }
+  /** A Stripe event about the PaymentIntent (pi_…) or SetupIntent (seti_…) as it is now, and its signed delivery. */
   webhook(
-    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | string,
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'setup_intent.succeeded' | string,
     intentId: string,
     secret: string,
   ): { payload: string; signature: string; event: Record<string, unknown> }
@@ -142,7 +202,9 @@ export async function startStripeStandIn(
 ): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>()
   /** Cards entered in the browser (Stripe.js createPaymentMethod) and how they behave. */
-  const paymentMethods = new Map<string, { behaviour: CardBehaviour; object: Record<string, unknown> }>()
+  const paymentMethods = new Map<string, { behaviour: CardBehaviour; object: Record<string, unknown>; setUp: boolean }>()
+  const customers = new Map<string, Record<string, unknown>>()
+  const setupIntents = new Map<string, StandInSetupIntent>()
   const requests: StandInRequest[] = []
   const idempotent = new Map<string, { path: string; body: string; status: number; response: unknown }>()
   const inProgress = new Set<string>()
@@ -337,7 +399,7 @@ export async function startStripeStandIn(
       })
     }
     if (behaviour === 'succeeds') return markSucceeded(intent, paymentMethod)
-    if (behaviour === 'requires_action') {
+    if (behaviour === 'requires_action' || behaviour === 'authenticate_unless_setup') {
       if (intent.status === 'requires_action') return markSucceeded(intent, paymentMethod)
       Object.assign(intent, {
         status: 'requires_action',
@@ -406,8 +468,256 @@ export async function startStripeStandIn(
       livemode: false,
       metadata: {},
     }
-    paymentMethods.set(object.id, { behaviour, object })
+    paymentMethods.set(object.id, { behaviour, object, setUp: false })
     return object
+  }
+
+  const unknownParams = (params: Record<string, unknown>, allowed: Set<string>) => {
+    for (const key of Object.keys(params)) {
+      if (!allowed.has(key))
+        throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: key, message: `Received unknown parameter: ${key}` })
+    }
+  }
+
+  const missing = (kind: string, objectId: string, param = 'id') =>
+    new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${kind}: '${objectId}'` })
+
+  /**
+   * A stored payment method, or a fresh one made from a test payment method's name (as Stripe
+   * does: every use of `pm_card_visa` is a new PaymentMethod).
+   */
+  function resolvePaymentMethod(reference: string, param = 'payment_method'): { behaviour: CardBehaviour; object: Record<string, unknown>; setUp: boolean } {
+    const stored = paymentMethods.get(reference)
+    if (stored) return stored
+    const behaviour = TEST_PAYMENT_METHODS[reference]
+    const card = TEST_PAYMENT_METHOD_CARDS[reference]
+    if (!behaviour || !card) throw missing('PaymentMethod', reference, param)
+    const object = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      billing_details: { name: null, email: null, phone: null, address: { postal_code: null } },
+      card: { brand: card.brand, country: 'US', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', last4: card.last4 },
+      created: now(),
+      customer: null,
+      livemode: false,
+      metadata: {},
+    }
+    const entry = { behaviour, object, setUp: false }
+    paymentMethods.set(object.id, entry)
+    return entry
+  }
+
+  function findCustomer(customerId: string, param = 'customer'): Record<string, unknown> {
+    const customer = customers.get(customerId)
+    if (!customer || customer.deleted) throw missing('customer', customerId, param)
+    return customer
+  }
+
+  function createCustomer(params: Record<string, unknown>): Record<string, unknown> {
+    unknownParams(params, new Set(['email', 'name', 'metadata', 'description', 'expand']))
+    const customer = {
+      id: id('cus', 14),
+      object: 'customer',
+      created: now(),
+      email: (params.email as string) ?? null,
+      name: (params.name as string) ?? null,
+      description: (params.description as string) ?? null,
+      metadata: { ...((params.metadata as Record<string, string>) ?? {}) },
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+    }
+    customers.set(customer.id, customer)
+    return customer
+  }
+
+  function attachPaymentMethod(reference: string, params: Record<string, unknown>): Record<string, unknown> {
+    unknownParams(params, new Set(['customer', 'expand']))
+    if (typeof params.customer !== 'string')
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'customer',
+        message: 'Missing required param: customer.',
+      })
+    findCustomer(params.customer)
+    const entry = resolvePaymentMethod(reference, 'payment_method')
+    if (entry.object.customer && entry.object.customer !== params.customer) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_unexpected_state',
+        message: 'The payment method you provided has already been attached to a customer.',
+      })
+    }
+    entry.object.customer = params.customer
+    return entry.object
+  }
+
+  function detachPaymentMethod(reference: string): Record<string, unknown> {
+    const entry = paymentMethods.get(reference)
+    if (!entry) throw missing('PaymentMethod', reference, 'payment_method')
+    if (!entry.object.customer) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_unexpected_state',
+        message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+      })
+    }
+    entry.object.customer = null
+    return entry.object
+  }
+
+  function findSetupIntent(setupId: string): StandInSetupIntent {
+    const found = setupIntents.get(setupId)
+    if (!found) throw missing('setupintent', setupId, 'intent')
+    return found
+  }
+
+  function createSetupIntent(params: Record<string, unknown>): StandInSetupIntent {
+    unknownParams(params, SETUP_CREATE_PARAMS)
+    if (typeof params.customer === 'string') findCustomer(params.customer)
+    const setupId = id('seti')
+    const setupIntent: StandInSetupIntent = {
+      id: setupId,
+      object: 'setup_intent',
+      application: null,
+      automatic_payment_methods: null,
+      cancellation_reason: null,
+      client_secret: `${setupId}_secret_${randomBytes(18).toString('hex')}`,
+      created: now(),
+      customer: (params.customer as string) ?? null,
+      description: (params.description as string) ?? null,
+      last_setup_error: null,
+      latest_attempt: null,
+      livemode: false,
+      mandate: null,
+      metadata: { ...((params.metadata as Record<string, string>) ?? {}) },
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? (params.payment_method_types as string[] | undefined) ?? ['card'],
+      single_use_mandate: null,
+      status: 'requires_payment_method',
+      usage: (params.usage as string) ?? 'off_session',
+    }
+    setupIntents.set(setupId, setupIntent)
+    return setupIntent
+  }
+
+  function completeSetup(setupIntent: StandInSetupIntent, entry: { object: Record<string, unknown>; setUp: boolean }): StandInSetupIntent {
+    entry.setUp = true
+    if (setupIntent.customer) entry.object.customer = setupIntent.customer
+    Object.assign(setupIntent, { status: 'succeeded', payment_method: entry.object.id as string, last_setup_error: null, next_action: null })
+    return setupIntent
+  }
+
+  function confirmSetupIntent(setupIntent: StandInSetupIntent, params: Record<string, unknown>): StandInSetupIntent {
+    unknownParams(params, SETUP_CONFIRM_PARAMS)
+    if (setupIntent.status === 'succeeded' || setupIntent.status === 'canceled') {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: `You cannot confirm this SetupIntent because it has ${setupIntent.status === 'succeeded' ? 'already succeeded' : 'been canceled'}.`,
+        setup_intent: { ...setupIntent },
+      })
+    }
+    // Confirming again after the customer completed 3D Secure: the card is set up.
+    if (setupIntent.status === 'requires_action' && !params.payment_method && !params.payment_method_data) {
+      const entry = paymentMethods.get(setupIntent.payment_method ?? '')
+      if (entry) return completeSetup(setupIntent, entry)
+    }
+    let entry: { behaviour: CardBehaviour; object: Record<string, unknown>; setUp: boolean }
+    if (typeof params.payment_method === 'string') entry = resolvePaymentMethod(params.payment_method)
+    else if (params.payment_method_data) entry = resolvePaymentMethod(String(createPaymentMethod(params.payment_method_data as Record<string, unknown>).id))
+    else {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: "You cannot confirm this SetupIntent because it's missing a payment method.",
+      })
+    }
+    if (entry.behaviour === 'succeeds' || entry.behaviour === 'charge_fails') return completeSetup(setupIntent, entry)
+    if (entry.behaviour === 'requires_action' || entry.behaviour === 'authenticate_unless_setup') {
+      Object.assign(setupIntent, {
+        status: 'requires_action',
+        payment_method: entry.object.id as string,
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } },
+      })
+      return setupIntent
+    }
+    const error: StripeErrorBody = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: entry.behaviour === 'insufficient_funds' ? 'insufficient_funds' : 'generic_decline',
+      message: entry.behaviour === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
+      doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+      payment_method: { ...entry.object },
+    }
+    Object.assign(setupIntent, { status: 'requires_payment_method', payment_method: null, last_setup_error: error, next_action: null })
+    throw new StripeFailure(402, { ...error, setup_intent: { ...setupIntent } })
+  }
+
+  /**
+   * A PaymentIntent created with `confirm: true` and `off_session: true`: the customer is away,
+   * so a card that needs 3D Secure fails with authentication_required (Stripe's answer), while
+   * one set up with a SetupIntent under "authenticate unless set up" goes through.
+   */
+  function confirmOffSession(intent: StandInIntent, params: Record<string, unknown>): StandInIntent {
+    if (typeof params.payment_method !== 'string') {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'payment_method',
+        message: 'A payment method is required to confirm an off-session payment.',
+      })
+    }
+    const entry = resolvePaymentMethod(params.payment_method)
+    const paymentMethodId = entry.object.id as string
+    if (intent.customer && entry.object.customer !== intent.customer) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_unexpected_state',
+        param: 'payment_method',
+        message: `The provided PaymentMethod ${paymentMethodId} does not belong to the Customer ${intent.customer}.`,
+      })
+    }
+    if (entry.behaviour === 'succeeds' || (entry.behaviour === 'authenticate_unless_setup' && entry.setUp)) return markSucceeded(intent, paymentMethodId)
+    if (entry.behaviour === 'requires_action' || entry.behaviour === 'authenticate_unless_setup') {
+      const error: StripeErrorBody = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        charge: id('ch'),
+        doc_url: 'https://stripe.com/docs/error-codes/authentication-required',
+        payment_method: { ...entry.object },
+      }
+      Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: error, next_action: null })
+      throw new StripeFailure(402, { ...error, payment_intent: { ...intent } })
+    }
+    const error = markDeclined(intent, paymentMethodId, entry.behaviour === 'insufficient_funds' ? 'insufficient_funds' : 'generic_decline')
+    error.payment_method = { ...entry.object }
+    throw new StripeFailure(402, { ...error, payment_intent: { ...intent } })
+  }
+
+  function createAndMaybeConfirm(params: Record<string, unknown>): StandInIntent {
+    const { confirm, off_session: offSession, payment_method: paymentMethod, ...rest } = params
+    if (typeof rest.customer === 'string') findCustomer(rest.customer)
+    if (offSession !== undefined && confirm !== 'true') {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        param: 'off_session',
+        message: 'You may only specify `off_session` when confirming the PaymentIntent (`confirm=true`).',
+      })
+    }
+    const intent = createIntent(rest)
+    if (confirm !== 'true') {
+      if (typeof paymentMethod === 'string') intent.payment_method = resolvePaymentMethod(paymentMethod).object.id as string
+      if (intent.payment_method) intent.status = 'requires_confirmation'
+      return intent
+    }
+    if (offSession === 'true') return confirmOffSession(intent, { payment_method: paymentMethod })
+    return confirmIntent(intent, typeof paymentMethod === 'string' ? { payment_method: paymentMethod } : {})
   }
 
   function authenticate(req: http.IncomingMessage, params: Record<string, unknown>, intentId?: string, path?: string): string {
@@ -426,7 +736,7 @@ export async function startStripeStandIn(
       // A publishable key may create payment methods (the card box) …
       if (path === '/v1/payment_methods' && !intentId) return key
       // … and may only act on an intent it holds the client secret of (Stripe.js).
-      const intent = intentId ? intents.get(intentId) : undefined
+      const intent = intentId ? (intents.get(intentId) ?? setupIntents.get(intentId)) : undefined
       if (!intent || params.client_secret !== intent.client_secret) {
         throw new StripeFailure(401, {
           type: 'invalid_request_error',
@@ -443,10 +753,25 @@ export async function startStripeStandIn(
 
   function route(method: string, path: string, params: Record<string, unknown>, req: http.IncomingMessage): { status: number; body: unknown } {
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path)
-    authenticate(req, params, intentMatch?.[1], path)
+    const setupMatch = /^\/v1\/setup_intents\/([^/]+)(\/confirm)?$/.exec(path)
+    const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(path)
+    const methodMatch = /^\/v1\/payment_methods\/([^/]+)(\/attach|\/detach)?$/.exec(path)
+    authenticate(req, params, intentMatch?.[1] ?? setupMatch?.[1], path)
     if (method === 'GET' && path === '/v1/account') return { status: 200, body: account }
     if (method === 'POST' && path === '/v1/payment_methods') return { status: 200, body: createPaymentMethod(params) }
-    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) }
+    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createAndMaybeConfirm(params) }
+    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: createCustomer(params) }
+    if (customerMatch && method === 'GET') return { status: 200, body: findCustomer(customerMatch[1]!, 'id') }
+    if (method === 'POST' && path === '/v1/setup_intents') return { status: 200, body: createSetupIntent(params) }
+    if (setupMatch && method === 'GET' && !setupMatch[2]) return { status: 200, body: findSetupIntent(setupMatch[1]!) }
+    if (setupMatch && method === 'POST' && setupMatch[2]) return { status: 200, body: confirmSetupIntent(findSetupIntent(setupMatch[1]!), params) }
+    if (methodMatch && method === 'GET' && !methodMatch[2]) {
+      const entry = paymentMethods.get(methodMatch[1]!)
+      if (!entry) throw missing('PaymentMethod', methodMatch[1]!)
+      return { status: 200, body: entry.object }
+    }
+    if (methodMatch && method === 'POST' && methodMatch[2] === '/attach') return { status: 200, body: attachPaymentMethod(methodMatch[1]!, params) }
+    if (methodMatch && method === 'POST' && methodMatch[2] === '/detach') return { status: 200, body: detachPaymentMethod(methodMatch[1]!) }
     if (intentMatch && method === 'GET' && !intentMatch[2]) return { status: 200, body: find(intentMatch[1]!) }
     if (intentMatch && method === 'POST' && intentMatch[2]) return { status: 200, body: confirmIntent(find(intentMatch[1]!), params) }
     throw new StripeFailure(404, {
@@ -553,13 +878,23 @@ export async function startStripeStandIn(
       else intent.status = status
       return structuredClone(intent)
     },
+    setupIntents: () => [...setupIntents.values()].map((setupIntent) => structuredClone(setupIntent)),
+    setupIntent: (setupId) => structuredClone(findSetupIntent(setupId)),
+    confirmSetup: (setupId, paymentMethod) =>
+      structuredClone(confirmSetupIntent(findSetupIntent(setupId), paymentMethod ? { payment_method: paymentMethod } : {})),
+    customers: () => [...customers.values()].map((customer) => structuredClone(customer)),
+    paymentMethod: (methodId) => {
+      const entry = paymentMethods.get(methodId)
+      if (!entry) throw missing('PaymentMethod', methodId)
+      return structuredClone(entry.object) as Record<string, unknown> & { customer: string | null }
+    },
     webhook(type, intentId, secret) {
       const event = {
         id: id('evt'),
         object: 'event',
         api_version: Stripe.API_VERSION,
         created: now(),
-        data: { object: structuredClone(find(intentId)) },
+        data: { object: structuredClone(intentId.startsWith('seti_') ? findSetupIntent(intentId) : find(intentId)) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },

@@ -21,7 +21,7 @@ export const PaymentMethods: CollectionConfig = {
     { name: 'lastFour', type: 'text', maxLength: 4 },
     { name: 'expiryMonth', type: 'number' },
     { name: 'expiryYear', type: 'number' },
-    { name: 'stripePaymentMethodId', type: 'text', index: true },
+    { name: 'stripePaymentMethodId', type: 'text', unique: true },
   ],
   timestamps: true,
 }

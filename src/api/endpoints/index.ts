@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { accountEndpoints } from './account'
 import { attendanceEndpoints } from './attendance'
+import { autopayEndpoints } from './autopay'
 import { adminUserEndpoints } from './admin-users'
 import { calendarEndpoints } from './calendar'
 import { classEndpoints } from './classes'
@@ -43,4 +44,5 @@ export const contractEndpoints: Endpoint[] = [
   ...studioEndpoints,
   ...selfServiceEndpoints,
   ...waitlistEndpoints,
+  ...autopayEndpoints,
 ]

@@ -70,3 +70,53 @@ export function waitlistOfferMail(input: {
     ].join('\n'),
   }
 }
+
+/**
+ * Autopay could not charge the saved card (decisions §12). Sent whatever the family's email
+ * preferences: it is about money they owe, not news.
+ */
+export function autopayFailedMail(input: {
+  fullName: string
+  academyName: string
+  amount: string
+  description: string
+  reason: string
+  link: string
+  nextAttempt: string | null
+}): MailContent {
+  const academy = oneLine(input.academyName)
+  return {
+    subject: `Autopay could not charge your card: ${oneLine(input.description)}`.slice(0, 200),
+    text: [
+      `Hello ${oneLine(input.fullName)},`,
+      '',
+      `We tried to charge ${input.amount} for "${oneLine(input.description)}" to your saved card, but the payment did not go through: ${oneLine(input.reason)}`,
+      '',
+      input.nextAttempt
+        ? `We will try the card again on ${input.nextAttempt}. To pay now, or with another card, open:`
+        : 'We will not try the card again for this invoice. Please pay it here:',
+      '',
+      input.link,
+      '',
+      academy,
+    ].join('\n'),
+  }
+}
+
+/** Autopay's charge needs the cardholder's bank to confirm it (3-D Secure): only the family can finish it. */
+export function autopayActionMail(input: { fullName: string; academyName: string; amount: string; description: string; link: string }): MailContent {
+  const academy = oneLine(input.academyName)
+  return {
+    subject: `Please confirm your payment: ${oneLine(input.description)}`.slice(0, 200),
+    text: [
+      `Hello ${oneLine(input.fullName)},`,
+      '',
+      `Your bank asks you to confirm the automatic payment of ${input.amount} for "${oneLine(input.description)}" before it goes through.`,
+      'We will not charge the card again for this invoice until you do. To finish the payment, open:',
+      '',
+      input.link,
+      '',
+      academy,
+    ].join('\n'),
+  }
+}

@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
 import { AppError, badInput } from '#api/errors'
+import { saveCardFromWebhook } from './autopay'
 import { readPaymentSettings } from './payment-config'
 import { recordFailedIntent, recordSucceededIntent } from './payment-recording'
 
@@ -37,6 +38,14 @@ export async function handleStripeWebhook(req: PayloadRequest): Promise<{ receiv
   } else if (event.type === 'payment_intent.payment_failed') {
     const recorded = await recordFailedIntent(req.payload, event.data.object)
     if (!recorded) req.payload.logger.warn(`[payments] webhook ${event.id}: failed PaymentIntent ${event.data.object.id} matches no invoice of its family`)
+  } else if (event.type === 'setup_intent.succeeded') {
+    // A card saved for autopay (decisions §12), also when the family closed the page before reporting it.
+    try {
+      await saveCardFromWebhook(req.payload, event.data.object)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error
+      req.payload.logger.warn(`[autopay] webhook ${event.id}: SetupIntent ${event.data.object.id} not saved: ${error.message}`)
+    }
   }
   return { received: true }
 }

@@ -1,0 +1,38 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '#cms/access/isAdmin'
+import { isAdminField } from '#cms/access/isAdminField'
+import { nobody } from '#cms/access/nobody'
+
+/**
+ * A family's billing at Stripe (decisions §12): its Stripe customer and whether autopay is on.
+ * Families read and change it only through /api/autopay; the customer id is the server's alone.
+ */
+export const BillingProfiles: CollectionConfig = {
+  slug: 'billing-profiles',
+  labels: { singular: 'Billing profile', plural: 'Billing profiles' },
+  admin: {
+    group: 'Billing',
+    defaultColumns: ['user', 'autopayEnabled', 'updatedAt'],
+    description: 'Autopay per family. Families turn autopay on or off on their Account page; the Stripe customer is set by the server.',
+  },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true },
+    {
+      name: 'stripeCustomerId',
+      type: 'text',
+      unique: true,
+      access: { read: isAdminField, create: nobody, update: nobody },
+      admin: { readOnly: true, description: 'The family as a customer at Stripe; created when they first save a card.' },
+    },
+    {
+      name: 'autopayEnabled',
+      label: 'Autopay on',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'Tuition invoices are charged to the saved card on the billing day.' },
+    },
+  ],
+  timestamps: true,
+}

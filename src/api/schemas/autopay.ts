@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/**
+ * Saved cards and autopay (decisions §12), shared by the account and billing islands and the
+ * server. Card data goes from the Payment Element to Stripe; the server keeps the brand, the
+ * last four digits and the expiry.
+ */
+
+export const AUTOPAY_NEEDS_CARD = 'Save a card before turning on autopay.'
+export const SETUP_INTENT_REQUIRED = 'The card setup reference is missing. Please try saving the card again.'
+export const SETUP_NOT_FINISHED = 'Your card was not saved: the bank has not confirmed it yet. Please try again.'
+export const SETUP_NOT_YOURS = 'This card setup does not belong to your account.'
+export const NO_SAVED_CARD = 'You have no saved card.'
+
+export const AUTOPAY_ATTEMPT_STATUSES = ['processing', 'succeeded', 'failed', 'requires_action'] as const
+export type AutopayAttemptStatus = (typeof AUTOPAY_ATTEMPT_STATUSES)[number]
+
+export const saveCardSchema = z.object({
+  setupIntentId: z.string({ error: SETUP_INTENT_REQUIRED }).regex(/^seti_[A-Za-z0-9_]{1,250}$/, SETUP_INTENT_REQUIRED),
+})
+export type SaveCardInput = z.infer<typeof saveCardSchema>
+
+export const autopayToggleSchema = z.object({ enabled: z.boolean({ error: 'Say whether autopay is on (true) or off (false).' }) })
+export type AutopayToggleInput = z.infer<typeof autopayToggleSchema>
+
+export type SavedCardDto = { brand: string; lastFour: string; expiryMonth: number; expiryYear: number }
+
+/** The next automatic charge: which invoice, how much (dollars) and on which day (YYYY-MM-DD). */
+export type AutopayChargeDto = { invoiceId: number; description: string; amount: number; date: string }
+
+export type AutopayStateDto = {
+  enabled: boolean
+  card: SavedCardDto | null
+  /** The tuition billing day of the month (1–28): when autopay charges. */
+  billingDay: number
+  /** Unpaid tuition invoices autopay will still charge, earliest first. */
+  upcoming: AutopayChargeDto[]
+}
+
+export type SetupIntentDto = { clientSecret: string; setupIntentId: string }
+
+export type AutopayRunResult = { attempted: number; succeeded: number; failed: number; requiresAction: number }
