@@ -29,6 +29,7 @@ export const queryKeys = {
   calendarLink: ['calendar-link'] as const,
   notificationPreferences: ['notification-preferences'] as const,
   stripeConfig: ['stripe-config'] as const,
+  autopay: ['autopay'] as const,
   siteContent: (key: string) => ['site-content', key] as const,
   teach: {
     classes: ['teach', 'classes'] as const,

@@ -1,8 +1,8 @@
 import { Elements } from '@stripe/react-stripe-js'
-import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 
 import { PAYMENTS_NOT_CONFIGURED } from '#api/schemas/payments'
+import { useAutopayState } from '#islands/api/autopay-state'
 import { useInvoices } from '#islands/api/list-invoices'
 import { usePayments } from '#islands/api/list-payments'
 import { useStripeConfig } from '#islands/api/stripe-config'
@@ -10,6 +10,8 @@ import { QueryProvider } from '#islands/components/QueryProvider'
 import { LineIcon } from '#islands/components/ui/Icon'
 import { NotifyProvider, useNotify } from '#islands/components/ui/Toast'
 import { scrollToTop } from '#islands/lib/scroll'
+import { loadStripeOnce } from '#islands/lib/stripe'
+import { cardLabel } from '#shared/autopay'
 import { PAYMENT_MESSAGES } from './card-payment'
 import { InvoiceList } from './InvoiceList'
 import { PaymentForm } from './PaymentForm'
@@ -24,22 +26,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'history', label: 'Payment History' },
 ]
 
-/** Stripe.js is loaded once per publishable key for the life of the page. */
-const stripeLoads = new Map<string, Promise<Stripe | null>>()
-function loadStripeOnce(publicKey: string, onFailure: () => void): Promise<Stripe | null> {
-  let load = stripeLoads.get(publicKey)
-  if (!load) {
-    load = loadStripe(publicKey)
-    stripeLoads.set(publicKey, load)
-  }
-  return load.catch((error: unknown) => {
-    console.error('[billing] Stripe.js could not be loaded', error)
-    stripeLoads.delete(publicKey)
-    onFailure()
-    return null
-  })
-}
-
 function Billing({ fullName }: Props) {
   const id = useId()
   const [tab, setTab] = useState<Tab>('pay')
@@ -48,6 +34,13 @@ function Billing({ fullName }: Props) {
   const config = useStripeConfig()
   const invoices = useInvoices()
   const payments = usePayments()
+  const autopay = useAutopayState()
+  const autopayCharges = useMemo(() => {
+    const state = autopay.data
+    const card = state?.card
+    if (!state?.enabled || !card) return undefined
+    return new Map(state.upcoming.map((charge) => [charge.invoiceId, { date: charge.date, card: cardLabel(card) }]))
+  }, [autopay.data])
   const [stripeLoadFailed, setStripeLoadFailed] = useState(false)
 
   // Spec §8: load failures are toasts titled Error. The page has one toast at a time, so when
@@ -148,7 +141,7 @@ function Billing({ fullName }: Props) {
             defaultCardholder={fullName}
           />
         </Elements>
-        <InvoiceList invoices={invoices.data ?? []} headingId={`${id}-invoices`} />
+        <InvoiceList invoices={invoices.data ?? []} headingId={`${id}-invoices`} autopay={autopayCharges} />
       </section>
 
       <section

@@ -6,8 +6,20 @@ import { formatDollars } from '#shared/money'
 
 import { invoiceStatusBadge } from './billing-format'
 
-/** The family's invoices, newest first, each with what it is made of (tuition, discounts, fees). */
-export function InvoiceList({ invoices, headingId }: { invoices: InvoiceDto[]; headingId: string }) {
+/**
+ * The family's invoices, newest first, each with what it is made of (tuition, discounts, fees),
+ * and, for those autopay will charge, the card and the day (decisions §12).
+ */
+export function InvoiceList({
+  invoices,
+  headingId,
+  autopay,
+}: {
+  invoices: InvoiceDto[]
+  headingId: string
+  /** Invoice id → when autopay charges it and to which card. */
+  autopay?: Map<number, { date: string; card: string }>
+}) {
   if (invoices.length === 0) return null
   return (
     <section aria-labelledby={headingId} className="mt-8 space-y-3">
@@ -29,6 +41,11 @@ export function InvoiceList({ invoices, headingId }: { invoices: InvoiceDto[]; h
                   <span className={badge.className}>{badge.label}</span>
                 </div>
               </div>
+              {autopay?.has(invoice.id) ? (
+                <p className="mt-2 text-sm font-medium text-brand-800">
+                  Autopay: charged to your {autopay.get(invoice.id)!.card} on {formatCalendarDay(autopay.get(invoice.id)!.date)}.
+                </p>
+              ) : null}
               {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-3" /> : null}
             </li>
           )

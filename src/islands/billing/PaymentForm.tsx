@@ -10,6 +10,7 @@ import { SubmitButton } from '#islands/components/ui/Button'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { validate, type FieldErrors } from '#islands/lib/form'
+import { useSearchParam } from '#islands/lib/use-location'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 
@@ -39,7 +40,10 @@ export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testM
   const elements = useElements()
   const createIntent = useCreatePaymentIntent()
   const record = useRecordPayment()
-  const [chosenInvoiceId, setInvoiceId] = useState('')
+  // null until the family chooses: the autopay emails link to /billing?invoice=<id>, chosen already.
+  const [pickedInvoiceId, setInvoiceId] = useState<string | null>(null)
+  const linkedInvoiceId = useSearchParam('invoice')
+  const chosenInvoiceId = pickedInvoiceId ?? (linkedInvoiceId && /^\d+$/.test(linkedInvoiceId) ? linkedInvoiceId : '')
   const [cardholderName, setCardholderName] = useState(defaultCardholder)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)

@@ -4,6 +4,7 @@ import { useLogout } from '#islands/api/logout'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { CalendarLinkCard } from './account/CalendarLinkCard'
+import { CardAutopaySection } from './account/CardAutopaySection'
 import { SettingsTabs } from './account/SettingsTabs'
 import { StudentsSection } from './account/StudentsSection'
 import { PortalRoot } from './components/PortalRoot'
@@ -46,6 +47,7 @@ function Account({ user: initial }: { user: UserDto }) {
 
       <StudentsSection user={user} />
       <SettingsTabs user={user} />
+      <CardAutopaySection />
       <CalendarLinkCard />
 
       <section aria-labelledby="actions-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
