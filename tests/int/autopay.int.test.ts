@@ -257,6 +257,20 @@ describe('saving a card', () => {
   })
 })
 
+describe('the statement', () => {
+  it('GET /api/billing/statement names the card and the next automatic charge, null while autopay is off', async () => {
+    const family = await createFamily('statement')
+    await saveCard(family)
+    const { due } = await tuitionInvoice(family)
+    expect((await family.client.get('/api/billing/statement')).body.autopay).toBeNull()
+    expect((await family.client.put('/api/autopay', { enabled: true })).status).toBe(200)
+    const res = await family.client.get('/api/billing/statement')
+    expect(res.status).toBe(200)
+    expect(res.body.autopay).toEqual({ cardBrand: 'visa', cardLast4: '4242', chargeDate: due, amountCents: 13_000 })
+    expect((await admin.get(`/api/admin/families/${family.id}/statement`)).body.autopay).toEqual(res.body.autopay)
+  })
+})
+
 describe('who may', () => {
   it('visitors get 401 everywhere', async () => {
     const visitor = new ApiClient(app.url)

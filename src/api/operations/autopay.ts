@@ -19,6 +19,7 @@ import {
   type SetupIntentDto,
 } from '#api/schemas/autopay'
 import { PAYMENT_CURRENCY, PAYMENTS_DISABLED } from '#api/schemas/payments'
+import type { StatementAutopayDto } from '#api/schemas/statement'
 import { AUTOPAY_CATCH_UP_DAYS, dueAttempt, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
 import { addDays, todayIso } from '#shared/dates'
 import { centsToDollars, dollarsToCents, formatCents } from '#shared/money'
@@ -567,7 +568,7 @@ export async function statementAutopay(
   userId: number,
   next: { billingDate: string; estimatedCents: number } | null,
   now = new Date(),
-): Promise<{ cardBrand: string | null; cardLast4: string; chargeDate: string; amountCents: number } | null> {
+): Promise<StatementAutopayDto | null> {
   const state = await readAutopayState(payload, userId, now)
   if (!state.enabled || !state.card) return null
   const card = { cardBrand: state.card.brand || null, cardLast4: state.card.lastFour }

@@ -4,6 +4,7 @@ import type { Invoice, Payment, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import type { StatementDto, StatementNextDto } from '#api/schemas/statement'
 import { monthOf, todayIso } from '#shared/dates'
+import { statementAutopay } from './autopay'
 import { toInvoiceDto } from './invoices'
 import { toPaymentDto } from './payments'
 import { relationId } from './relations'
@@ -43,6 +44,7 @@ export async function familyStatement(req: PayloadRequest, userId: number, timeZ
     req.payload.find({ collection: 'invoices', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Invoice[]),
     req.payload.find({ collection: 'payments', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Payment[]),
   ])
+  const next = await nextInvoice(req, userId, invoices, todayIso(now, timeZone))
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return {
     userId: user.id,
@@ -51,8 +53,8 @@ export async function familyStatement(req: PayloadRequest, userId: number, timeZ
     balanceCents: invoices.filter((i) => i.status === 'pending' || i.status === 'overdue').reduce((sum, i) => sum + i.amountCents, 0),
     invoices: invoices.map(toInvoiceDto),
     payments: payments.map((payment) => toPaymentDto(payment, payment.invoice != null ? (descriptions.get(relationId(payment.invoice)) ?? null) : null)),
-    next: await nextInvoice(req, userId, invoices, todayIso(now, timeZone)),
-    // Filled by autopay (saved cards): null while the family has none, which the statement shows as "Autopay is off".
-    autopay: null,
+    next,
+    // Decisions §12: the saved card and the next automatic charge; null while autopay is off.
+    autopay: await statementAutopay(req.payload, userId, next, now),
   }
 }
