@@ -77,7 +77,7 @@ test('a parent saves a card and turns on autopay, and can remove the card again'
   // After a reload the server's state is shown.
   await page.reload()
   const section = page.getByRole('region', { name: 'Card & autopay' })
-  await expect(section.getByRole('switch', { name: 'Autopay' })).toHaveAttribute('aria-checked', 'true')
+  await expect(section.getByRole('switch', { name: 'Autopay' })).toHaveAttribute('aria-checked', 'true', { timeout: 15_000 })
 
   await section.getByRole('button', { name: 'Remove card' }).click()
   const dialog = page.getByRole('dialog', { name: 'Remove this card?' })
