@@ -43,10 +43,14 @@ export function ordinalDay(n: number): string {
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
 
+/** Stripe's brand ('visa') as people write it ('Visa'). */
+export function brandName(brand: string): string {
+  return BRANDS[brand] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card')
+}
+
 /** 'Visa ending in 4242'. */
 export function cardLabel(card: { brand: string; lastFour: string }): string {
-  const brand = BRANDS[card.brand] ?? (card.brand ? card.brand[0]!.toUpperCase() + card.brand.slice(1) : 'Card')
-  return `${brand} ending in ${card.lastFour}`
+  return `${brandName(card.brand)} ending in ${card.lastFour}`
 }
 
 /** What the autopay switch says it does (decisions §12): what it charges, to which card, and when. */

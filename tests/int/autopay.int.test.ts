@@ -266,7 +266,7 @@ describe('the statement', () => {
     expect((await family.client.put('/api/autopay', { enabled: true })).status).toBe(200)
     const res = await family.client.get('/api/billing/statement')
     expect(res.status).toBe(200)
-    expect(res.body.autopay).toEqual({ cardBrand: 'visa', cardLast4: '4242', chargeDate: due, amountCents: 13_000 })
+    expect(res.body.autopay).toEqual({ cardBrand: 'Visa', cardLast4: '4242', chargeDate: due, amountCents: 13_000 })
     expect((await admin.get(`/api/admin/families/${family.id}/statement`)).body.autopay).toEqual(res.body.autopay)
   })
 })

@@ -20,7 +20,7 @@ import {
 } from '#api/schemas/autopay'
 import { PAYMENT_CURRENCY, PAYMENTS_DISABLED } from '#api/schemas/payments'
 import type { StatementAutopayDto } from '#api/schemas/statement'
-import { AUTOPAY_CATCH_UP_DAYS, dueAttempt, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
+import { AUTOPAY_CATCH_UP_DAYS, brandName, dueAttempt, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
 import { addDays, todayIso } from '#shared/dates'
 import { centsToDollars, dollarsToCents, formatCents } from '#shared/money'
 import { autopayActionMail, autopayFailedMail } from './mail-templates'
@@ -571,7 +571,7 @@ export async function statementAutopay(
 ): Promise<StatementAutopayDto | null> {
   const state = await readAutopayState(payload, userId, now)
   if (!state.enabled || !state.card) return null
-  const card = { cardBrand: state.card.brand || null, cardLast4: state.card.lastFour }
+  const card = { cardBrand: state.card.brand ? brandName(state.card.brand) : null, cardLast4: state.card.lastFour }
   const due = state.upcoming[0]
   if (due) return { ...card, chargeDate: due.date, amountCents: dollarsToCents(due.amount) }
   if (next) return { ...card, chargeDate: next.billingDate, amountCents: next.estimatedCents }
