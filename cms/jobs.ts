@@ -57,7 +57,11 @@ export const billingCalendarTask: TaskConfig<BillingTick> = {
   handler: async ({ input, req }) => {
     const clock = input.now ? clockFrom(new Date(input.now)) : systemClock
     const result = await runBillingDay(req.payload, { clock, timeZone: getAppContext().env.ACADEMY_TIMEZONE, signal: stopping.signal })
-    if (result.tuition.outcome === 'failed') return { state: 'failed', errorMessage: `Tuition run ${result.tuition.period}: ${result.tuition.error}` }
+    const errors = [
+      result.tuition.outcome === 'failed' ? `Tuition run ${result.tuition.period}: ${result.tuition.error}` : null,
+      result.lateFees.outcome === 'failed' ? `Late fees: ${result.lateFees.error}` : null,
+    ].filter(Boolean)
+    if (errors.length > 0) return { state: 'failed', errorMessage: errors.join('; ') }
     return { output: { result } }
   },
 }

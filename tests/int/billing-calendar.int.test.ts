@@ -123,7 +123,7 @@ describe('the billing day', () => {
     expect(await invoicesOf('2027-03')).toEqual({ total: 0, families: 0 })
     expect(await runRows('2027-03')).toEqual([])
     const direct = await runBillingDay(app.payload, { clock: at('2027-03-05T04:30:00Z'), timeZone: ZONE })
-    expect(direct).toEqual({ today: '2027-03-04', tuition: { outcome: 'notYet', period: '2027-03', billingDay: '2027-03-05' } })
+    expect(direct).toMatchObject({ today: '2027-03-04', tuition: { outcome: 'notYet', period: '2027-03', billingDay: '2027-03-05' } })
   })
 
   it('bills the month once when two processes tick at the same moment', { timeout: 180_000 }, async () => {
@@ -190,6 +190,22 @@ describe('the billing day', () => {
     expect(resumed.tuition).toMatchObject({ outcome: 'billed', resumed: true, attempt: 2, created: FAMILIES - partial })
     expect(await invoicesOf('2027-05')).toEqual({ total: FAMILIES, families: FAMILIES })
     expect(await runRows('2027-05')).toEqual([{ status: 'finished', attempts: 2, created: FAMILIES - partial, already: partial, error: null }])
+  })
+})
+
+describe('late fees', () => {
+  it('are charged on the same tick, once per overdue tuition invoice however often it ticks', async () => {
+    const settings = (await admin.request('GET', '/api/admin/tuition-settings')).body
+    expect((await admin.request('PUT', '/api/admin/tuition-settings', { ...settings, lateFeeCents: 1500, lateFeeAfterDays: 14 })).status).toBe(200)
+    const lateFees = async () => (await db.query(`SELECT count(*)::int AS n FROM invoices WHERE kind = 'late-fee'`)).rows[0].n
+    // 25 May in Chicago: March, April and May (due on the 5th) are all more than 14 days late and unpaid.
+    const first = await runBillingDay(app.payload, { clock: at('2027-05-25T15:00:00Z'), timeZone: ZONE })
+    expect(first.tuition).toEqual({ outcome: 'finished', period: '2027-05' })
+    expect(first.lateFees).toMatchObject({ outcome: 'applied', charged: 3 * FAMILIES })
+    expect(await lateFees()).toBe(3 * FAMILIES)
+    const again = await runBillingDay(app.payload, { clock: at('2027-05-25T16:00:00Z'), timeZone: ZONE })
+    expect(again.lateFees).toMatchObject({ outcome: 'applied', charged: 0 })
+    expect(await lateFees()).toBe(3 * FAMILIES)
   })
 })
 

@@ -8,6 +8,7 @@ import type { TuitionRun } from '#cms/payload-types'
 import type { TuitionRunRecord, TuitionRunStatus } from '#api/schemas/tuition-runs'
 import { todayIso } from '#shared/dates'
 import { billingDate } from '#shared/tuition'
+import { applyLateFees } from './late-fees'
 import { inTransaction, queryInTransaction } from './transaction'
 import { runTuitionMonth, type TuitionRunControl } from './tuition-run'
 import { readTuitionSettings } from './tuition-settings'
@@ -20,7 +21,9 @@ import { readTuitionSettings } from './tuition-settings'
  *   it taken (or finished) and leave it;
  * - a run whose process died (no heartbeat for STALE_MS), stopped cleanly (`interrupted`) or
  *   failed is taken over and resumed: the families billed already are skipped (one transaction
- *   per family, unique family + month), the others billed.
+ *   per family, unique family + month), the others billed;
+ * - then, every tick, the day's late fees (src/api/operations/late-fees.ts: once per invoice,
+ *   whoever runs them).
  */
 
 /** A run whose heartbeat is older than this is taken to have died with its process. */
@@ -50,7 +53,9 @@ export type TuitionStep =
   | { outcome: 'billed'; period: string; resumed: boolean; attempt: number; created: number; alreadyInvoiced: number; nothingToBill: number }
   | { outcome: 'interrupted' | 'lost' | 'failed'; period: string; error: string }
 
-export type BillingDayResult = { today: string; tuition: TuitionStep }
+export type LateFeesStep = { outcome: 'applied'; charged: number; markedOverdue: number } | { outcome: 'failed'; error: string } | { outcome: 'skipped' }
+
+export type BillingDayResult = { today: string; tuition: TuitionStep; lateFees: LateFeesStep }
 
 const RUNS = 'tuition-runs' as const
 
@@ -177,10 +182,21 @@ async function billClaimedMonth(
   }
 }
 
+/** The month's tuition, when its billing day has come and no process has billed or is billing it. */
+async function tuitionStep(payload: Payload, today: string, now: Date, clock: Clock, signal?: AbortSignal): Promise<TuitionStep> {
+  const period = today.slice(0, 7)
+  const settings = await readTuitionSettings(payload)
+  const day = billingDate(period, settings.billingDay)
+  if (today < day) return { outcome: 'notYet', period, billingDay: day }
+  const claim = await claimMonth(payload, period, now)
+  if (claim.outcome !== 'claimed') return { outcome: claim.outcome, period }
+  return billClaimedMonth(payload, period, claim, clock, signal)
+}
+
 /**
- * One tick of the billing calendar at the clock's time: bills the current month when its
- * billing day has come in the academy's time zone (`timeZone`, else UTC) and no process has
- * billed or is billing it.
+ * One tick of the billing calendar at the clock's time, on the academy's day (`timeZone`, else
+ * UTC): the month's tuition, then the day's late fees. A step that fails does not keep the
+ * other from running; the tick reports both.
  */
 export async function runBillingDay(
   payload: Payload,
@@ -189,13 +205,15 @@ export async function runBillingDay(
   const clock = options.clock ?? systemClock
   const now = clock()
   const today = todayIso(now, options.timeZone)
-  const period = today.slice(0, 7)
-  const settings = await readTuitionSettings(payload)
-  const day = billingDate(period, settings.billingDay)
-  if (today < day) return { today, tuition: { outcome: 'notYet', period, billingDay: day } }
-  const claim = await claimMonth(payload, period, now)
-  if (claim.outcome !== 'claimed') return { today, tuition: { outcome: claim.outcome, period } }
-  return { today, tuition: await billClaimedMonth(payload, period, claim, clock, options.signal) }
+  const tuition = await tuitionStep(payload, today, now, clock, options.signal)
+  // A process shutting down leaves the late fees to the next tick.
+  const lateFees: LateFeesStep = options.signal?.aborted
+    ? { outcome: 'skipped' }
+    : await applyLateFees(payload, { today }).then(
+        (done) => ({ outcome: 'applied' as const, ...done }),
+        (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) }),
+      )
+  return { today, tuition, lateFees }
 }
 
 const toRecord = (run: TuitionRun): TuitionRunRecord => ({
