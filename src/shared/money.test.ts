@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { centsToDollars, dollarsToCents, formatCents, formatDollars, formatMonthlyPrice, formatPricePerMonth } from './money'
+import { centsToDollars, dollarsToCents, formatCents, formatDollars, formatMonthlyPrice, formatPricePerMonth, parseDollarsToCents } from './money'
 
 describe('money conversion', () => {
   it('converts dollars to exact integer cents, including values floats get wrong', () => {
@@ -35,5 +36,25 @@ describe('showing money', () => {
   it("shows the enrolled list's price with cents per month", () => {
     expect(formatPricePerMonth(6500)).toBe('$65.00/month')
     expect(formatPricePerMonth(123456)).toBe('$1,234.56/month')
+  })
+})
+
+describe('parseDollarsToCents', () => {
+  it('reads typed amounts as integer cents', () => {
+    expect(parseDollarsToCents('25')).toBe(2500)
+    expect(parseDollarsToCents(' 25.5 ')).toBe(2550)
+    expect(parseDollarsToCents('0.07')).toBe(7)
+    expect(parseDollarsToCents('$1,250.00')).toBe(125_000)
+    expect(parseDollarsToCents('1.005')).toBeNull()
+    for (const text of ['', 'abc', '-5', '1,25', '12.', '.5', '1e3']) expect(parseDollarsToCents(text), text).toBeNull()
+  })
+
+  it('reads back every amount the formatter writes, to the cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (cents) => {
+        expect(parseDollarsToCents(formatCents(cents))).toBe(cents)
+        expect(parseDollarsToCents((cents / 100).toFixed(2))).toBe(cents)
+      }),
+    )
   })
 })

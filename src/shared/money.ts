@@ -25,6 +25,20 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Number.isInteger(Number((dollars * 100).toFixed(6)))
 }
 
+/**
+ * A dollar amount typed by a person ('25', '25.5', '1,250.00') as integer cents, read from its
+ * digits (no floating point), or null when it is not a plain non-negative amount with at most
+ * 2 decimals.
+ */
+export function parseDollarsToCents(text: string): number | null {
+  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!match) return null
+  const whole = Number(match[1]!.replace(/,/g, ''))
+  const cents = Number((match[2] ?? '').padEnd(2, '0'))
+  const total = whole * 100 + cents
+  return Number.isSafeInteger(total) ? total : null
+}
+
 const group = (whole: number) => whole.toLocaleString('en-US')
 
 /** Integer cents as dollars and cents, with integer arithmetic only: 123456 → '$1,234.56', -500 → '−$5.00'. */

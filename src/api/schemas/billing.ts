@@ -20,6 +20,17 @@ export const CREATABLE_INVOICE_KINDS = ['manual', 'tuition'] as const satisfies 
 /** Ways a family pays outside the card form (decisions §10), recorded by an administrator. */
 export const OFFLINE_METHODS = ['cash', 'cheque', 'bank-transfer'] as const
 export type OfflineMethod = (typeof OFFLINE_METHODS)[number]
+export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = { cash: 'Cash', cheque: 'Cheque', 'bank-transfer': 'Bank transfer' }
+
+/**
+ * How a payment was made, as the family's history and statement show it: 'stripe' is a card
+ * payment; 'offline' one the academy recorded, named by how it was paid.
+ */
+export function paymentMethodLabel(method: string, offline?: { method: OfflineMethod } | null): string {
+  if (method === 'offline' && offline) return `${OFFLINE_METHOD_LABELS[offline.method]} (recorded by the academy)`
+  if (method === 'stripe') return 'Card'
+  return method.charAt(0).toUpperCase() + method.slice(1)
+}
 
 /** A credit is open (what is left of it goes on the next tuition invoices) or cancelled by an administrator. */
 export const CREDIT_STATUSES = ['open', 'cancelled'] as const

@@ -37,6 +37,10 @@ export const queryKeys = {
   },
   admin: {
     invoices: ['admin', 'invoices'] as const,
+    credits: {
+      all: ['admin', 'credits'] as const,
+      ofFamily: (userId: number) => ['admin', 'credits', userId] as const,
+    },
     inquiries: ['admin', 'inquiries'] as const,
     siteContent: ['admin', 'site-content'] as const,
     users: ['admin', 'users'] as const,

@@ -35,6 +35,7 @@ export function InvoiceList({
                 <div className="min-w-0">
                   <p className="font-medium text-ink">{invoice.description}</p>
                   <p className="text-sm text-gray-700">Due {formatCalendarDay(invoice.dueDate)}</p>
+                  {invoice.voidReason ? <p className="text-sm text-gray-700">Voided by the academy: {invoice.voidReason}</p> : null}
                 </div>
                 <div className="shrink-0 text-right">
                   <p className="font-semibold tabular-nums">{formatDollars(invoice.amount)}</p>

@@ -84,7 +84,7 @@ export function PaymentHistory({ payments, loading, failed, onRetry, paymentsDis
             <time dateTime={payment.createdAt}>{formatMoment(payment.createdAt)}</time>,
             <span className="font-semibold tabular-nums">{formatDollars(payment.amount)}</span>,
             payment.description ?? (payment.invoiceId ? `Invoice #${payment.invoiceId}` : 'Payment'),
-            paymentMethodLabel(payment.method),
+            paymentMethodLabel(payment.method, payment.offline),
             <span className={badge.className}>{badge.label}</span>,
           ]
           return (

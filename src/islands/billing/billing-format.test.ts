@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { invoiceOptionLabel, invoiceStatusBadge, isPayable, paymentStatusBadge } from './billing-format'
+import { invoiceOptionLabel, invoiceStatusBadge, isPayable, paymentMethodLabel, paymentStatusBadge } from './billing-format'
 
 describe('billing formats', () => {
   it('labels an invoice in the dropdown with description, amount and status', () => {
@@ -26,5 +26,14 @@ describe('billing formats', () => {
     expect(isPayable('overdue')).toBe(true)
     expect(isPayable('paid')).toBe(false)
     expect(isPayable('cancelled')).toBe(false)
+  })
+})
+
+describe('paymentMethodLabel', () => {
+  it('names a card payment, and an offline one by how it was paid', () => {
+    expect(paymentMethodLabel('stripe')).toBe('Card')
+    expect(paymentMethodLabel('offline', { method: 'cheque' })).toBe('Cheque (recorded by the academy)')
+    expect(paymentMethodLabel('offline', { method: 'bank-transfer' })).toBe('Bank transfer (recorded by the academy)')
+    expect(paymentMethodLabel('offline', null)).toBe('Offline')
   })
 })

@@ -30,10 +30,7 @@ export function paymentStatusBadge(status: PaymentStatus): { label: string; clas
   return { label: capitalise(status), className: `${BADGE} ${PAYMENT_BADGES[status] ?? PAYMENT_BADGES.pending}` }
 }
 
-/** How a payment was made, for the history's Method column ('stripe' is a card payment through Stripe). */
-export function paymentMethodLabel(method: string): string {
-  return method === 'stripe' ? 'Card' : capitalise(method)
-}
+export { paymentMethodLabel } from '#api/schemas/billing'
 
 /** An invoice can be paid by card unless it is paid already or cancelled. */
 export function isPayable(status: InvoiceStatus): boolean {

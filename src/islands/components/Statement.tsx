@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 
-import type { InvoiceStatus, PaymentStatus } from '#api/schemas/billing'
+import { paymentMethodLabel, type InvoiceStatus, type PaymentStatus } from '#api/schemas/billing'
 import type { StatementDto } from '#api/schemas/statement'
 import { formatCalendarDay, formatMoment } from '#shared/dates'
 import { dollarsToCents, formatCents } from '#shared/money'
@@ -112,7 +112,7 @@ export function StatementView({ statement }: { statement: StatementDto }) {
                       <div className="min-w-0">
                         <p className="break-words text-ink">{payment.description ?? `Payment #${payment.id}`}</p>
                         <p className="text-sm text-gray-700">
-                          {formatMoment(payment.createdAt)} · {payment.method === 'stripe' ? 'Card' : payment.method}
+                          {formatMoment(payment.createdAt)} · {paymentMethodLabel(payment.method, payment.offline)}
                         </p>
                       </div>
                       <div className="shrink-0 text-right">

@@ -20,7 +20,10 @@ import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/sty
 import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { CreateInvoiceDialog } from './CreateInvoiceDialog'
+import { FamilyCreditsDialog, type CreditFamily } from './FamilyCreditsDialog'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
+import { MarkPaidOfflineDialog } from './MarkPaidOfflineDialog'
+import { VoidInvoiceDialog } from './VoidInvoiceDialog'
 
 const LOAD_FAILED = 'Failed to load invoices. Please try again.'
 const DELETE_CONFIRMATION = 'Are you sure you want to delete this invoice? This action cannot be undone.'
@@ -28,6 +31,9 @@ const DELETE_CONFIRMATION = 'Are you sure you want to delete this invoice? This 
 type Actions = {
   setStatus: (invoice: InvoiceDto, status: InvoiceStatus) => void
   askDelete: (invoice: InvoiceDto) => void
+  askVoid: (invoice: InvoiceDto) => void
+  askMarkPaid: (invoice: InvoiceDto) => void
+  openCredits: (invoice: InvoiceDto) => void
   busyId: number | null
 }
 
@@ -39,6 +45,9 @@ export function InvoicesTab() {
   const viewer = useViewer()
   const [creating, setCreating] = useState(false)
   const [deleting, setDeleting] = useState<InvoiceDto | null>(null)
+  const [voiding, setVoiding] = useState<InvoiceDto | null>(null)
+  const [markingPaid, setMarkingPaid] = useState<InvoiceDto | null>(null)
+  const [creditFamily, setCreditFamily] = useState<CreditFamily | null>(null)
   useLoadFailureToast(invoices.isError, LOAD_FAILED)
 
   function setStatus(invoice: InvoiceDto, status: InvoiceStatus) {
@@ -77,7 +86,14 @@ export function InvoicesTab() {
   }
 
   const rows = [...(invoices.data ?? [])].sort((a, b) => b.id - a.id)
-  const actions: Actions = { setStatus, askDelete: setDeleting, busyId: updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null }
+  const actions: Actions = {
+    setStatus,
+    askDelete: setDeleting,
+    askVoid: setVoiding,
+    askMarkPaid: setMarkingPaid,
+    openCredits: (invoice) => setCreditFamily({ userId: invoice.userId, name: invoice.payerName ?? `Account ${invoice.userId}` }),
+    busyId: updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null,
+  }
 
   return (
     <section aria-labelledby="invoices-heading">
@@ -114,6 +130,7 @@ export function InvoicesTab() {
                         {invoice.payerName ?? `Account ${invoice.userId}`} · Due {formatCalendarDay(invoice.dueDate)}
                         {invoice.period ? ` · ${invoice.period}` : null}
                       </p>
+                      <VoidNote invoice={invoice} />
                       {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-2 max-w-xl" /> : null}
                     </td>
                     <td className={`${TD} text-right font-semibold tabular-nums`}>{formatDollars(invoice.amount)}</td>
@@ -148,6 +165,7 @@ export function InvoicesTab() {
                     <InvoiceStatusBadge status={invoice.status} />
                   </div>
                 </div>
+                <VoidNote invoice={invoice} />
                 {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-3" /> : null}
                 <div className="mt-3">
                   <InvoiceActions invoice={invoice} actions={actions} />
@@ -159,6 +177,9 @@ export function InvoicesTab() {
       )}
 
       <CreateInvoiceDialog open={creating} onClose={() => setCreating(false)} />
+      <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />
+      <MarkPaidOfflineDialog invoice={markingPaid} onClose={() => setMarkingPaid(null)} />
+      <FamilyCreditsDialog family={creditFamily} onClose={() => setCreditFamily(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete invoice?"
@@ -181,11 +202,38 @@ export function InvoicesTab() {
   )
 }
 
-/** Spec §4: Set Pending when not pending, Set Paid when not paid; delete always. */
+/** Who voided an invoice is the server's record; the console shows why. */
+function VoidNote({ invoice }: { invoice: InvoiceDto }) {
+  if (!invoice.voidReason) return null
+  return (
+    <p className="mt-1 text-sm text-gray-700">
+      Voided{invoice.voidedAt ? ` ${formatCalendarDay(invoice.voidedAt.slice(0, 10))}` : ''}: {invoice.voidReason}
+    </p>
+  )
+}
+
+/**
+ * Spec §4: Set Pending when not pending, Set Paid when not paid; delete always. Decisions §10:
+ * an unpaid invoice can be voided or marked paid offline, and any invoice opens its family's credits.
+ */
 function InvoiceActions({ invoice, actions }: { invoice: InvoiceDto; actions: Actions }) {
   const busy = actions.busyId === invoice.id
+  const unpaid = invoice.status === 'pending' || invoice.status === 'overdue'
   return (
     <div className="flex flex-wrap gap-2">
+      {unpaid && invoice.amount > 0 ? (
+        <button type="button" className={BUTTON.primary} onClick={() => actions.askMarkPaid(invoice)}>
+          Mark paid offline<span className="sr-only"> for invoice #{invoice.id}</span>
+        </button>
+      ) : null}
+      {unpaid ? (
+        <button type="button" className={BUTTON.dangerOutline} onClick={() => actions.askVoid(invoice)}>
+          Void<span className="sr-only"> invoice #{invoice.id}</span>
+        </button>
+      ) : null}
+      <button type="button" className={BUTTON.secondary} onClick={() => actions.openCredits(invoice)}>
+        Credits<span className="sr-only"> for {invoice.payerName ?? `account ${invoice.userId}`}</span>
+      </button>
       {invoice.status !== 'pending' ? (
         <button type="button" className={BUTTON.secondary} disabled={busy} onClick={() => actions.setStatus(invoice, 'pending')}>
           Set Pending<span className="sr-only"> for invoice #{invoice.id}</span>
