@@ -1,7 +1,10 @@
 import type { ClassInput } from '#api/schemas/classes'
 
+/** A demo class as the spec writes one: its days and time as text, read into the structure by the collection's hook (decisions §14). */
+export type DemoClass = Omit<ClassInput, 'closures' | 'teacherId' | 'weekdays' | 'startTime' | 'endTime'> & { days: string; time: string }
+
 /** The demo timetable: two or more classes for every age group the academy teaches. */
-export const DEMO_CLASSES: ClassInput[] = [
+export const DEMO_CLASSES: DemoClass[] = [
   {
     name: 'Creative Movement',
     description: 'A joyful first step into dance: rhythm, music and imagination through stories and games.',

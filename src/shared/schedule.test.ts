@@ -1,6 +1,21 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { meetsOn, parseDays, parseTimeRange, sortByStartTime } from './schedule'
+import {
+  classTimeRange,
+  classWeekdays,
+  formatDays,
+  formatTimeRange,
+  hhmmOf,
+  meetsOn,
+  minutesOfHHMM,
+  parseDays,
+  parseTimeRange,
+  sortByStartTime,
+  timesFromText,
+  weekdaysFromText,
+  type Weekday,
+} from './schedule'
 
 describe('reading the days a class meets', () => {
   it('reads the names joined by an ampersand, Monday first', () => {
@@ -106,5 +121,79 @@ describe('sorting by start time', () => {
     const classes = [{ time: '5:00-6:00pm' }, { time: '4:00-5:00pm' }]
     sortByStartTime(classes, (c) => c.time)
     expect(classes[0]!.time).toBe('5:00-6:00pm')
+  })
+})
+
+describe('display texts written from the structure (decisions §14)', () => {
+  it("writes days in the spec's style", () => {
+    expect(formatDays([5])).toBe('Saturday')
+    expect(formatDays([3, 1])).toBe('Tuesday & Thursday')
+    expect(formatDays([0, 2, 4])).toBe('Monday, Wednesday & Friday')
+    expect(formatDays([])).toBe('')
+  })
+
+  it("writes times in the spec's style: one meridiem when both ends share it", () => {
+    expect(formatTimeRange(16 * 60, 17 * 60)).toBe('4:00-5:00pm')
+    expect(formatTimeRange(15 * 60 + 30, 16 * 60 + 15)).toBe('3:30-4:15pm')
+    expect(formatTimeRange(10 * 60 + 30, 12 * 60)).toBe('10:30am-12:00pm')
+    expect(formatTimeRange(9 * 60, 9 * 60 + 45)).toBe('9:00-9:45am')
+    expect(formatTimeRange(0, 45)).toBe('12:00-12:45am')
+    expect(formatTimeRange(12 * 60 + 30, 13 * 60)).toBe('12:30-1:00pm')
+  })
+
+  it("gives back the spec's and the seeds' texts unchanged", () => {
+    for (const days of ['Monday & Wednesday', 'Tuesday & Thursday', 'Saturday', 'Sunday', 'Friday', 'Thursday']) {
+      expect(formatDays(parseDays(days))).toBe(days)
+    }
+    for (const time of ['4:00-5:00pm', '3:30-4:15pm', '9:00-9:45am', '10:30am-12:00pm', '5:15-6:30pm', '10:00-11:30am', '7:00-8:15pm']) {
+      const range = parseTimeRange(time)!
+      expect(formatTimeRange(range.start, range.end)).toBe(time)
+    }
+  })
+
+  it('reads texts into structure, or nothing when they cannot be read', () => {
+    expect(weekdaysFromText('Tue/Thu')).toEqual(['Tuesday', 'Thursday'])
+    expect(weekdaysFromText('by arrangement')).toEqual([])
+    expect(timesFromText('4:00-5:00pm')).toEqual({ startTime: '16:00', endTime: '17:00' })
+    expect(timesFromText('to be announced')).toBeNull()
+  })
+
+  const weekdaySets = fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }).map((days) => days as Weekday[])
+  const ranges = fc
+    .tuple(fc.integer({ min: 0, max: 1438 }), fc.integer({ min: 1, max: 1439 }))
+    .filter(([start, end]) => end > start)
+    .map(([start, end]) => ({ start, end }))
+
+  it('reads every written days text back to the same weekdays (property)', () => {
+    fc.assert(
+      fc.property(weekdaySets, (days) => {
+        expect(parseDays(formatDays(days))).toEqual([...days].sort((a, b) => a - b))
+      }),
+    )
+  })
+
+  it('reads every written time text back to the same minutes (property)', () => {
+    fc.assert(
+      fc.property(ranges, (range) => {
+        expect(parseTimeRange(formatTimeRange(range.start, range.end))).toEqual(range)
+      }),
+    )
+  })
+
+  it('round-trips HH:MM (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1439 }), (minutes) => {
+        expect(minutesOfHHMM(hhmmOf(minutes))).toBe(minutes)
+      }),
+    )
+    expect(minutesOfHHMM('24:00')).toBeNull()
+    expect(minutesOfHHMM('9:00')).toBeNull()
+  })
+
+  it('prefers the structured fields, and falls back to the texts', () => {
+    expect(classWeekdays({ weekdays: ['Friday'], days: 'Monday' })).toEqual([4])
+    expect(classWeekdays({ weekdays: [], days: 'Monday' })).toEqual([0])
+    expect(classTimeRange({ startTime: '07:00', endTime: '08:00', time: '4:00-5:00pm' })).toEqual({ start: 420, end: 480 })
+    expect(classTimeRange({ startTime: null, endTime: null, time: '4:00-5:00pm' })).toEqual({ start: 960, end: 1020 })
   })
 })

@@ -5,6 +5,8 @@
  * clocks; what cannot be read gives an empty list or null, never a guess.
  */
 
+import { weekdayOf as weekdayOfDate } from './dates'
+
 /** Monday first, as the schedule grid shows the week (spec §2 /schedule). */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 export type WeekdayName = (typeof WEEKDAYS)[number]
@@ -136,7 +138,16 @@ export function formatClock24(minutes: number): string {
  * be read go last, and ties keep their order. Returns a new array.
  */
 export function sortByStartTime<T>(items: readonly T[], timeOf: (item: T) => string): T[] {
-  const keyed = items.map((item, index) => ({ item, index, start: parseTimeRange(timeOf(item))?.start ?? Number.POSITIVE_INFINITY }))
+  return sortByRange(items, (item) => parseTimeRange(timeOf(item)))
+}
+
+/** Orders items by the start of their class's time, structured first (see classTimeRange). */
+export function sortByClassStart<T>(items: readonly T[], classOf: (item: T) => Pick<ClassSchedule, 'startTime' | 'endTime' | 'time'>): T[] {
+  return sortByRange(items, (item) => classTimeRange(classOf(item)))
+}
+
+function sortByRange<T>(items: readonly T[], rangeOf: (item: T) => TimeRange | null): T[] {
+  const keyed = items.map((item, index) => ({ item, index, start: rangeOf(item)?.start ?? Number.POSITIVE_INFINITY }))
   keyed.sort((a, b) => (a.start === b.start ? a.index - b.index : a.start < b.start ? -1 : 1))
   return keyed.map((entry) => entry.item)
 }
@@ -144,4 +155,120 @@ export function sortByStartTime<T>(items: readonly T[], timeOf: (item: T) => str
 /** Whether a `days` text includes a weekday. */
 export function meetsOn(days: string, weekday: Weekday): boolean {
   return parseDays(days).includes(weekday)
+}
+
+/*
+ * Structured schedules (decisions §14). A class is stored as weekdays, a start and an end time
+ * ('HH:MM', 24-hour), an optional term and closures; `days` and `time` are display texts written
+ * from them in the style the spec shows ('Tuesday & Thursday', '3:30-4:15pm').
+ */
+
+/** 'HH:MM', 24-hour, 00:00–23:59. */
+export const HHMM_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** Minutes after midnight of an 'HH:MM' text, or null. */
+export function minutesOfHHMM(value: string): number | null {
+  const match = HHMM_PATTERN.exec(value)
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null
+}
+
+/** 'HH:MM' of a minute count (0–1439). */
+export function hhmmOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}
+
+/** Weekday names (Monday first, each once) → indexes; unknown names are left out. */
+export function weekdayIndexes(names: readonly string[]): Weekday[] {
+  const found = new Set<Weekday>()
+  for (const name of names) {
+    const index = (WEEKDAYS as readonly string[]).indexOf(name)
+    if (index >= 0) found.add(index as Weekday)
+  }
+  return [...found].sort((a, b) => a - b)
+}
+
+/** Indexes → names, Monday first, each once. */
+export function weekdayNames(days: readonly Weekday[]): WeekdayName[] {
+  return [...new Set(days)].sort((a, b) => a - b).map((day) => WEEKDAYS[day])
+}
+
+/** 'Saturday', 'Tuesday & Thursday', 'Monday, Wednesday & Friday' ('' for none). */
+export function formatDays(days: readonly Weekday[]): string {
+  const names = weekdayNames(days)
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`
+}
+
+function clock12(minutes: number): { text: string; meridiem: 'am' | 'pm' } {
+  const hour = Math.floor(minutes / 60)
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12
+  return { text: `${hour12}:${String(minutes % 60).padStart(2, '0')}`, meridiem: hour < 12 ? 'am' : 'pm' }
+}
+
+/**
+ * '4:00-5:00pm' (one meridiem when both ends share it, as the spec writes times) or
+ * '10:30am-12:00pm' (both when they differ). parseTimeRange reads it back exactly.
+ */
+export function formatTimeRange(start: number, end: number): string {
+  const from = clock12(start)
+  const to = clock12(end)
+  return from.meridiem === to.meridiem ? `${from.text}-${to.text}${to.meridiem}` : `${from.text}${from.meridiem}-${to.text}${to.meridiem}`
+}
+
+/** The parts of a class's schedule that the weekly views and the calendar read. */
+export type ClassSchedule = {
+  /** Weekday names, Monday first; empty when the class has no structured days. */
+  weekdays?: readonly string[] | null
+  /** 'HH:MM' or null. */
+  startTime?: string | null
+  endTime?: string | null
+  /** The free-text display forms, read only when the structured fields are empty. */
+  days: string
+  time: string
+}
+
+/** A class's meeting weekdays: the structured ones, else what its `days` text names. */
+export function classWeekdays(schedule: Pick<ClassSchedule, 'weekdays' | 'days'>): Weekday[] {
+  const structured = weekdayIndexes(schedule.weekdays ?? [])
+  return structured.length > 0 ? structured : parseDays(schedule.days)
+}
+
+/** A class's time of day: the structured one, else what its `time` text says, else null. */
+export function classTimeRange(schedule: Pick<ClassSchedule, 'startTime' | 'endTime' | 'time'>): TimeRange | null {
+  const start = schedule.startTime ? minutesOfHHMM(schedule.startTime) : null
+  const end = schedule.endTime ? minutesOfHHMM(schedule.endTime) : null
+  if (start !== null && end !== null && start < end) return { start, end }
+  return parseTimeRange(schedule.time)
+}
+
+/** What a `days` text gives as structure: the weekdays it names (maybe none). */
+export function weekdaysFromText(days: string): WeekdayName[] {
+  return weekdayNames(parseDays(days))
+}
+
+/** What a `time` text gives as structure: 'HH:MM' start and end, or null when it cannot be read. */
+export function timesFromText(time: string): { startTime: string; endTime: string } | null {
+  const range = parseTimeRange(time)
+  return range ? { startTime: hhmmOf(range.start), endTime: hhmmOf(range.end) } : null
+}
+
+/** What decides whether a class meets on a given date (decisions §14). */
+export type ClassCalendar = Pick<ClassSchedule, 'weekdays' | 'days'> & {
+  /** `YYYY-MM-DD`; null: open-ended on that side. */
+  termStart?: string | null
+  termEnd?: string | null
+  /** The class's own closures, `YYYY-MM-DD`. */
+  closures?: readonly string[] | null
+}
+
+/**
+ * Whether a class meets on `day` (`YYYY-MM-DD`): one of its weekdays, inside its term, and
+ * closed neither by the class nor by the academy (`academyClosures`).
+ */
+export function classMeetsOn(cls: ClassCalendar, day: string, academyClosures: ReadonlySet<string> | readonly string[] = []): boolean {
+  if (cls.termStart && day < cls.termStart) return false
+  if (cls.termEnd && day > cls.termEnd) return false
+  if (cls.closures?.includes(day)) return false
+  const closed = academyClosures instanceof Set ? academyClosures.has(day) : (academyClosures as readonly string[]).includes(day)
+  return !closed && classWeekdays(cls).includes(weekdayOfDate(day))
 }

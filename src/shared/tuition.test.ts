@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
+import { weekdayOf } from './dates'
 import { billingDate, computeFamilyTuition, divideRoundHalfUp, lateFeeDue, meetingDays, prorate, seasonOf, sumLines } from './tuition'
 import type { TuitionEnrollment, TuitionSettings } from './tuition'
 
@@ -104,6 +105,35 @@ describe('proration and rounding', () => {
     expect(meetingDays('2026-02', 'by arrangement', ['2026-02-14'])).toHaveLength(27)
   })
 
+  it('reads the structured schedule: its weekdays, its term and its own closures (decisions §14)', () => {
+    // March 2026: Tuesdays and Thursdays are the 3rd, 5th, 10th, 12th, 17th, 19th, 24th, 26th and 31st.
+    const schedule = { weekdays: ['Tuesday', 'Thursday'], termStart: '2026-03-05', termEnd: '2026-03-24', closures: ['2026-03-12'] }
+    expect(meetingDays('2026-03', 'Monday & Wednesday', ['2026-03-17'], schedule)).toEqual(['2026-03-05', '2026-03-10', '2026-03-19', '2026-03-24'])
+    // Outside the term, nothing is held.
+    expect(meetingDays('2026-06', 'Tuesday', [], { termEnd: '2026-05-31' })).toEqual([])
+    // The same schedule without structured weekdays falls back to the text.
+    expect(meetingDays('2026-03', 'Monday', [], { termStart: '2026-03-20' })).toEqual(['2026-03-23', '2026-03-30'])
+  })
+
+  it('prorates a term that starts mid-month over the meetings the class holds in it', () => {
+    const settings0 = { ...settings, closures: [], registrationFeeCents: 0, siblingDiscountPercent: 0 }
+    const enrollment = {
+      studentId: '1',
+      studentName: 'Ada',
+      classId: '1',
+      className: 'Ballet',
+      priceCents: 9000,
+      days: 'Tuesday & Thursday',
+      schedule: { weekdays: ['Tuesday', 'Thursday'], termStart: '2026-03-05', termEnd: '2026-03-24', closures: ['2026-03-12'] },
+      startDate: '2026-03-15',
+    }
+    // Held in March: 5, 10, 17, 19, 24 (five); enrolled from the 15th: 17, 19 and 24 → 3/5.
+    const result = computeFamilyTuition(settings0, '2026-03', { enrollments: [enrollment] })
+    expect(result.lines[0]).toMatchObject({ amountCents: 5400, meetings: { charged: 3, held: 5 } })
+    // Fully enrolled across the term: the whole month's price, whatever the term leaves out.
+    expect(computeFamilyTuition(settings0, '2026-03', { enrollments: [{ ...enrollment, startDate: '2026-01-01' }] }).totalCents).toBe(9000)
+  })
+
   it('rounds half a cent up, on integers', () => {
     expect(divideRoundHalfUp(4999, 2)).toBe(2500) // 2499.5
     expect(divideRoundHalfUp(4997, 2)).toBe(2499) // 2498.5 → 2499
@@ -164,6 +194,29 @@ describe('tuition properties', () => {
         expect(result.totalCents).toBe(sumLines(result.lines))
         expect(result.lines.every((line) => Number.isSafeInteger(line.amountCents))).toBe(true)
         expect(result.totalCents).toBeGreaterThanOrEqual(0)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('a meeting day is always on a weekday of the class, inside its term, and never a closure (property)', () => {
+    const arbSchedule = fc.record({
+      weekdays: fc.subarray(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']),
+      termStart: fc.option(arbDate, { nil: null }),
+      termEnd: fc.option(arbDate, { nil: null }),
+      closures: fc.array(arbDate, { maxLength: 10 }),
+    })
+    fc.assert(
+      fc.property(arbMonth, arbSchedule, fc.array(arbDate, { maxLength: 10 }), (month, schedule, academy) => {
+        const days = meetingDays(month, 'Saturday', academy, schedule)
+        const weekdays = schedule.weekdays.length ? schedule.weekdays : ['Saturday']
+        for (const day of days) {
+          expect(weekdays).toContain(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][weekdayOf(day)])
+          if (schedule.termStart) expect(day >= schedule.termStart).toBe(true)
+          if (schedule.termEnd) expect(day <= schedule.termEnd).toBe(true)
+          expect(schedule.closures).not.toContain(day)
+          expect(academy).not.toContain(day)
+        }
       }),
       { numRuns: 300 },
     )

@@ -9,8 +9,9 @@
  * 1. Tuition: one line per student × class. A class's monthly price is charged in full when the
  *    enrollment covers every meeting of the month. An enrollment that starts or ends mid-month pays
  *    price × (meetings held while enrolled) / (meetings held in the whole month), where a meeting
- *    is a day of the month on one of the class's weekdays (its free-text `days`, via parseDays)
- *    that is not a closure. Rounding: half a cent rounds up, computed on integers as
+ *    is a day of the month on one of the class's weekdays (its structured weekdays, else its
+ *    free-text `days`), inside the class's term, that is no closure of the academy or of the
+ *    class (decisions §14). Rounding: half a cent rounds up, computed on integers as
  *    floor((price × held × 2 + total) / (2 × total)). A class whose `days` name no weekday counts
  *    every calendar day as a meeting; a class that holds no meeting in the month charges nothing.
  * 2. Multi-class discount (optional): each student's most expensive class pays in full, each of
@@ -24,8 +25,8 @@
  * The total is the sum of the lines.
  */
 
-import { addDays, eachDay, isMonth, monthBounds, weekdayOf } from './dates'
-import { parseDays } from './schedule'
+import { addDays, eachDay, isMonth, monthBounds } from './dates'
+import { classMeetsOn, classWeekdays, WEEKDAYS, type ClassCalendar } from './schedule'
 
 export type TuitionSettings = {
   /** Registration fee per family per season, cents (0: none). */
@@ -51,6 +52,11 @@ export type TuitionEnrollment = {
   priceCents: number
   /** The class's meeting days as the schedule writes them ('Monday & Wednesday'). */
   days: string
+  /**
+   * The class's structured schedule (decisions §14): its weekdays (read before `days`), its term
+   * and its own closures. Without it, the `days` text alone decides.
+   */
+  schedule?: Omit<ClassCalendar, 'days'>
   /** First day enrolled, `YYYY-MM-DD`. */
   startDate: string
   /** Last day enrolled, `YYYY-MM-DD`; none while enrolled. */
@@ -111,13 +117,23 @@ export function seasonOf(month: string, seasonStartMonth: number): string {
   return String(number >= seasonStartMonth ? year : year - 1)
 }
 
-/** The days of `month` a class meets, closures left out. */
-export function meetingDays(month: string, days: string, closures: ReadonlySet<string> | readonly string[]): string[] {
+/**
+ * The days of `month` a class meets: its weekdays (structured, else its `days` text), inside its
+ * term, closures of the academy and of the class left out (decisions §14). A class with no
+ * weekday at all counts every day of its term.
+ */
+export function meetingDays(
+  month: string,
+  days: string,
+  closures: ReadonlySet<string> | readonly string[],
+  schedule: Omit<ClassCalendar, 'days'> = {},
+): string[] {
   const closed = closures instanceof Set ? closures : new Set(closures as readonly string[])
   const { first, last } = monthBounds(month)
-  const weekdays = parseDays(days)
-  const every = weekdays.length === 0
-  return eachDay(first, last).filter((day) => !closed.has(day) && (every || weekdays.includes(weekdayOf(day))))
+  const cls: ClassCalendar = { ...schedule, days }
+  const every = classWeekdays(cls).length === 0
+  const everyDay: ClassCalendar = { ...cls, weekdays: WEEKDAYS }
+  return eachDay(first, last).filter((day) => classMeetsOn(every ? everyDay : cls, day, closed))
 }
 
 /**
@@ -175,10 +191,11 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
   const tuition: TuitionLine[] = []
   for (const enrollment of enrollments) {
     assertCents(enrollment.priceCents, `The price of ${enrollment.className}`)
-    let meetings = meetingsByDays.get(enrollment.days)
+    const scheduleKey = `${enrollment.days}\u0000${JSON.stringify(enrollment.schedule ?? {})}`
+    let meetings = meetingsByDays.get(scheduleKey)
     if (!meetings) {
-      meetings = meetingDays(month, enrollment.days, closures)
-      meetingsByDays.set(enrollment.days, meetings)
+      meetings = meetingDays(month, enrollment.days, closures, enrollment.schedule)
+      meetingsByDays.set(scheduleKey, meetings)
     }
     const { amountCents, charged, held } = prorate(enrollment.priceCents, meetings, enrollment.startDate, enrollment.endDate)
     if (amountCents === 0) continue

@@ -71,6 +71,51 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(text).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T160000/)
   })
 
+  it('starts at the term, skips the class and academy closures and stops at the term end, read by a real iCalendar parser', async () => {
+    const family = await createFamily(app, 'cal-term')
+    const student = await addStudent(app, family.userId, 'Tess Term', 7)
+    const cls = await addClass(app, { ageGroup: '6-8' })
+    await app.payload.update({
+      collection: 'classes',
+      id: cls.id,
+      overrideAccess: true,
+      data: {
+        weekdays: ['Tuesday', 'Thursday'],
+        startTime: '15:30',
+        endTime: '16:15',
+        termStart: '2027-01-11',
+        termEnd: '2027-02-04',
+        closures: [{ date: '2027-01-19' }, { date: '2027-01-20' }],
+      },
+    })
+    await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { closures: [{ date: '2027-01-28', label: 'Staff day' }] } })
+    expect((await family.client.post('/api/enrollments', { studentId: student, classId: cls.id })).status).toBe(201)
+
+    const text = await (await fetch(app.url + (await feedPath(family)))).text()
+    const calendar = new ICAL.Component(ICAL.parse(text))
+    const zones = calendar.getAllSubcomponents('vtimezone')
+    expect(zones).toHaveLength(1)
+    // The VTIMEZONE is a valid zone the parser can use: winter is UTC-6 and summer UTC-5 in Chicago.
+    const zone = new ICAL.Timezone(zones[0]!)
+    expect(zone.tzid).toBe('America/Chicago')
+    expect(zone.utcOffset(ICAL.Time.fromData({ year: 2027, month: 1, day: 12, hour: 15, minute: 30 }))).toBe(-6 * 3600)
+    expect(zone.utcOffset(ICAL.Time.fromData({ year: 2027, month: 7, day: 13, hour: 15, minute: 30 }))).toBe(-5 * 3600)
+    ICAL.TimezoneService.register(zones[0]!)
+    try {
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
+      expect(event.summary).toBe(`${cls.name} (Tess)`)
+      const starts: string[] = []
+      const iterator = event.iterator()
+      for (let next = iterator.next(); next && starts.length < 50; next = iterator.next()) starts.push(next.toJSDate().toISOString())
+      // 15:30 in Chicago in January is 21:30 UTC; the 19th (class closure) and the 28th (academy
+      // closure) are left out, the 20th is a Wednesday anyway, and nothing follows the term's end.
+      expect(starts).toEqual(['2027-01-12', '2027-01-14', '2027-01-21', '2027-01-26', '2027-02-02', '2027-02-04'].map((day) => `${day}T21:30:00.000Z`))
+    } finally {
+      ICAL.TimezoneService.reset()
+      await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { closures: [] } })
+    }
+  })
+
   it("holds only the family's own classes", async () => {
     const studentB = await addStudent(app, familyB.userId, 'Ben Other', 7)
     const cls = await addClass(app, { ageGroup: '6-8', name: 'Only For B' })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import * as classSchedulesMigration from '#cms/migrations/20261123_134334_class_schedules'
+
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, CLASS_FIELDS, createFamily, snapshot, type Family } from '#tests/support/families'
@@ -81,7 +83,20 @@ describe('POST /api/classes', () => {
     const input = newClass({ capacity: 8 })
     const res = await admin.post('/api/classes', input)
     expect(res.status).toBe(201)
-    expect(res.body).toEqual({ id: expect.any(Number), ...input, capacity: 8, enrolledCount: 0 })
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      ...input,
+      capacity: 8,
+      enrolledCount: 0,
+      // Read from the spec's texts (decisions §14).
+      weekdays: ['Monday', 'Wednesday'],
+      startTime: '16:00',
+      endTime: '17:00',
+      room: null,
+      termStart: null,
+      termEnd: null,
+      closures: [],
+    })
     expect((await visitor.get('/api/classes?ageGroup=9-12')).body.map((c: { id: number }) => c.id)).toContain(res.body.id)
   })
 
@@ -215,5 +230,181 @@ describe('DELETE /api/classes/{id}', () => {
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('Class not found')
     expect(await snapshot(app)).toBe(before)
+  })
+})
+
+describe('structured schedules (decisions §14)', () => {
+  const structured = (extra: Record<string, unknown> = {}) => {
+    const { days: _days, time: _time, ...rest } = newClass()
+    return {
+      ...rest,
+      weekdays: ['Thursday', 'Tuesday'],
+      startTime: '15:30',
+      endTime: '16:15',
+      room: 'Studio B',
+      termStart: '2027-01-11',
+      termEnd: '2027-05-28',
+      closures: ['2027-04-13', '2027-02-16'],
+      ...extra,
+    }
+  }
+
+  it('creates a class from structured fields and writes the display texts in the spec style', async () => {
+    const res = await admin.post('/api/classes', structured())
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({
+      days: 'Tuesday & Thursday',
+      time: '3:30-4:15pm',
+      weekdays: ['Tuesday', 'Thursday'],
+      startTime: '15:30',
+      endTime: '16:15',
+      room: 'Studio B',
+      termStart: '2027-01-11',
+      termEnd: '2027-05-28',
+      closures: ['2027-02-16', '2027-04-13'],
+    })
+    const listed = (await visitor.get('/api/classes')).body.find((c: { id: number }) => c.id === res.body.id)
+    expect(listed).toMatchObject({ days: 'Tuesday & Thursday', time: '3:30-4:15pm', closures: ['2027-02-16', '2027-04-13'] })
+  })
+
+  it('reads text-only input into the structure, and keeps text it cannot read as typed', async () => {
+    const readable = await admin.post('/api/classes', newClass({ days: 'Tue/Thu', time: '10:30am-12:00pm' }))
+    expect(readable.status).toBe(201)
+    expect(readable.body).toMatchObject({
+      days: 'Tuesday & Thursday',
+      time: '10:30am-12:00pm',
+      weekdays: ['Tuesday', 'Thursday'],
+      startTime: '10:30',
+      endTime: '12:00',
+    })
+    const unreadable = await admin.post('/api/classes', newClass({ days: 'By arrangement', time: 'To be announced' }))
+    expect(unreadable.status).toBe(201)
+    expect(unreadable.body).toMatchObject({ days: 'By arrangement', time: 'To be announced', weekdays: [], startTime: null, endTime: null })
+  })
+
+  it('edits with text only or with structure only, and the other side follows', async () => {
+    const created = (await admin.post('/api/classes', structured())).body
+    const byText = await admin.patch(`/api/classes/${created.id}`, { days: 'Saturday', time: '9:00-9:45am' })
+    expect(byText.status).toBe(200)
+    expect(byText.body).toMatchObject({ days: 'Saturday', time: '9:00-9:45am', weekdays: ['Saturday'], startTime: '09:00', endTime: '09:45', room: 'Studio B' })
+    const byStructure = await admin.patch(`/api/classes/${created.id}`, { weekdays: ['Monday', 'Wednesday', 'Friday'], endTime: '10:30' })
+    expect(byStructure.status).toBe(200)
+    expect(byStructure.body).toMatchObject({ days: 'Monday, Wednesday & Friday', time: '9:00-10:30am', startTime: '09:00', endTime: '10:30' })
+    const cleared = await admin.patch(`/api/classes/${created.id}`, { termStart: null, termEnd: '', closures: [], room: '' })
+    expect(cleared.body).toMatchObject({ termStart: null, termEnd: null, closures: [], room: null, days: 'Monday, Wednesday & Friday' })
+  })
+
+  it('answers bad structured input with 400 and its message, storing nothing', async () => {
+    const cls = (await admin.post('/api/classes', structured())).body
+    const before = await snapshot(app, ['classes'])
+    const post = async (body: object) => {
+      const res = await admin.post('/api/classes', body)
+      expect(res.status).toBe(400)
+      return res.body.message
+    }
+    const patch = async (body: object) => {
+      const res = await admin.patch(`/api/classes/${cls.id}`, body)
+      expect(res.status).toBe(400)
+      return res.body.message
+    }
+    expect(await post(structured({ weekdays: [] }))).toBe('Days is required')
+    expect(await post(structured({ weekdays: ['Funday'] }))).toBe('Days of the week must be among Monday to Sunday')
+    expect(await post(structured({ startTime: '4pm' }))).toBe('Start time must be a time such as 16:00')
+    expect(await post(structured({ endTime: '24:00' }))).toBe('End time must be a time such as 17:00')
+    expect(await post(structured({ endTime: '15:30' }))).toBe('End time must be after the start time')
+    expect(await post(structured({ endTime: null }))).toBe('Give both a start and an end time, or neither')
+    expect(await post(structured({ termEnd: '2027-01-10' }))).toBe('The term cannot end before it starts')
+    expect(await post(structured({ termStart: '2027-02-30' }))).toBe('Term dates must be valid dates (YYYY-MM-DD)')
+    expect(await post(structured({ closures: ['2027-02-16', '2027-02-16'] }))).toBe('A closure date is listed twice')
+    expect(await post(structured({ closures: ['someday'] }))).toBe('Closure dates must be valid dates (YYYY-MM-DD)')
+    expect(await post(structured({ room: 'x'.repeat(101) }))).toBe('Room must be at most 100 characters')
+    // Against what is stored: the collection checks the whole class.
+    expect(await patch({ endTime: '15:00' })).toBe('End time must be after the start time')
+    expect(await patch({ termEnd: '2026-12-31' })).toBe('The term cannot end before it starts')
+    expect(await patch({ weekdays: [] })).toBe('Pick at least one day of the week')
+    expect(await patch({ startTime: null })).toBe('Give both a start and an end time, or neither')
+    expect(await snapshot(app, ['classes'])).toBe(before)
+  })
+
+  it('obeys the same rules when written in /cms (the collection), not only through the API', async () => {
+    const base = { ...CLASS_FIELDS, name: 'Direct write', ageGroup: '6-8' }
+    const refusal = (message: string) => ({ data: { errors: [expect.objectContaining({ message })] } })
+    await expect(
+      app.payload.create({ collection: 'classes', overrideAccess: true, data: { ...base, startTime: '17:00', endTime: '16:00' } }),
+    ).rejects.toMatchObject(refusal('End time must be after the start time'))
+    await expect(
+      app.payload.create({ collection: 'classes', overrideAccess: true, data: { ...base, termStart: '2027-02-01', termEnd: '2027-01-01' } }),
+    ).rejects.toMatchObject(refusal('The term cannot end before it starts'))
+    const doc = await app.payload.create({
+      collection: 'classes',
+      overrideAccess: true,
+      data: { ...base, weekdays: ['Sunday'], startTime: '18:00', endTime: '19:30' },
+    })
+    expect(doc).toMatchObject({ days: 'Sunday', time: '6:00-7:30pm' })
+  })
+
+  it('gives a class a teacher account, refuses an account that is not one, and lists teachers to administrators only', async () => {
+    const teacher = await createFamily(app, 'teacher')
+    await app.payload.update({ collection: 'users', id: teacher.userId, data: { isTeacher: true }, overrideAccess: true })
+    const cls = (await admin.post('/api/classes', structured({ teacherId: teacher.userId }))).body
+    const listed = await admin.get('/api/admin/teachers')
+    expect(listed.status).toBe(200)
+    expect(listed.body).toContainEqual({ id: teacher.userId, fullName: teacher.fullName, username: teacher.username, classIds: [cls.id] })
+    // Which accounts teach is not public.
+    expect((await visitor.get('/api/classes')).body.find((c: { id: number }) => c.id === cls.id)).not.toHaveProperty('teacherId')
+
+    const before = await snapshot(app, ['classes'])
+    const refused = await admin.patch(`/api/classes/${cls.id}`, { teacherId: parent.userId })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe('Please select a teacher account')
+    expect(await snapshot(app, ['classes'])).toBe(before)
+
+    expect((await admin.patch(`/api/classes/${cls.id}`, { teacherId: null })).status).toBe(200)
+    expect((await admin.get('/api/admin/teachers')).body.find((t: { id: number }) => t.id === teacher.userId).classIds).toEqual([])
+
+    expect((await visitor.get('/api/admin/teachers')).status).toBe(401)
+    expect((await family.get('/api/admin/teachers')).status).toBe(403)
+    expect((await teacher.client.get('/api/admin/teachers')).status).toBe(403)
+    expect((await teacher.client.post('/api/classes', structured())).status).toBe(403)
+  })
+})
+
+describe('the class schedules migration', () => {
+  it('goes down and up again, converting a class written as text to the structure', async () => {
+    const db = (app.payload.db as unknown as { pool: { query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }).pool
+    const migrationArgs = { db: (app.payload.db as unknown as { drizzle: unknown }).drizzle, payload: app.payload, req: {} } as never
+    const seeded = (await db.query(`SELECT id, days, time FROM classes WHERE name = 'Pre-Ballet Petites'`)).rows[0]!
+    await classSchedulesMigration.down(migrationArgs)
+    const columns = async () =>
+      (await db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'classes'`)).rows.map((r) => r.column_name)
+    expect(await columns()).not.toContain('start_time')
+    // Rows as the previous version of the app wrote them.
+    const inserted = await db.query(
+      `INSERT INTO classes (name, description, age_group, level, days, time, location, instructor, price)
+       VALUES ('Legacy class', 'Written before the migration.', '6-8', 'Beginner', 'Tue/Thu', '4-5pm', 'Studio A', 'Ms. Old', 6500),
+              ('Legacy private', 'Written before the migration.', '18+', 'All Levels', 'By arrangement', 'TBA', 'Studio C', 'Ms. Old', 9000)
+       RETURNING id`,
+    )
+    const [legacyId, privateId] = inserted.rows.map((r) => Number(r.id))
+    await classSchedulesMigration.up(migrationArgs)
+    expect(await columns()).toEqual(expect.arrayContaining(['start_time', 'end_time', 'room', 'term_start', 'term_end']))
+
+    const stored = async (id: number) => app.payload.findByID({ collection: 'classes', id, overrideAccess: true, depth: 0 })
+    expect(await stored(legacyId!)).toMatchObject({
+      days: 'Tuesday & Thursday',
+      time: '4:00-5:00pm',
+      weekdays: ['Tuesday', 'Thursday'],
+      startTime: '16:00',
+      endTime: '17:00',
+    })
+    expect(await stored(privateId!)).toMatchObject({ days: 'By arrangement', time: 'TBA', weekdays: [], startTime: null, endTime: null })
+    // The seeded class reads the same as before, now with its structure.
+    expect(await stored(Number(seeded.id))).toMatchObject({
+      days: seeded.days,
+      time: seeded.time,
+      weekdays: ['Tuesday', 'Thursday'],
+      startTime: '15:30',
+      endTime: '16:15',
+    })
   })
 })

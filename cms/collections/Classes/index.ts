@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { isValidAgeGroup } from '#api/schemas/classes'
+import { CLASS_SCHEDULE_LIMITS, CLASS_SCHEDULE_MESSAGES, endsAfterStart, isValidAgeGroup } from '#api/schemas/classes'
+import { isIsoDate } from '#shared/dates'
+import { HHMM_PATTERN, WEEKDAYS } from '#shared/schedule'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
@@ -10,18 +12,23 @@ import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
 import { offerPlacesAfterClassChange } from '#cms/collections/WaitlistEntries/hooks/offerFreedPlaces'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
+import { syncScheduleText } from './hooks/syncScheduleText'
+
+type Siblings = { siblingData?: Record<string, unknown> }
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
 export const Classes: CollectionConfig = {
   slug: 'classes',
   admin: {
     group: 'Classes',
     useAsTitle: 'name',
-    defaultColumns: ['name', 'ageGroup', 'level', 'days', 'time', 'instructor', 'price', 'capacity'],
+    defaultColumns: ['name', 'ageGroup', 'level', 'days', 'time', 'room', 'instructor', 'price', 'capacity'],
     listSearchableFields: ['name', 'instructor', 'location', 'level'],
     description: 'The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.',
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
+    beforeValidate: [syncScheduleText],
     // The waitlist goes first: the enrollments leaving with the class must not offer its places.
     beforeDelete: [deleteAttendanceOf('class'), deleteMakeupsOf('class'), deleteWaitlistEntriesOf('class'), deleteEnrollmentsOf('class')],
     afterChange: [invalidateClassesAfterChange, offerPlacesAfterClassChange],
@@ -39,8 +46,99 @@ export const Classes: CollectionConfig = {
       validate: (value: unknown) => (typeof value === 'string' && isValidAgeGroup(value) ? true : 'Age group must look like "6-8" or "18+"'),
     },
     { name: 'level', type: 'text', required: true, admin: { description: 'For example: Beginner, Intermediate, All Levels' } },
-    { name: 'days', type: 'text', required: true, admin: { description: 'For example: Monday & Wednesday' } },
-    { name: 'time', type: 'text', required: true, admin: { description: 'For example: 4:00-5:00pm' } },
+    {
+      name: 'weekdays',
+      label: 'Days of the week',
+      type: 'select',
+      hasMany: true,
+      options: WEEKDAYS.map((day) => ({ label: day, value: day })),
+      validate: (value: unknown, { siblingData }: Siblings) =>
+        (Array.isArray(value) && value.length > 0) || text(siblingData?.days) ? true : CLASS_SCHEDULE_MESSAGES.weekdays,
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'startTime',
+          type: 'text',
+          admin: { description: '24-hour HH:MM, for example 16:00', width: '50%' },
+          validate: (value: unknown, { siblingData }: Siblings) => {
+            const start = text(value)
+            if (start && !HHMM_PATTERN.test(start)) return CLASS_SCHEDULE_MESSAGES.startTime
+            if (!start && text(siblingData?.endTime)) return CLASS_SCHEDULE_MESSAGES.timesTogether
+            return true
+          },
+        },
+        {
+          name: 'endTime',
+          type: 'text',
+          admin: { description: '24-hour HH:MM, after the start', width: '50%' },
+          validate: (value: unknown, { siblingData }: Siblings) => {
+            const end = text(value)
+            const start = text(siblingData?.startTime)
+            if (end && !HHMM_PATTERN.test(end)) return CLASS_SCHEDULE_MESSAGES.endTime
+            if (!end && start) return CLASS_SCHEDULE_MESSAGES.timesTogether
+            if (end && start && HHMM_PATTERN.test(start) && !endsAfterStart(start, end)) return CLASS_SCHEDULE_MESSAGES.endAfterStart
+            return true
+          },
+        },
+      ],
+    },
+    {
+      // Display text (spec §3), written from `weekdays` by the syncScheduleText hook (decisions §14).
+      name: 'days',
+      type: 'text',
+      required: true,
+      admin: { readOnly: true, description: 'Written from the days of the week, for example: Monday & Wednesday' },
+    },
+    {
+      name: 'time',
+      type: 'text',
+      required: true,
+      admin: { readOnly: true, description: 'Written from the start and end time, for example: 4:00-5:00pm' },
+    },
+    { name: 'room', type: 'text', maxLength: CLASS_SCHEDULE_LIMITS.maxRoom, admin: { description: 'Optional: the studio room, for example Studio B' } },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'termStart',
+          type: 'text',
+          admin: { description: 'Optional: first day of the term, YYYY-MM-DD', width: '50%' },
+          validate: (value: unknown) => (!text(value) || isIsoDate(String(value)) ? true : CLASS_SCHEDULE_MESSAGES.termDate),
+        },
+        {
+          name: 'termEnd',
+          type: 'text',
+          admin: { description: 'Optional: last day of the term, YYYY-MM-DD', width: '50%' },
+          validate: (value: unknown, { siblingData }: Siblings) => {
+            const end = text(value)
+            if (end && !isIsoDate(end)) return CLASS_SCHEDULE_MESSAGES.termDate
+            const start = text(siblingData?.termStart)
+            return end && start && end < start ? CLASS_SCHEDULE_MESSAGES.termOrder : true
+          },
+        },
+      ],
+    },
+    {
+      name: 'closures',
+      type: 'array',
+      maxRows: CLASS_SCHEDULE_LIMITS.maxClosures,
+      admin: { description: "Days this class does not meet (on top of the academy's closures in the tuition settings)." },
+      validate: (value: unknown) => {
+        const dates = Array.isArray(value) ? value.map((row: { date?: unknown }) => row?.date) : []
+        return new Set(dates).size === dates.length ? true : CLASS_SCHEDULE_MESSAGES.closureTwice
+      },
+      fields: [
+        {
+          name: 'date',
+          type: 'text',
+          required: true,
+          admin: { description: 'YYYY-MM-DD' },
+          validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : CLASS_SCHEDULE_MESSAGES.closureDate),
+        },
+      ],
+    },
     { name: 'location', type: 'text', required: true },
     { name: 'instructor', type: 'text', required: true },
     {

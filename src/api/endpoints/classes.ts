@@ -1,5 +1,5 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { catalogueCache, createClass, deleteClass, listClassesJson, updateClass } from '#api/operations/classes'
+import { catalogueCache, createClass, deleteClass, listClassesJson, listTeacherOptions, updateClass } from '#api/operations/classes'
 import { classInputSchema, classListQuerySchema, classUpdateSchema } from '#api/schemas/classes'
 
 export const classEndpoints = [
@@ -24,4 +24,7 @@ export const classEndpoints = [
     const { name, removedEnrollments } = await deleteClass(req, idParam(req))
     return { message: `${name} has been deleted.`, removedEnrollments }
   }),
+
+  // The class form's teacher select (decisions §14): teacher accounts are not public.
+  defineEndpoint('get', '/admin/teachers', { role: 'admin' }, async ({ req }) => listTeacherOptions(req)),
 ]

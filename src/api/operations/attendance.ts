@@ -17,9 +17,9 @@ import {
   type TeachClassDto,
   type TeachClassesDto,
 } from '#api/schemas/attendance'
-import { todayIso, weekdayOf } from '#shared/dates'
+import { todayIso } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
-import { meetsOn, sortByStartTime } from '#shared/schedule'
+import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/operations/relations'
 import { csvTable } from './csv'
 
@@ -29,8 +29,19 @@ import { csvTable } from './csv'
  * the same as a class that does not exist, like another family's student.
  */
 
-function toTeachClass(doc: Class, today: string): TeachClassDto {
-  return { id: doc.id, name: doc.name, days: doc.days, time: doc.time, location: doc.location, meetsToday: meetsOn(doc.days, weekdayOf(today)) }
+/** A class meets today on one of its weekdays, inside its term and not on one of its own closures (decisions §14). */
+function toTeachClass(doc: Class, today: string): TeachClassDto & { startTime: string | null; endTime: string | null } {
+  const closures = (doc.closures ?? []).map((closure) => closure.date)
+  return {
+    id: doc.id,
+    name: doc.name,
+    days: doc.days,
+    time: doc.time,
+    location: doc.location,
+    meetsToday: classMeetsOn({ ...doc, closures }, today),
+    startTime: doc.startTime ?? null,
+    endTime: doc.endTime ?? null,
+  }
 }
 
 /** The classes the caller teaches (every class for an administrator), today's first, each by start time. */
@@ -47,10 +58,11 @@ export async function listTeachClasses(req: PayloadRequest, timeZone: string | n
     req,
     overrideAccess: true,
   })
-  const classes = sortByStartTime(
+  const sorted = sortByClassStart(
     (result.docs as Class[]).map((doc) => toTeachClass(doc, today)),
-    (cls) => cls.time,
+    (cls) => cls,
   )
+  const classes = sorted.map(({ startTime: _start, endTime: _end, ...cls }) => cls)
   return { today, classes: [...classes.filter((c) => c.meetsToday), ...classes.filter((c) => !c.meetsToday)] }
 }
 

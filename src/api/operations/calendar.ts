@@ -6,6 +6,7 @@ import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
 import { enrollmentEvent, writeCalendar, type WeeklyEvent } from '#api/operations/ics'
 import { getSiteTexts } from './site-content'
+import { readTuitionSettings } from './tuition-settings'
 import { relationId } from '#api/operations/relations'
 
 /**
@@ -93,12 +94,24 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
     : []
 
   const domain = new URL(env.publicOrigin).hostname
+  // The academy's closures (tuition settings) skip a meeting as the class's own do (decisions §14).
+  const academyClosures = enrollments.length ? (await readTuitionSettings(payload)).closures.map((closure) => closure.date) : []
   const events: WeeklyEvent[] = []
   for (const enrollment of enrollments) {
     const student = byId.get(relationId(enrollment.student))
     const cls = enrollment.class as Class
     if (!student || typeof cls !== 'object') continue
-    const event = enrollmentEvent({ id: enrollment.id, enrollmentDate: enrollment.enrollmentDate.slice(0, 10), class: cls }, student, domain)
+    const event = enrollmentEvent(
+      {
+        id: enrollment.id,
+        enrollmentDate: enrollment.enrollmentDate.slice(0, 10),
+        endDate: enrollment.endDate ? enrollment.endDate.slice(0, 10) : null,
+        class: { ...cls, closures: (cls.closures ?? []).map((closure) => closure.date) },
+      },
+      student,
+      domain,
+      academyClosures,
+    )
     if (event) events.push(event)
   }
   const siteName = (await getSiteTexts(payload)).text('global.site_name')

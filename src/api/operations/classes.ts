@@ -1,10 +1,12 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Class } from '#cms/payload-types'
+import type { Class, User } from '#cms/payload-types'
 import { requireAdmin } from '#api/auth'
-import { notFound } from '#api/errors'
-import type { ClassDto, ClassInput } from '#api/schemas/classes'
+import { badInput, notFound } from '#api/errors'
+import { CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from '#api/schemas/classes'
+import { isTeacherUser } from '#shared/roles'
+import { weekdayIndexes, weekdayNames } from '#shared/schedule'
 import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
 import { getAppContext } from '#server/context.server'
 import { createMemoCache } from '#server/memo-cache.server'
@@ -24,6 +26,13 @@ export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
     instructor: doc.instructor,
     price: doc.price,
     capacity: doc.capacity ?? null,
+    weekdays: weekdayNames(weekdayIndexes(doc.weekdays ?? [])),
+    startTime: doc.startTime ?? null,
+    endTime: doc.endTime ?? null,
+    room: doc.room ?? null,
+    termStart: doc.termStart ?? null,
+    termEnd: doc.termEnd ?? null,
+    closures: (doc.closures ?? []).map((closure) => closure.date),
   }
   if (enrolledCount !== undefined) dto.enrolledCount = enrolledCount
   return dto
@@ -115,17 +124,65 @@ async function withCount(req: PayloadRequest, doc: Class): Promise<ClassDto> {
   return toClassDto(doc, totalDocs)
 }
 
-export async function createClass(req: PayloadRequest, input: ClassInput): Promise<ClassDto> {
+type ClassData = Partial<Omit<Class, 'id' | 'createdAt' | 'updatedAt'>>
+
+/**
+ * The API's class fields as the collection stores them: closures as rows, the teacher as a
+ * relation. The collection's hook writes the display texts and checks the whole (decisions §14).
+ */
+async function toClassData(req: PayloadRequest, input: ClassUpdate): Promise<ClassData> {
+  const { closures, teacherId, ...rest } = input
+  const data = { ...rest } as ClassData
+  if (closures !== undefined) data.closures = closures.map((date) => ({ date }))
+  if (teacherId !== undefined) {
+    if (teacherId !== null) {
+      const teacher = (await req.payload.findByID({
+        collection: 'users',
+        id: teacherId,
+        depth: 0,
+        req,
+        overrideAccess: true,
+        disableErrors: true,
+      })) as User | null
+      if (!teacher || !isTeacherUser(teacher))
+        throw badInput(CLASS_SCHEDULE_MESSAGES.teacher, [{ path: 'teacherId', message: CLASS_SCHEDULE_MESSAGES.teacher }])
+    }
+    data.teacher = teacherId
+  }
+  return data
+}
+
+export async function createClass(req: PayloadRequest, input: ClassCreate): Promise<ClassDto> {
   const user = requireAdmin(req)
-  const doc = await req.payload.create({ collection: 'classes', data: input, depth: 0, req, user, overrideAccess: false })
+  const data = await toClassData(req, input)
+  const doc = await req.payload.create({ collection: 'classes', data: data as Class, depth: 0, req, user, overrideAccess: false })
   return toClassDto(doc as Class, 0)
 }
 
-export async function updateClass(req: PayloadRequest, id: number, input: Partial<ClassInput>): Promise<ClassDto> {
+export async function updateClass(req: PayloadRequest, id: number, input: ClassUpdate): Promise<ClassDto> {
   const user = requireAdmin(req)
   await findClass(req, id)
-  const doc = await req.payload.update({ collection: 'classes', id, data: input, depth: 0, req, user, overrideAccess: false })
+  const data = await toClassData(req, input)
+  const doc = await req.payload.update({ collection: 'classes', id, data, depth: 0, req, user, overrideAccess: false })
   return withCount(req, doc as Class)
+}
+
+/** The teacher accounts an administrator may give a class, with the classes each one has (decisions §14). */
+export async function listTeacherOptions(req: PayloadRequest): Promise<TeacherOptionDto[]> {
+  requireAdmin(req)
+  const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
+  const [teachers, classes] = await Promise.all([
+    req.payload.find({ collection: 'users', ...all, where: { isTeacher: { equals: true } }, sort: 'fullName' }).then((r) => r.docs as User[]),
+    req.payload.find({ collection: 'classes', ...all, where: { teacher: { exists: true } }, select: { teacher: true } }).then((r) => r.docs as Class[]),
+  ])
+  return teachers.map((teacher) => ({
+    id: teacher.id,
+    fullName: teacher.fullName,
+    username: teacher.username,
+    classIds: classes
+      .filter((cls) => cls.teacher != null && (typeof cls.teacher === 'object' ? cls.teacher.id : cls.teacher) === teacher.id)
+      .map((cls) => cls.id),
+  }))
 }
 
 /** Deletes the class and every enrollment in it, all or nothing (decisions §2). */

@@ -121,6 +121,68 @@ describe('the calendar feed document', () => {
   })
 })
 
+describe('terms and closures (decisions §14)', () => {
+  const termClass = {
+    ...CLASS,
+    days: 'by arrangement',
+    time: 'varies',
+    weekdays: ['Tuesday', 'Thursday'],
+    startTime: '15:30',
+    endTime: '16:15',
+    termStart: '2027-01-11',
+    termEnd: '2027-02-04',
+    closures: ['2027-01-19', '2027-01-20'],
+  }
+  const termEvent = (enrollmentDate = '2026-12-01', academy: string[] = ['2027-01-28']) =>
+    enrollmentEvent({ id: 9, enrollmentDate, class: termClass }, { fullName: 'Mia Rivera' }, 'academy.example', academy)!
+
+  /** Every occurrence's local start, 'YYYY-MM-DD HH:MM' (the iterator stops at UNTIL by itself). */
+  function allStarts(text: string) {
+    const ev = new ICAL.Event(parse(text).getFirstSubcomponent('vevent')!)
+    const iterator = ev.iterator()
+    const out: string[] = []
+    for (let next = iterator.next(); next && out.length < 100; next = iterator.next()) {
+      out.push(next.toString().slice(0, 16).replace('T', ' '))
+    }
+    return { ev, out }
+  }
+
+  it('starts at the term, skips the class and academy closures on meeting days, and stops at the term end (floating)', () => {
+    const text = writeCalendar([termEvent()], OPTIONS)
+    expect(text).toContain('RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=TU,TH;UNTIL=20270204T235900')
+    // 2027-01-20 is a Wednesday: not a meeting day, so no EXDATE for it.
+    expect(text).toContain('EXDATE:20270119T153000,20270128T153000')
+    const { out } = allStarts(text)
+    expect(out).toEqual(['2027-01-12 15:30', '2027-01-14 15:30', '2027-01-21 15:30', '2027-01-26 15:30', '2027-02-02 15:30', '2027-02-04 15:30'])
+  })
+
+  it('writes UNTIL in UTC and EXDATE with the TZID when the calendar has a time zone', () => {
+    const text = writeCalendar([termEvent()], { ...OPTIONS, timeZone: 'America/Chicago' })
+    // 23:59 on 4 February in Chicago (CST, UTC-6) is 05:59 UTC on the 5th.
+    expect(text).toContain('UNTIL=20270205T055900Z')
+    expect(text).toContain('EXDATE;TZID=America/Chicago:20270119T153000,20270128T153000')
+    const { out } = allStarts(text)
+    expect(out).toHaveLength(6)
+    expect(out.at(-1)).toBe('2027-02-04 15:30')
+    expect(out).not.toContain('2027-01-19 15:30')
+  })
+
+  it('starts at the enrollment when it comes after the term start, and leaves out a term already over', () => {
+    expect(termEvent('2027-01-27').from).toBe('2027-01-27')
+    expect(enrollmentEvent({ id: 9, enrollmentDate: '2027-03-01', class: termClass }, { fullName: 'Mia' }, 'x.test')).toBeNull()
+    expect(writeCalendar([{ ...termEvent(), from: '2027-02-05' }], OPTIONS)).not.toContain('BEGIN:VEVENT')
+  })
+
+  it('takes its VTIMEZONE from the maintained library, and floats for a zone the library does not know', () => {
+    const text = writeCalendar([termEvent()], { ...OPTIONS, timeZone: 'America/Chicago' })
+    expect(text).toContain('RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU')
+    expect(text).toMatch(/X-LIC-LOCATION:America\/Chicago/)
+    const floating = writeCalendar([termEvent()], { ...OPTIONS, timeZone: 'Mars/Olympus_Mons' })
+    expect(floating).not.toContain('VTIMEZONE')
+    expect(floating).toContain('DTSTART:20270112T153000')
+  })
+})
+
 describe('events from enrollments', () => {
   it('reads the class days and time texts', () => {
     const ev = enrollmentEvent(

@@ -3,11 +3,17 @@
  * per enrollment. Pure: no clock, no environment — the caller passes the time zone and "now".
  *
  * Times are wall-clock times at the academy. With a time zone (an IANA name such as
- * 'America/Chicago') they carry TZID and the calendar embeds the matching VTIMEZONE; without
- * one they are floating times, which every calendar app shows as written.
+ * 'America/Chicago') they carry TZID and the calendar embeds the matching VTIMEZONE, taken
+ * from timezones-ical-library (maintained from the IANA database); without one, or for a zone
+ * the library does not know, they are floating times, which every calendar app shows as written.
+ *
+ * A class's term ends the recurrence (UNTIL) and each closure on a meeting day is an EXDATE
+ * (decisions §14).
  */
-import { parseIsoDate } from '#shared/dates'
-import { ICAL_WEEKDAYS, parseDays, parseTimeRange, type Weekday } from '#shared/schedule'
+import { tzlib_get_ical_block, tzlib_get_offset } from 'timezones-ical-library'
+
+import { parseIsoDate, weekdayOf } from '#shared/dates'
+import { classTimeRange, classWeekdays, hhmmOf, ICAL_WEEKDAYS, type ClassCalendar, type ClassSchedule, type Weekday } from '#shared/schedule'
 
 export type WeeklyEvent = {
   uid: string
@@ -21,6 +27,10 @@ export type WeeklyEvent = {
   end: number
   /** YYYY-MM-DD: the first occurrence is the first meeting day on or after this date. */
   from: string
+  /** YYYY-MM-DD: the last day an occurrence may fall on (the term's end); none: open-ended. */
+  until?: string | null
+  /** YYYY-MM-DD: days with no class; those on a meeting day become EXDATEs. */
+  closures?: readonly string[]
 }
 
 export type CalendarOptions = {
@@ -112,101 +122,59 @@ function utcStamp(date: Date): string {
     .replace(/\.\d{3}/, '')
 }
 
-/** The zone's offset from UTC in minutes at an instant. */
-function offsetAt(formatter: Intl.DateTimeFormat, instant: number): number {
-  const parts: Record<string, number> = {}
-  for (const part of formatter.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!)
-  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000)
-}
-
-function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+'
-  const abs = Math.abs(minutes)
-  return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
-}
-
-type Transition = { at: number; from: number; to: number }
-
-/** The instants in `year` at which the zone's offset changes (found day by day, then to the minute). */
-function transitionsIn(formatter: Intl.DateTimeFormat, year: number): Transition[] {
-  const DAY = 86_400_000
-  const found: Transition[] = []
-  const end = Date.UTC(year + 1, 0, 1)
-  let t = Date.UTC(year, 0, 1)
-  let offset = offsetAt(formatter, t)
-  while (t < end) {
-    const next = t + DAY
-    const nextOffset = offsetAt(formatter, next)
-    if (nextOffset !== offset) {
-      let [lo, hi] = [t, next]
-      while (hi - lo > 60_000) {
-        const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000
-        if (offsetAt(formatter, mid) === offset) lo = mid
-        else hi = mid
-      }
-      found.push({ at: hi, from: offset, to: nextOffset })
-      offset = nextOffset
-    }
-    t = next
+/** The zone's VTIMEZONE and the TZID the library names it by, or null for a zone it does not know. */
+export function timeZoneBlock(timeZone: string): { tzid: string; lines: string[] } | null {
+  let block: string[] | string
+  try {
+    block = tzlib_get_ical_block(timeZone)
+  } catch {
+    return null
   }
-  return found
+  if (!Array.isArray(block) || typeof block[0] !== 'string' || !block[0].startsWith('BEGIN:VTIMEZONE')) return null
+  const tzid = /^TZID[=:](.+)$/m.exec(block[1] ?? '')?.[1]?.trim() ?? /^TZID:(.+)$/m.exec(block[0])?.[1]?.trim()
+  if (!tzid) return null
+  return { tzid, lines: block[0].split(/\r?\n/).filter(Boolean) }
 }
 
 /**
- * VTIMEZONE for an IANA zone (RFC 5545 §3.6.5), from the runtime's own zone data: each offset
- * change of `year` becomes a yearly rule on the same weekday of the month ('second Sunday of
- * March', 'last Sunday of October'); a zone without changes gets one fixed observance.
+ * The UTC instant of a wall-clock time in a zone, as RFC 5545 wants UNTIL when DTSTART carries
+ * a TZID (§3.3.10): YYYYMMDDTHHMMSSZ.
  */
-export function timeZoneLines(timeZone: string, year: number): string[] {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  })
-  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`]
-  const transitions = transitionsIn(formatter, year)
-  if (transitions.length === 0) {
-    const offset = formatOffset(offsetAt(formatter, Date.UTC(year, 0, 1)))
-    lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`, 'END:STANDARD')
-  } else {
-    for (const change of transitions) {
-      const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD'
-      const wall = new Date(change.at + change.from * 60_000)
-      const [y, m, d] = [wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()]
-      const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate()
-      const nth = d + 7 > daysInMonth ? -1 : Math.ceil(d / 7)
-      lines.push(
-        `BEGIN:${kind}`,
-        `DTSTART:${localStamp([y, m, d], wall.getUTCHours() * 60 + wall.getUTCMinutes())}`,
-        `RRULE:FREQ=YEARLY;BYMONTH=${m};BYDAY=${nth}${ICAL_WEEKDAYS[weekdayOfDate(y, m, d)]}`,
-        `TZOFFSETFROM:${formatOffset(change.from)}`,
-        `TZOFFSETTO:${formatOffset(change.to)}`,
-        `END:${kind}`,
-      )
-    }
-  }
-  lines.push('END:VTIMEZONE')
-  return lines
+function utcUntil(timeZone: string, day: string, minutes: number): string {
+  const offset = tzlib_get_offset(timeZone, day, hhmmOf(minutes))
+  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(offset)
+  const offsetMinutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0
+  const date = parseIsoDate(day)!
+  return utcStamp(new Date(Date.UTC(date.year, date.month - 1, date.day, 0, minutes - offsetMinutes)))
 }
 
-function eventLines(event: WeeklyEvent, options: CalendarOptions): string[] {
+type Zone = { tzid: string; iana: string } | null
+
+const dayStamp = (day: string) => day.replace(/-/g, '')
+
+function eventLines(event: WeeklyEvent, options: CalendarOptions, zone: Zone): string[] | null {
   const day = firstMeeting(event.from, event.weekdays)
-  const zone = options.timeZone ? `;TZID=${plainValue(options.timeZone)}` : ''
+  const first = `${pad(day[0], 4)}-${pad(day[1])}-${pad(day[2])}`
+  if (event.until && first > event.until) return null
+  const tz = zone ? `;TZID=${plainValue(zone.tzid)}` : ''
+  let rule = `RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=${event.weekdays.map((d) => ICAL_WEEKDAYS[d]).join(',')}`
+  if (event.until) {
+    // Inclusive: the last meeting starts before the end of the term's last day.
+    rule += `;UNTIL=${zone ? utcUntil(zone.iana, event.until, 23 * 60 + 59) : `${dayStamp(event.until)}T235900`}`
+  }
   const lines = [
     'BEGIN:VEVENT',
     `UID:${plainValue(event.uid)}`,
     `DTSTAMP:${utcStamp(options.now)}`,
-    `DTSTART${zone}:${localStamp(day, event.start)}`,
-    `DTEND${zone}:${localStamp(day, event.end)}`,
-    `RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=${event.weekdays.map((d) => ICAL_WEEKDAYS[d]).join(',')}`,
-    `SUMMARY:${escapeText(event.summary)}`,
+    `DTSTART${tz}:${localStamp(day, event.start)}`,
+    `DTEND${tz}:${localStamp(day, event.end)}`,
+    rule,
   ]
+  const skipped = [...new Set(event.closures ?? [])]
+    .filter((closed) => closed >= first && (!event.until || closed <= event.until) && event.weekdays.includes(weekdayOf(closed)))
+    .sort()
+  if (skipped.length > 0) lines.push(`EXDATE${tz}:${skipped.map((closed) => `${dayStamp(closed)}T${localStamp(day, event.start).slice(9)}`).join(',')}`)
+  lines.push(`SUMMARY:${escapeText(event.summary)}`)
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)
   lines.push('TRANSP:OPAQUE', 'END:VEVENT')
@@ -226,14 +194,10 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ]
-  if (options.timeZone) {
-    lines.push(`X-WR-TIMEZONE:${plainValue(options.timeZone)}`)
-    // The year before the earliest event, so every occurrence falls under a rule.
-    const years = events.map((event) => Number(event.from.slice(0, 4))).filter(Number.isFinite)
-    const first = Math.min(options.now.getUTCFullYear(), ...years)
-    lines.push(...timeZoneLines(options.timeZone, first - 1))
-  }
-  for (const event of events) lines.push(...eventLines(event, options))
+  const block = options.timeZone ? timeZoneBlock(options.timeZone) : null
+  const zone: Zone = block && options.timeZone ? { tzid: block.tzid, iana: options.timeZone } : null
+  if (block && zone) lines.push(`X-WR-TIMEZONE:${plainValue(zone.tzid)}`, ...block.lines)
+  for (const event of events) lines.push(...(eventLines(event, options, zone) ?? []))
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join(CRLF) + CRLF
 }
@@ -241,27 +205,52 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
 export type EnrollmentForCalendar = {
   id: number
   enrollmentDate: string
-  class: { name: string; description: string; days: string; time: string; location: string; instructor: string; level: string }
+  /** YYYY-MM-DD: the last day enrolled, if the enrollment has ended or will end. */
+  endDate?: string | null
+  class: Pick<ClassSchedule, 'weekdays' | 'startTime' | 'endTime' | 'days' | 'time'> &
+    Pick<ClassCalendar, 'termStart' | 'termEnd' | 'closures'> & {
+      name: string
+      description: string
+      location: string
+      room?: string | null
+      instructor: string
+      level: string
+    }
 }
 
 /**
- * The weekly event of one enrollment, or null when the class's days or time cannot be read
- * (a calendar entry at a guessed time would be worse than none).
+ * The weekly event of one enrollment (decisions §14): the class's structured weekdays and times
+ * (else what its texts say), from the later of the enrollment and the term's start to the
+ * earlier of the term's end and the enrollment's end, skipping the class's and the academy's
+ * closures. Null when the days or time cannot be read (a calendar entry at a guessed time would
+ * be worse than none), or when nothing is left to attend.
  */
-export function enrollmentEvent(enrollment: EnrollmentForCalendar, student: { fullName: string }, uidDomain: string): WeeklyEvent | null {
-  const weekdays = parseDays(enrollment.class.days)
-  const time = parseTimeRange(enrollment.class.time)
-  if (weekdays.length === 0 || !time) return null
-  const firstName = student.fullName.trim().split(/\s+/)[0] ?? student.fullName
+export function enrollmentEvent(
+  enrollment: EnrollmentForCalendar,
+  student: { fullName: string },
+  uidDomain: string,
+  academyClosures: readonly string[] = [],
+): WeeklyEvent | null {
   const cls = enrollment.class
+  const weekdays = classWeekdays(cls)
+  const time = classTimeRange(cls)
+  if (weekdays.length === 0 || !time) return null
+  const from = [enrollment.enrollmentDate, cls.termStart ?? ''].sort().at(-1)!
+  const ends = [cls.termEnd, enrollment.endDate].filter((day): day is string => Boolean(day)).sort()
+  const until = ends[0] ?? null
+  if (until && from > until) return null
+  const firstName = student.fullName.trim().split(/\s+/)[0] ?? student.fullName
+  const place = cls.room && cls.room !== cls.location ? `${cls.location}, ${cls.room}` : cls.location
   return {
     uid: `enrollment-${enrollment.id}@${uidDomain}`,
     summary: `${cls.name} (${firstName})`,
-    location: cls.location,
+    location: place,
     description: `${student.fullName} · ${cls.level} · Instructor: ${cls.instructor}\n${cls.days}, ${cls.time}\n\n${cls.description}`,
     weekdays,
     start: time.start,
     end: time.end,
-    from: enrollment.enrollmentDate,
+    from,
+    until,
+    closures: [...(cls.closures ?? []), ...academyClosures],
   }
 }

@@ -52,6 +52,12 @@ async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly n
       className: cls.name,
       priceCents: cls.price,
       days: cls.days,
+      schedule: {
+        weekdays: cls.weekdays ?? [],
+        termStart: cls.termStart ?? null,
+        termEnd: cls.termEnd ?? null,
+        closures: (cls.closures ?? []).map((closure) => closure.date),
+      },
       startDate: day(enrollment.enrollmentDate),
       endDate: enrollment.endDate ? day(enrollment.endDate) : null,
     })

@@ -20,6 +20,13 @@ function cls(id: number, ageGroup: string, extra: Partial<ClassDto> = {}): Class
     instructor: 'Ms. A',
     price: 6500,
     capacity: null,
+    weekdays: [],
+    startTime: null,
+    endTime: null,
+    room: null,
+    termStart: null,
+    termEnd: null,
+    closures: [],
     ...extra,
   }
 }
@@ -102,6 +109,23 @@ describe('the weekly schedule', () => {
   it('puts each class on every day it meets, sorted by start time', () => {
     const week = weekSchedule(entries)
     expect(week.map((day) => day.map((e) => e.enrollment.class.name))).toEqual([['Afternoon', 'Evening'], [], ['Evening'], [], [], ['Saturday'], []])
+  })
+
+  it('reads the structured weekdays and times before the texts', () => {
+    const structured = cls(13, '6-8', {
+      name: 'Structured',
+      days: 'by arrangement',
+      time: 'varies',
+      weekdays: ['Tuesday', 'Friday'],
+      startTime: '07:15',
+      endTime: '08:00',
+    })
+    const late = cls(14, '6-8', { name: 'Late', days: 'Tuesday', time: '9:00-10:00am' })
+    const week = weekSchedule([
+      { enrollment: enroll(4, mia, late), student: mia },
+      { enrollment: enroll(5, mia, structured), student: mia },
+    ])
+    expect(week.map((day) => day.map((e) => e.enrollment.class.name))).toEqual([[], ['Structured', 'Late'], [], [], ['Structured'], [], []])
   })
 
   it("keeps one student's classes when filtered", () => {

@@ -5,7 +5,7 @@
 import type { ClassDto } from '#api/schemas/classes'
 import { ageGroupForAge, ageOn } from '#shared/eligibility'
 import type { EnrollmentDto } from '#api/schemas/enrollments'
-import { parseDays, sortByStartTime, type Weekday } from '#shared/schedule'
+import { classWeekdays, sortByClassStart, type Weekday } from '#shared/schedule'
 import type { StudentDto } from '#api/schemas/students'
 
 export const DASHBOARD_LIMIT = 3
@@ -48,14 +48,15 @@ export function recommendedClasses(
 export type ScheduleEntry = { enrollment: EnrollmentDto; student: StudentDto }
 
 /**
- * The week as seven lists, Monday first: each enrollment on every weekday its class's `days`
- * text names, sorted by start time. `studentId` keeps one student's classes only.
+ * The week as seven lists, Monday first: each enrollment on every weekday its class meets (its
+ * structured weekdays, else what its `days` text names; decisions §14), sorted by start time.
+ * `studentId` keeps one student's classes only.
  */
 export function weekSchedule(entries: readonly ScheduleEntry[], studentId: number | null = null): ScheduleEntry[][] {
   const days: ScheduleEntry[][] = [[], [], [], [], [], [], []]
   for (const entry of entries) {
     if (studentId !== null && entry.student.id !== studentId) continue
-    for (const day of parseDays(entry.enrollment.class.days)) days[day as Weekday]!.push(entry)
+    for (const day of classWeekdays(entry.enrollment.class)) days[day as Weekday]!.push(entry)
   }
-  return days.map((list) => sortByStartTime(list, (entry) => entry.enrollment.class.time))
+  return days.map((list) => sortByClassStart(list, (entry) => entry.enrollment.class))
 }
