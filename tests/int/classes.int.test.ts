@@ -321,7 +321,7 @@ describe('structured schedules (decisions §14)', () => {
     // Against what is stored: the collection checks the whole class.
     expect(await patch({ endTime: '15:00' })).toBe('End time must be after the start time')
     expect(await patch({ termEnd: '2026-12-31' })).toBe('The term cannot end before it starts')
-    expect(await patch({ weekdays: [] })).toBe('Pick at least one day of the week')
+    expect(await patch({ weekdays: [] })).toBe('Days is required')
     expect(await patch({ startTime: null })).toBe('Give both a start and an end time, or neither')
     expect(await snapshot(app, ['classes'])).toBe(before)
   })

@@ -29,11 +29,12 @@ const required = (label: string) => z.string().trim().min(1, `${label} is requir
 
 /** Messages of the structured schedule (decisions §14), shared by the forms, the API and the collection. */
 export const CLASS_SCHEDULE_MESSAGES = {
-  weekdays: 'Pick at least one day of the week',
+  // The spec's messages (§5) for the form's days and time, now asked as structure.
+  weekdays: 'Days is required',
   weekday: 'Days of the week must be among Monday to Sunday',
   startTime: 'Start time must be a time such as 16:00',
   endTime: 'End time must be a time such as 17:00',
-  startRequired: 'Start time is required',
+  startRequired: 'Time is required',
   endRequired: 'End time is required',
   timesTogether: 'Give both a start and an end time, or neither',
   endAfterStart: 'End time must be after the start time',

@@ -14,6 +14,10 @@ export function useCreateClass() {
   return useMutation({
     mutationFn: createClass,
     // Every class list (all ages and each age group) is stale now.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
+      // A teacher's list of classes may have changed.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.teachers })
+    },
   })
 }

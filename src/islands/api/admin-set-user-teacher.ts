@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UserDto } from '#api/schemas/auth'
 import { apiRequest } from '#islands/lib/http'
 import { usersQueryOptions } from './admin-list-users'
+import { queryKeys } from './query-keys'
 
 /** PATCH /api/users/{id}/teacher (admin): makes an account a teacher, or not (decisions §9). */
 export function setUserTeacher({ id, isTeacher }: { id: number; isTeacher: boolean }): Promise<UserDto> {
@@ -13,6 +14,10 @@ export function useSetUserTeacher() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: setUserTeacher,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey })
+      // The class form's teacher select lists teacher accounts.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.teachers })
+    },
   })
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ClassDto, ClassInput } from '#api/schemas/classes'
+import type { ClassDto, ClassUpdateInput } from '#api/schemas/classes'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
 /** PATCH /api/classes/{id} (admin): price in integer cents (decisions §4). */
-export function updateClass({ id, input }: { id: number; input: Partial<ClassInput> }): Promise<ClassDto> {
+export function updateClass({ id, input }: { id: number; input: ClassUpdateInput }): Promise<ClassDto> {
   return apiRequest<ClassDto>('PATCH', `/api/classes/${id}`, input)
 }
 
@@ -17,6 +17,7 @@ export function useUpdateClass() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
       // Enrollments embed their class.
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.enrollments })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.teachers })
     },
   })
 }

@@ -54,5 +54,6 @@ export const queryKeys = {
     statements: ['admin', 'statement'] as const,
     statement: (userId: number) => ['admin', 'statement', userId] as const,
     attendance: (query: string) => ['admin', 'attendance', query] as const,
+    teachers: ['admin', 'teachers'] as const,
   },
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 
 import type { UserDto } from '#api/schemas/auth'
+import { formatCalendarDay } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { useCalendarLink } from '#islands/api/get-calendar-link'
 import { errorMessage } from '#islands/lib/http'
@@ -13,6 +14,12 @@ import { weekSchedule, type ScheduleEntry } from './family'
 import { firstName } from './format'
 import { useFamily } from './hooks/use-family'
 import { PORTAL_TEXT } from './texts'
+
+/** 'Jan 11, 2027 – May 28, 2027', 'from Jan 11, 2027', 'until May 28, 2027'. */
+function termText(start: string | null, end: string | null): string {
+  if (start && end) return `${formatCalendarDay(start)} – ${formatCalendarDay(end)}`
+  return start ? `from ${formatCalendarDay(start)}` : `until ${formatCalendarDay(end ?? '')}`
+}
 
 /** The class dialog (spec §2): name, description, time, days, age group in years, location, student. */
 function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose: () => void }) {
@@ -37,6 +44,10 @@ function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose:
               ['Days', cls.days],
               ['Age Group', `${cls.ageGroup} years`],
               ['Location', cls.location],
+              // The structured schedule (decisions §14), when the class has it.
+              ...(cls.room ? [['Room', cls.room]] : []),
+              ...(cls.termStart || cls.termEnd ? [['Term', termText(cls.termStart, cls.termEnd)]] : []),
+              ...(cls.closures.length ? [['No class on', cls.closures.map(formatCalendarDay).join('; ')]] : []),
               ['Student', entry.student.fullName],
             ].map(([term, value]) => (
               <div key={term} className="flex gap-2">

@@ -1,10 +1,14 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { EXPERIENCE_LEVELS, type ClassDto } from '#api/schemas/classes'
+import { CLASS_SCHEDULE_MESSAGES, EXPERIENCE_LEVELS, type ClassDto } from '#api/schemas/classes'
+import { formatCalendarDay, isIsoDate } from '#shared/dates'
+import { WEEKDAYS } from '#shared/schedule'
 import { useCreateClass } from '#islands/api/admin-create-class'
+import { useTeachers } from '#islands/api/admin-list-teachers'
 import { useUpdateClass } from '#islands/api/admin-update-class'
 import { ErrorAlert } from '#islands/components/ui/Alert'
-import { TextAreaField, TextField } from '#islands/components/ui/Field'
+import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Field'
+import { BUTTON } from '#islands/components/ui/styles'
 import { serverFieldErrors, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
@@ -25,16 +29,25 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
   const create = useCreateClass()
   const update = useUpdateClass()
   const notify = useNotify()
+  const teachers = useTeachers()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const initial: ClassFormValues = editing ? classToFormValues(editing) : {}
+  const currentTeacher = editing ? (teachers.data?.find((teacher) => teacher.classIds.includes(editing.id))?.id ?? null) : null
+  const initial: ClassFormValues = editing ? classToFormValues(editing, currentTeacher) : {}
+  const [teacherChoice, setTeacherChoice] = useState<string | null>(null)
+  const [closures, setClosures] = useState<string[]>(initial.closures ?? [])
   const pending = create.isPending || update.isPending
   const failureTitle = editing ? 'Failed to update class' : 'Failed to create class'
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFailure(null)
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as ClassFormValues
+    const form = new FormData(event.currentTarget)
+    const values: ClassFormValues = {
+      ...(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>),
+      weekdays: form.getAll('weekdays').map(String),
+      closures,
+    }
     const parsed = parseClassForm(values)
     if (!parsed.ok) return setErrors(parsed.errors)
     setErrors({})
@@ -53,7 +66,8 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
     }
   }
 
-  const field = (name: (typeof CLASS_FORM_FIELDS)[number]) => ({ id: `${id}-${name}`, name, defaultValue: initial[name] ?? '', error: errors[name] })
+  type TextName = Exclude<(typeof CLASS_FORM_FIELDS)[number], 'weekdays' | 'closures'>
+  const field = (name: TextName) => ({ id: `${id}-${name}`, name, defaultValue: initial[name] ?? '', error: errors[name] })
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -68,10 +82,49 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
             <option key={level} value={level} />
           ))}
         </datalist>
-        <TextField {...field('days')} label="Days" placeholder="Monday & Wednesday" />
-        <TextField {...field('time')} label="Time" placeholder="4:00-5:00pm" />
+      </div>
+
+      <WeekdayBoxes
+        id={`${id}-weekdays`}
+        initial={initial.weekdays ?? []}
+        error={errors.weekdays}
+        previousText={editing && editing.weekdays.length === 0 ? editing.days : null}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField {...field('startTime')} label="Start Time" type="time" step="300" />
+        <TextField {...field('endTime')} label="End Time" type="time" step="300" />
+      </div>
+      {editing && !editing.startTime ? <p className="text-sm text-gray-700">Time was written as “{editing.time}”: please set the start and end.</p> : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field('location')} label="Location" placeholder="Studio A" />
-        <TextField {...field('instructor')} label="Instructor" placeholder="Ms. Rivera" />
+        <TextField {...field('room')} label="Room (optional)" placeholder="Room 2" maxLength={100} />
+        <TextField {...field('instructor')} label="Instructor" placeholder="Ms. Rivera" hint="The name families read." />
+        <SelectField
+          id={`${id}-teacherId`}
+          name="teacherId"
+          label="Teacher Account (optional)"
+          value={teacherChoice ?? initial.teacherId ?? ''}
+          onChange={(event) => setTeacherChoice(event.target.value)}
+          error={errors.teacherId ?? (teachers.isError ? 'Failed to load teacher accounts' : undefined)}
+          hint="The account that takes attendance for this class at /teach."
+        >
+          <option value="">No teacher account</option>
+          {(teachers.data ?? []).map((teacher) => (
+            <option key={teacher.id} value={String(teacher.id)}>
+              {teacher.fullName} ({teacher.username})
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className="grid grid-cols-2 gap-4">
+        <TextField {...field('termStart')} label="Term Start (optional)" type="date" />
+        <TextField {...field('termEnd')} label="Term End (optional)" type="date" />
+      </div>
+      <ClosuresEditor id={`${id}-closures`} dates={closures} onChange={setClosures} error={errors.closures} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           {...field('price')}
           label="Monthly Price (USD)"
@@ -91,5 +144,94 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
       </div>
       <FormDialogActions onCancel={onDone} pending={pending} submitLabel={editing ? 'Save Changes' : 'Create Class'} pendingLabel="Saving…" />
     </form>
+  )
+}
+
+/** The days of the week as boxes to tick (decisions §14); the server writes the `days` text from them. */
+function WeekdayBoxes({ id, initial, error, previousText }: { id: string; initial: readonly string[]; error?: string; previousText: string | null }) {
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-semibold text-ink">Days</legend>
+      {previousText ? <p className="mt-1 text-sm text-gray-700">Days were written as “{previousText}”: please tick the days.</p> : null}
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {WEEKDAYS.map((day) => (
+          <label
+            key={day}
+            className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-300 px-3 py-2 text-sm text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input type="checkbox" name="weekdays" value={day} defaultChecked={initial.includes(day)} className="h-5 w-5 accent-brand-700" />
+            {day}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+/** The class's own closures: a date to add, and the list with a Remove button for each. */
+function ClosuresEditor({ id, dates, onChange, error }: { id: string; dates: string[]; onChange: (dates: string[]) => void; error?: string }) {
+  const [draft, setDraft] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const message = problem ?? error
+
+  function add() {
+    const date = draft.trim()
+    if (!isIsoDate(date)) return setProblem(CLASS_SCHEDULE_MESSAGES.closureDate)
+    if (dates.includes(date)) return setProblem(CLASS_SCHEDULE_MESSAGES.closureTwice)
+    setProblem(null)
+    setDraft('')
+    onChange([...dates, date].sort())
+  }
+
+  return (
+    <div>
+      <label htmlFor={`${id}-draft`} className="block text-sm font-semibold text-ink">
+        Closure Date (optional)
+      </label>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+        Days this class does not meet, besides the academy&apos;s closures.
+      </p>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={`${id}-draft`}
+          type="date"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          aria-describedby={[`${id}-hint`, message ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          aria-invalid={message ? true : undefined}
+          className={`block w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-700 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand-600 ${message ? 'border-red-700' : 'border-gray-400'}`}
+        />
+        <button type="button" className={BUTTON.secondary} onClick={add}>
+          Add Closure
+        </button>
+      </div>
+      {message ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {message}
+        </p>
+      ) : null}
+      {dates.length > 0 ? (
+        <ul className="mt-2 space-y-1" aria-label="Closures">
+          {dates.map((date) => (
+            <li key={date} className="flex items-center justify-between gap-2 rounded-xl border border-gray-200 px-3 py-1.5 text-sm text-ink">
+              <span>{formatCalendarDay(date)}</span>
+              <button
+                type="button"
+                className={BUTTON.quiet}
+                aria-label={`Remove closure ${formatCalendarDay(date)}`}
+                onClick={() => onChange(dates.filter((d) => d !== date))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   )
 }

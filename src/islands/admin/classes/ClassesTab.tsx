@@ -76,8 +76,14 @@ export function ClassesTab() {
                   Ages {item.ageGroup} · {item.level} · {item.days}, {item.time}
                 </p>
                 <p className="text-sm text-gray-700">
-                  {item.location} · {item.instructor}
+                  {item.room ? `${item.location}, ${item.room}` : item.location} · {item.instructor}
                 </p>
+                {item.termStart || item.termEnd || item.closures.length ? (
+                  <p className="text-sm text-gray-700">
+                    {item.termStart || item.termEnd ? `Term ${item.termStart ?? '…'} to ${item.termEnd ?? '…'}` : 'No term'}
+                    {item.closures.length ? ` · ${item.closures.length} ${item.closures.length === 1 ? 'closure' : 'closures'}` : ''}
+                  </p>
+                ) : null}
                 <p className="mt-1 text-sm">
                   <span className="font-semibold">{formatPricePerMonth(item.price)}</span>
                   {' · '}

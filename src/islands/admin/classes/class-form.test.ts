@@ -7,8 +7,9 @@ const VALID: ClassFormValues = {
   description: 'Creative movement for little dancers.',
   ageGroup: '3-5',
   level: 'Beginner',
-  days: 'Monday & Wednesday',
-  time: '4:00-5:00pm',
+  weekdays: ['Wednesday', 'Monday'],
+  startTime: '16:00',
+  endTime: '17:00',
   location: 'Studio A',
   instructor: 'Ms. Rivera',
   price: '65',
@@ -37,7 +38,18 @@ describe('the admin class form', () => {
   })
 
   it('gives the spec message for every invalid field', () => {
-    const parsed = parseClassForm({ name: 'ab', description: 'short', ageGroup: '', level: ' ', days: '', time: '', location: '', instructor: '', price: '' })
+    const parsed = parseClassForm({
+      name: 'ab',
+      description: 'short',
+      ageGroup: '',
+      level: ' ',
+      weekdays: [],
+      startTime: '',
+      endTime: '',
+      location: '',
+      instructor: '',
+      price: '',
+    })
     expect(parsed.ok).toBe(false)
     if (parsed.ok) return
     expect(parsed.errors).toEqual({
@@ -45,8 +57,9 @@ describe('the admin class form', () => {
       description: 'Description must be at least 10 characters',
       ageGroup: 'Age group is required',
       level: 'Level is required',
-      days: 'Days is required',
-      time: 'Time is required',
+      weekdays: 'Days is required',
+      startTime: 'Time is required',
+      endTime: 'End time is required',
       location: 'Location is required',
       instructor: 'Instructor is required',
       price: CLASS_PRICE_MESSAGES.required,
@@ -79,10 +92,67 @@ describe('the admin class form', () => {
     expect(parsed.ok ? null : parsed.errors.ageGroup).toBe('Age group must look like "6-8" or "18+"')
   })
 
-  it('shows a stored class with its price back in dollars', () => {
-    const values = classToFormValues({ id: 1, ...VALID, price: 6550, capacity: null } as never)
-    expect(values.price).toBe('65.50')
-    expect(values.capacity).toBe('')
+  it('sends the schedule as structure: weekdays Monday first, times, term, closures and the teacher (decisions §14)', () => {
+    const parsed = parseClassForm({
+      ...VALID,
+      room: ' Room 2 ',
+      termStart: '2027-01-11',
+      termEnd: '2027-05-28',
+      closures: ['2027-04-13', '2027-02-16'],
+      teacherId: '42',
+    })
+    expect(parsed.ok && parsed.data).toMatchObject({
+      weekdays: ['Monday', 'Wednesday'],
+      startTime: '16:00',
+      endTime: '17:00',
+      room: 'Room 2',
+      termStart: '2027-01-11',
+      termEnd: '2027-05-28',
+      closures: ['2027-02-16', '2027-04-13'],
+      teacherId: 42,
+    })
+    expect(parsed.ok && 'days' in parsed.data && parsed.data.days !== undefined).toBe(false)
+    const open = parseClassForm({ ...VALID, room: '', termStart: '', termEnd: '', teacherId: '' })
+    expect(open.ok && open.data).toMatchObject({ room: null, termStart: null, termEnd: null, teacherId: null, closures: [] })
+  })
+
+  it('refuses a schedule that does not hold together', () => {
+    const errors = (values: ClassFormValues) => {
+      const parsed = parseClassForm({ ...VALID, ...values })
+      return parsed.ok ? {} : parsed.errors
+    }
+    expect(errors({ endTime: '15:00' }).endTime).toBe('End time must be after the start time')
+    expect(errors({ termStart: '2027-02-01', termEnd: '2027-01-31' }).termEnd).toBe('The term cannot end before it starts')
+    expect(errors({ closures: ['2027-02-16', '2027-02-16'] }).closures).toBe('A closure date is listed twice')
+    expect(errors({ weekdays: ['Someday'] }).weekdays).toBe('Days of the week must be among Monday to Sunday')
+  })
+
+  it('shows a stored class with its price back in dollars and its schedule as the form asks it', () => {
+    const stored = {
+      id: 1,
+      ...VALID,
+      days: 'Monday & Wednesday',
+      time: '4:00-5:00pm',
+      weekdays: ['Monday', 'Wednesday'],
+      room: null,
+      termStart: '2027-01-11',
+      termEnd: null,
+      closures: ['2027-02-16'],
+      price: 6550,
+      capacity: null,
+    }
+    const values = classToFormValues(stored as never, 7)
+    expect(values).toMatchObject({
+      price: '65.50',
+      capacity: '',
+      weekdays: ['Monday', 'Wednesday'],
+      startTime: '16:00',
+      termStart: '2027-01-11',
+      termEnd: '',
+      closures: ['2027-02-16'],
+      teacherId: '7',
+      room: '',
+    })
     expect(parseClassForm(values).ok).toBe(true)
   })
 })

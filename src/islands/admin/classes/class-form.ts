@@ -1,10 +1,12 @@
 import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
-import { classInputSchema, type ClassDto, type ClassInput } from '#api/schemas/classes'
+import { classFormSchema, type ClassDto, type ClassFormInput } from '#api/schemas/classes'
 import { validate, type FieldErrors } from '#islands/lib/form'
 
 /**
- * The admin class form (decisions §4): one form for create and edit, the price asked in
- * dollars ("65" or "65.00") and sent in integer cents; capacity optional.
+ * The admin class form (decisions §4, §14): one form for create and edit, the price asked in
+ * dollars ("65" or "65.00") and sent in integer cents; capacity optional. The schedule is asked
+ * as structure (weekday boxes, start and end time, term dates, closures, the teacher account);
+ * the server writes the `days` and `time` texts from it.
  */
 export const CLASS_PRICE_MESSAGES = {
   required: 'Price is required',
@@ -15,8 +17,27 @@ export const CLASS_PRICE_MESSAGES = {
 
 export const CAPACITY_MESSAGE = 'Capacity must be a whole number of students, or empty for no limit'
 
-export const CLASS_FORM_FIELDS = ['name', 'description', 'ageGroup', 'level', 'days', 'time', 'location', 'instructor', 'price', 'capacity'] as const
-export type ClassFormValues = Partial<Record<(typeof CLASS_FORM_FIELDS)[number], string>>
+export const CLASS_FORM_FIELDS = [
+  'name',
+  'description',
+  'ageGroup',
+  'level',
+  'weekdays',
+  'startTime',
+  'endTime',
+  'location',
+  'room',
+  'instructor',
+  'teacherId',
+  'termStart',
+  'termEnd',
+  'closures',
+  'price',
+  'capacity',
+] as const
+type TextFormField = Exclude<(typeof CLASS_FORM_FIELDS)[number], 'weekdays' | 'closures'>
+/** The form's strings; `weekdays` are the ticked boxes and `closures` the dates listed. */
+export type ClassFormValues = Partial<Record<TextFormField, string>> & { weekdays?: string[]; closures?: string[] }
 
 function parsePriceCents(raw: string | undefined): { cents: number } | { error: string } {
   const text = (raw ?? '').trim().replace(/^\$/, '').replace(/,/g, '')
@@ -35,12 +56,22 @@ function parseCapacity(raw: string | undefined): { capacity: number | null } | {
   return { capacity: Number(text) }
 }
 
+function parseTeacher(raw: string | undefined): number | null {
+  const text = (raw ?? '').trim()
+  return /^\d+$/.test(text) ? Number(text) : null
+}
+
 /** Form strings → the API's class input, or the first message of each field. */
-export function parseClassForm(values: ClassFormValues): { ok: true; data: ClassInput } | { ok: false; errors: FieldErrors } {
+export function parseClassForm(values: ClassFormValues): { ok: true; data: ClassFormInput } | { ok: false; errors: FieldErrors } {
   const price = parsePriceCents(values.price)
   const capacity = parseCapacity(values.capacity)
-  const checked = validate(classInputSchema, {
+  const checked = validate(classFormSchema, {
     ...values,
+    weekdays: values.weekdays ?? [],
+    startTime: values.startTime ?? '',
+    endTime: values.endTime ?? '',
+    closures: (values.closures ?? []).filter((date) => date.trim() !== ''),
+    teacherId: parseTeacher(values.teacherId),
     price: 'cents' in price ? price.cents : 1,
     capacity: 'capacity' in capacity ? capacity.capacity : null,
   })
@@ -51,17 +82,23 @@ export function parseClassForm(values: ClassFormValues): { ok: true; data: Class
   return { ok: true, data: checked.data }
 }
 
-/** An existing class as form strings; the price goes back to dollars ("65.00"). */
-export function classToFormValues(item: ClassDto): ClassFormValues {
+/** An existing class as form values; the price goes back to dollars ("65.00"). */
+export function classToFormValues(item: ClassDto, teacherId: number | null = null): ClassFormValues {
   return {
     name: item.name,
     description: item.description,
     ageGroup: item.ageGroup,
     level: item.level,
-    days: item.days,
-    time: item.time,
+    weekdays: [...item.weekdays],
+    startTime: item.startTime ?? '',
+    endTime: item.endTime ?? '',
     location: item.location,
+    room: item.room ?? '',
     instructor: item.instructor,
+    teacherId: teacherId === null ? '' : String(teacherId),
+    termStart: item.termStart ?? '',
+    termEnd: item.termEnd ?? '',
+    closures: [...item.closures],
     price: centsToDollars(item.price).toFixed(2),
     capacity: item.capacity === null || item.capacity === undefined ? '' : String(item.capacity),
   }
