@@ -264,14 +264,47 @@ export interface Class {
    * For example: Beginner, Intermediate, All Levels
    */
   level: string;
+  weekdays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[] | null;
   /**
-   * For example: Monday & Wednesday
+   * 24-hour HH:MM, for example 16:00
+   */
+  startTime?: string | null;
+  /**
+   * 24-hour HH:MM, after the start
+   */
+  endTime?: string | null;
+  /**
+   * Written from the days of the week, for example: Monday & Wednesday
    */
   days: string;
   /**
-   * For example: 4:00-5:00pm
+   * Written from the start and end time, for example: 4:00-5:00pm
    */
   time: string;
+  /**
+   * Optional: the studio room, for example Studio B
+   */
+  room?: string | null;
+  /**
+   * Optional: first day of the term, YYYY-MM-DD
+   */
+  termStart?: string | null;
+  /**
+   * Optional: last day of the term, YYYY-MM-DD
+   */
+  termEnd?: string | null;
+  /**
+   * Days this class does not meet (on top of the academy's closures in the tuition settings).
+   */
+  closures?:
+    | {
+        /**
+         * YYYY-MM-DD
+         */
+        date: string;
+        id?: string | null;
+      }[]
+    | null;
   location: string;
   instructor: string;
   /**
@@ -1021,8 +1054,20 @@ export interface ClassesSelect<T extends boolean = true> {
   description?: T;
   ageGroup?: T;
   level?: T;
+  weekdays?: T;
+  startTime?: T;
+  endTime?: T;
   days?: T;
   time?: T;
+  room?: T;
+  termStart?: T;
+  termEnd?: T;
+  closures?:
+    | T
+    | {
+        date?: T;
+        id?: T;
+      };
   location?: T;
   instructor?: T;
   teacher?: T;

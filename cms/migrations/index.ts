@@ -8,6 +8,7 @@ import * as migration_20261123_141119_self_service_makeups from './20261123_1411
 import * as migration_20261123_142116_waitlist from './20261123_142116_waitlist';
 import * as migration_20261123_143554_billing_actions from './20261123_143554_billing_actions';
 import * as migration_20261123_150313_autopay from './20261123_150313_autopay';
+import * as migration_20261123_151924_class_schedules from './20261123_151924_class_schedules';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261123_150313_autopay.up,
     down: migration_20261123_150313_autopay.down,
-    name: '20261123_150313_autopay'
+    name: '20261123_150313_autopay',
+  },
+  {
+    up: migration_20261123_151924_class_schedules.up,
+    down: migration_20261123_151924_class_schedules.down,
+    name: '20261123_151924_class_schedules'
   },
 ];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as classSchedulesMigration from '#cms/migrations/20261123_134334_class_schedules'
+import * as classSchedulesMigration from '#cms/migrations/20261123_151924_class_schedules'
 
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
