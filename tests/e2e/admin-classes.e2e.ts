@@ -127,6 +127,8 @@ test('an admin schedules a class with days, times, a term, closures and a teache
   adminRequest,
   families,
 }) => {
+  // A long journey (admin form, contract, a family's timetable, an edit): more than the default budget under load.
+  test.slow()
   const teacher = await families.create('Madame Teacher')
   expect((await adminRequest.patch(`/api/users/${teacher.id}/teacher`, { data: { isTeacher: true } })).ok()).toBe(true)
   await openAdminTab(page, baseURL, 'classes')
