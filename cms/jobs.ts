@@ -59,6 +59,7 @@ export const billingCalendarTask: TaskConfig<BillingTick> = {
     const result = await runBillingDay(req.payload, { clock, timeZone: getAppContext().env.ACADEMY_TIMEZONE, signal: stopping.signal })
     const errors = [
       result.tuition.outcome === 'failed' ? `Tuition run ${result.tuition.period}: ${result.tuition.error}` : null,
+      result.autopay.outcome === 'failed' ? `Autopay: ${result.autopay.error}` : null,
       result.lateFees.outcome === 'failed' ? `Late fees: ${result.lateFees.error}` : null,
     ].filter(Boolean)
     if (errors.length > 0) return { state: 'failed', errorMessage: errors.join('; ') }

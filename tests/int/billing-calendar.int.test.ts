@@ -202,6 +202,8 @@ describe('late fees', () => {
     const first = await runBillingDay(app.payload, { clock: at('2027-05-25T15:00:00Z'), timeZone: ZONE })
     expect(first.tuition).toEqual({ outcome: 'finished', period: '2027-05' })
     expect(first.lateFees).toMatchObject({ outcome: 'applied', charged: 3 * FAMILIES })
+    // Card payments are not configured here: autopay runs and charges nothing (tests/int/autopay.int.test.ts charges).
+    expect(first.autopay).toEqual({ outcome: 'applied', attempted: 0, succeeded: 0, failed: 0, requiresAction: 0 })
     expect(await lateFees()).toBe(3 * FAMILIES)
     const again = await runBillingDay(app.payload, { clock: at('2027-05-25T16:00:00Z'), timeZone: ZONE })
     expect(again.lateFees).toMatchObject({ outcome: 'applied', charged: 0 })

@@ -8,6 +8,7 @@ import type { TuitionRun } from '#cms/payload-types'
 import type { TuitionRunRecord, TuitionRunStatus } from '#api/schemas/tuition-runs'
 import { todayIso } from '#shared/dates'
 import { billingDate } from '#shared/tuition'
+import { chargeDueAutopay } from './autopay'
 import { applyLateFees } from './late-fees'
 import { inTransaction, queryInTransaction } from './transaction'
 import { runTuitionMonth, type TuitionRunControl } from './tuition-run'
@@ -22,8 +23,9 @@ import { readTuitionSettings } from './tuition-settings'
  * - a run whose process died (no heartbeat for STALE_MS), stopped cleanly (`interrupted`) or
  *   failed is taken over and resumed: the families billed already are skipped (one transaction
  *   per family, unique family + month), the others billed;
- * - then, every tick, the day's late fees (src/api/operations/late-fees.ts: once per invoice,
- *   whoever runs them).
+ * - then, every tick, the autopay charges due today (src/api/operations/autopay.ts: one claim
+ *   per invoice and attempt) and the day's late fees (src/api/operations/late-fees.ts: once per
+ *   invoice), whoever runs them.
  */
 
 /** A run whose heartbeat is older than this is taken to have died with its process. */
@@ -55,7 +57,12 @@ export type TuitionStep =
 
 export type LateFeesStep = { outcome: 'applied'; charged: number; markedOverdue: number } | { outcome: 'failed'; error: string } | { outcome: 'skipped' }
 
-export type BillingDayResult = { today: string; tuition: TuitionStep; lateFees: LateFeesStep }
+export type AutopayStep =
+  | { outcome: 'applied'; attempted: number; succeeded: number; failed: number; requiresAction: number }
+  | { outcome: 'failed'; error: string }
+  | { outcome: 'skipped' }
+
+export type BillingDayResult = { today: string; tuition: TuitionStep; autopay: AutopayStep; lateFees: LateFeesStep }
 
 const RUNS = 'tuition-runs' as const
 
@@ -206,14 +213,19 @@ export async function runBillingDay(
   const now = clock()
   const today = todayIso(now, options.timeZone)
   const tuition = await tuitionStep(payload, today, now, clock, options.signal)
-  // A process shutting down leaves the late fees to the next tick.
+  const failed = (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) })
+  // Autopay charges what is due today (the month's invoices just issued among them), before
+  // late fees are counted. A process shutting down leaves both to the next tick.
+  const autopay: AutopayStep = options.signal?.aborted
+    ? { outcome: 'skipped' }
+    : await chargeDueAutopay(payload, { now }).then((done) => ({ outcome: 'applied' as const, ...done }), failed)
   const lateFees: LateFeesStep = options.signal?.aborted
     ? { outcome: 'skipped' }
     : await applyLateFees(payload, { today }).then(
         (done) => ({ outcome: 'applied' as const, ...done }),
         (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) }),
       )
-  return { today, tuition, lateFees }
+  return { today, tuition, autopay, lateFees }
 }
 
 const toRecord = (run: TuitionRun): TuitionRunRecord => ({
