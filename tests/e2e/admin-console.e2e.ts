@@ -9,6 +9,7 @@ const TABS = [
   { id: 'invoices', label: 'Invoices', loaded: 'Create Invoice' },
   { id: 'tuition', label: 'Tuition', loaded: 'Tuition settings' },
   { id: 'classes', label: 'Classes', loaded: 'Add New Class' },
+  { id: 'waitlists', label: 'Waitlists', loaded: /in line for full classes/ },
   { id: 'users', label: 'Users', loaded: /Showing \d+ of \d+ accounts/ },
   { id: 'students', label: 'Students', loaded: /Showing \d+ of \d+ students/ },
   { id: 'attendance', label: 'Attendance', loaded: 'Show Attendance' },

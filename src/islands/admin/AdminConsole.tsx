@@ -13,12 +13,14 @@ import { TuitionTab } from './tuition/TuitionTab'
 import { NotifyProvider } from '#islands/components/ui/Toast'
 import { ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
+import { WaitlistsTab } from './waitlists/WaitlistsTab'
 
-/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11) and Attendance (decisions §16). */
+/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and Attendance (decisions §16). */
 const TABS: Tab[] = [
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'tuition', label: 'Tuition', render: () => <TuitionTab /> },
   { id: 'classes', label: 'Classes', render: () => <ClassesTab /> },
+  { id: 'waitlists', label: 'Waitlists', render: () => <WaitlistsTab /> },
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },
   { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },

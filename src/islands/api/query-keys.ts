@@ -23,6 +23,8 @@ export const queryKeys = {
     makeupOptions: (absenceId: number) => ['absences', 'makeup-options', absenceId] as const,
   },
   selfServiceRules: ['self-service-rules'] as const,
+  /** The family's own waitlist entries (decisions §15). */
+  waitlist: ['waitlist'] as const,
   invoices: ['invoices'] as const,
   payments: ['payments'] as const,
   statement: ['statement'] as const,
@@ -55,5 +57,6 @@ export const queryKeys = {
     statement: (userId: number) => ['admin', 'statement', userId] as const,
     attendance: (query: string) => ['admin', 'attendance', query] as const,
     teachers: ['admin', 'teachers'] as const,
+    waitlists: ['admin', 'waitlists'] as const,
   },
 }

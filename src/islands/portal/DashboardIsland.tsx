@@ -17,6 +17,7 @@ import { PortalRoot } from './components/PortalRoot'
 import { RemoveStudentDialog } from './components/RemoveStudentDialog'
 import { EnrollmentSelfService, StudentAbsences } from './components/SelfService'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
+import { WaitlistOffers } from './components/WaitlistOffers'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { recommendedClasses, upcomingClasses } from './family'
 import { formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
@@ -164,6 +165,8 @@ function Dashboard({ user }: { user: UserDto }) {
         <h1 className="font-serif text-3xl leading-tight">Welcome, {user.fullName}</h1>
         <p className="mt-1 text-gray-800">Your dancers, their classes and what to try next.</p>
       </header>
+
+      <WaitlistOffers />
 
       <section className={SECTION} aria-labelledby="students-title">
         <div className="flex items-center justify-between gap-3">

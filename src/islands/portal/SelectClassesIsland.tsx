@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 
 import type { UserDto } from '#api/schemas/auth'
 import type { ClassDto } from '#api/schemas/classes'
@@ -10,11 +10,16 @@ import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/create-
 import { studentQueryOptions, useStudent } from '#islands/api/get-student'
 import { useClasses } from '#islands/api/list-classes'
 import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
+import { useJoinWaitlist } from '#islands/api/join-waitlist'
+import { useLeaveWaitlist } from '#islands/api/leave-waitlist'
+import { useWaitlist } from '#islands/api/list-waitlist'
+import type { WaitlistEntryDto } from '#api/schemas/waitlist'
+import { waitlistPositionText } from '#shared/ordinal'
 import { useNotify } from '#islands/components/ui/Toast'
-import { ApiError } from '#islands/lib/http'
+import { ApiError, errorMessage } from '#islands/lib/http'
 import { AgeFilterChips } from './components/AgeFilterChips'
 import { ClassDetailsList, FullBadge } from './components/ClassFacts'
-import { Dialog } from '#islands/components/ui/Dialog'
+import { ConfirmDialog, Dialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { Disclosure } from './components/Disclosure'
 import { ErrorCard } from '#islands/components/ui/Alert'
@@ -34,7 +39,94 @@ function unavailableReason(cls: ClassDto, student: StudentDto, age: number, ageC
   return null
 }
 
-function ClassOption({ cls, checked, reason, onToggle }: { cls: ClassDto; checked: boolean; reason: string | null; onToggle: () => void }) {
+/**
+ * A full class's waitlist (decisions §15): Join, then the student's place in line with Leave,
+ * or a pointer to the dashboard where an offer is answered.
+ */
+function WaitlistControls({ cls, student, entry }: { cls: ClassDto; student: StudentDto; entry: WaitlistEntryDto | undefined }) {
+  const join = useJoinWaitlist()
+  const leave = useLeaveWaitlist()
+  const notify = useNotify()
+  const [confirming, setConfirming] = useState(false)
+
+  async function onJoin() {
+    try {
+      await join.mutateAsync({ studentId: student.id, classId: cls.id })
+      notify({ title: PORTAL_TEXT.waitlistJoined, text: `${student.fullName} is on the waitlist for ${cls.name}.` })
+    } catch (error) {
+      notify({ title: 'Error', text: errorMessage(error, PORTAL_TEXT.waitlistError), tone: 'error' })
+    }
+  }
+
+  async function onLeave(id: number) {
+    try {
+      await leave.mutateAsync(id)
+      setConfirming(false)
+      notify({ title: PORTAL_TEXT.waitlistLeft, text: `${student.fullName} left the waitlist for ${cls.name}.` })
+    } catch (error) {
+      setConfirming(false)
+      notify({ title: 'Error', text: errorMessage(error, PORTAL_TEXT.waitlistError), tone: 'error' })
+    }
+  }
+
+  if (entry?.status === 'offered') {
+    return (
+      <p className="mt-3 pl-8 text-sm font-semibold text-brand-800" data-testid="waitlist-status">
+        A place is offered to {student.fullName}.{' '}
+        <a href="/dashboard" className="underline">
+          Answer on your dashboard
+        </a>
+      </p>
+    )
+  }
+  if (entry?.status === 'waiting' && entry.position != null) {
+    return (
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-8">
+        <p className="text-sm font-semibold text-brand-800" data-testid="waitlist-status">
+          {waitlistPositionText(entry.position)}
+        </p>
+        <button type="button" className={BUTTON.dangerOutline} onClick={() => setConfirming(true)}>
+          Leave waitlist<span className="sr-only"> for {cls.name}</span>
+        </button>
+        <ConfirmDialog
+          open={confirming}
+          title="Leave Waitlist"
+          confirmLabel="Leave Waitlist"
+          pendingLabel="Leaving..."
+          pending={leave.isPending}
+          onConfirm={() => void onLeave(entry.id)}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Take {student.fullName} off the waitlist for <strong>{cls.name}</strong>? Joining again puts them at the end of the line.
+          </p>
+        </ConfirmDialog>
+      </div>
+    )
+  }
+  return (
+    <div className="mt-3 pl-8">
+      <button type="button" className={BUTTON.primary} onClick={() => void onJoin()} disabled={join.isPending}>
+        {join.isPending ? 'Joining...' : 'Join waitlist'}
+        <span className="sr-only"> for {cls.name}</span>
+      </button>
+    </div>
+  )
+}
+
+function ClassOption({
+  cls,
+  checked,
+  reason,
+  onToggle,
+  waitlist,
+}: {
+  cls: ClassDto
+  checked: boolean
+  reason: string | null
+  onToggle: () => void
+  waitlist?: ReactNode
+}) {
   const full = isFull(cls)
   const blocked = reason !== null
   const id = useId()
@@ -73,6 +165,7 @@ function ClassOption({ cls, checked, reason, onToggle }: { cls: ClassDto; checke
           ) : null}
         </span>
       </label>
+      {waitlist}
       <Disclosure label="Details" openLabel="Hide details" className="mt-2 pl-8">
         <ClassDetailsList cls={cls} />
       </Disclosure>
@@ -192,6 +285,7 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
   const enroll = useCreateEnrollments()
+  const waitlist = useWaitlist()
   const notify = useNotify()
   const [filter, setFilter] = useState(ALL_AGES)
   const [selectedIds, setSelectedIds] = useState<number[]>([])
@@ -212,6 +306,12 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
   const ageChecked = !isAdminUser(user)
   const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked) : null)
   const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
+  const entryFor = (cls: ClassDto) => (waitlist.data ?? []).find((e) => e.classId === cls.id && e.studentId === studentId)
+  // A full class the student may join (age as for enrolling), or one the student is already in line for.
+  const waitlistFor = (cls: ClassDto) =>
+    student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || ageFitsGroup(age, cls.ageGroup)))) ? (
+      <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
+    ) : null
 
   function toggle(cls: ClassDto) {
     setBarShown(true)
@@ -315,7 +415,14 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
         ) : (
           <ul className="space-y-3">
             {offered.map((cls) => (
-              <ClassOption key={cls.id} cls={cls} checked={selectedIds.includes(cls.id)} reason={reasonFor(cls)} onToggle={() => toggle(cls)} />
+              <ClassOption
+                key={cls.id}
+                cls={cls}
+                checked={selectedIds.includes(cls.id)}
+                reason={reasonFor(cls)}
+                onToggle={() => toggle(cls)}
+                waitlist={waitlistFor(cls)}
+              />
             ))}
           </ul>
         )}
