@@ -61,6 +61,7 @@ export const billingCalendarTask: TaskConfig<BillingTick> = {
       result.tuition.outcome === 'failed' ? `Tuition run ${result.tuition.period}: ${result.tuition.error}` : null,
       result.autopay.outcome === 'failed' ? `Autopay: ${result.autopay.error}` : null,
       result.lateFees.outcome === 'failed' ? `Late fees: ${result.lateFees.error}` : null,
+      result.waitlist.outcome === 'failed' ? `Waitlist: ${result.waitlist.error}` : null,
     ].filter(Boolean)
     if (errors.length > 0) return { state: 'failed', errorMessage: errors.join('; ') }
     return { output: { result } }

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { runBillingDay } from '#api/operations/billing-calendar'
 import { expireWaitlistOffers } from '#api/operations/waitlist'
 import { setWaitlistClock } from '#api/operations/waitlist-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -334,6 +335,24 @@ describe('expiry', () => {
     expect(result.expired).toBeGreaterThanOrEqual(2)
     expect(result.offered).toBeGreaterThanOrEqual(2)
     expect(await statusesOf(ids)).toEqual(['expired', 'expired', 'offered', 'offered'])
+  })
+
+  it('the hourly tick of the scheduled jobs lets an expired offer go and offers the place to the next family', async () => {
+    const cls = await fullClass(1)
+    const ids: number[] = []
+    for (const name of ['Tick One', 'Tick Two']) {
+      const student = await addStudent(app, familyA.userId, name, 7)
+      ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
+    }
+    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]!}`)
+    expect(await statusesOf(ids)).toEqual(['offered', 'waiting'])
+    // An hour before the offer runs out the tick changes nothing; after it, the place moves on.
+    const early = await runBillingDay(app.payload, { clock: () => new Date(Date.now() + 47 * HOUR) })
+    expect(early.waitlist).toMatchObject({ outcome: 'applied' })
+    expect(await statusesOf(ids)).toEqual(['offered', 'waiting'])
+    const late = await runBillingDay(app.payload, { clock: () => new Date(Date.now() + 49 * HOUR) })
+    expect(late.waitlist).toMatchObject({ outcome: 'applied' })
+    expect(await statusesOf(ids)).toEqual(['expired', 'offered'])
   })
 })
 

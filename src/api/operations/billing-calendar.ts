@@ -13,6 +13,7 @@ import { applyLateFees } from './late-fees'
 import { inTransaction, queryInTransaction } from './transaction'
 import { runTuitionMonth, type TuitionRunControl } from './tuition-run'
 import { readTuitionSettings } from './tuition-settings'
+import { expireWaitlistOffers } from './waitlist'
 
 /**
  * The billing calendar (decisions §13): what the scheduled job does on each tick, given the time
@@ -62,7 +63,9 @@ export type AutopayStep =
   | { outcome: 'failed'; error: string }
   | { outcome: 'skipped' }
 
-export type BillingDayResult = { today: string; tuition: TuitionStep; autopay: AutopayStep; lateFees: LateFeesStep }
+export type WaitlistStep = { outcome: 'applied'; expired: number; offered: number } | { outcome: 'failed'; error: string } | { outcome: 'skipped' }
+
+export type BillingDayResult = { today: string; tuition: TuitionStep; autopay: AutopayStep; lateFees: LateFeesStep; waitlist: WaitlistStep }
 
 const RUNS = 'tuition-runs' as const
 
@@ -202,8 +205,9 @@ async function tuitionStep(payload: Payload, today: string, now: Date, clock: Cl
 
 /**
  * One tick of the billing calendar at the clock's time, on the academy's day (`timeZone`, else
- * UTC): the month's tuition, then the day's late fees. A step that fails does not keep the
- * other from running; the tick reports both.
+ * UTC): the month's tuition, the autopay charges due, the day's late fees, then the waitlist's
+ * expired offers and freed places. A step that fails does not keep the others from running; the
+ * tick reports each.
  */
 export async function runBillingDay(
   payload: Payload,
@@ -225,7 +229,12 @@ export async function runBillingDay(
         (done) => ({ outcome: 'applied' as const, ...done }),
         (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) }),
       )
-  return { today, tuition, autopay, lateFees }
+  // The waitlist's own clock is hours, not days: offers that ran out and places freed by an
+  // end date go to the next families on every tick (calls in between do it lazily, decisions §15).
+  const waitlist: WaitlistStep = options.signal?.aborted
+    ? { outcome: 'skipped' }
+    : await expireWaitlistOffers(payload, now).then((done) => ({ outcome: 'applied' as const, ...done }), failed)
+  return { today, tuition, autopay, lateFees, waitlist }
 }
 
 const toRecord = (run: TuitionRun): TuitionRunRecord => ({
