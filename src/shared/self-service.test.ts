@@ -47,18 +47,26 @@ describe('enrollment spans', () => {
 describe('meeting days', () => {
   it('reads the days text of the class', () => {
     // 2026-11-23 is a Monday.
-    expect(meetsOnDay('Monday & Wednesday', '2026-11-23')).toBe(true)
-    expect(meetsOnDay('Monday & Wednesday', '2026-11-24')).toBe(false)
-    expect(meetingDays('Monday & Wednesday', '2026-11-23', '2026-12-02')).toEqual(['2026-11-23', '2026-11-25', '2026-11-30', '2026-12-02'])
-    expect(meetingDays('Saturday', '2026-11-24', '2026-11-23')).toEqual([])
+    expect(meetsOnDay({ days: 'Monday & Wednesday' }, '2026-11-23')).toBe(true)
+    expect(meetsOnDay({ days: 'Monday & Wednesday' }, '2026-11-24')).toBe(false)
+    expect(meetingDays({ days: 'Monday & Wednesday' }, '2026-11-23', '2026-12-02')).toEqual(['2026-11-23', '2026-11-25', '2026-11-30', '2026-12-02'])
+    expect(meetingDays({ days: 'Saturday' }, '2026-11-24', '2026-11-23')).toEqual([])
+  })
+
+  it('skips the class’s and the academy’s closures and the days outside the term', () => {
+    const cls = { days: 'Monday & Wednesday', weekdays: ['Monday', 'Wednesday'], termStart: '2026-11-25', termEnd: '2026-12-07', closures: ['2026-11-30'] }
+    expect(meetingDays(cls, '2026-11-23', '2026-12-14', ['2026-12-02'])).toEqual(['2026-11-25', '2026-12-07'])
+    expect(meetsOnDay(cls, '2026-11-30')).toBe(false)
+    expect(meetsOnDay(cls, '2026-12-02')).toBe(true)
+    expect(meetsOnDay(cls, '2026-12-02', ['2026-12-02'])).toBe(false)
   })
 
   it('every listed day meets, and every meeting day between the bounds is listed', () => {
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 40 }), fc.constantFrom('Tue/Thu', 'Saturday', 'Mon-Fri', 'Daily'), (first, length, days) => {
         const last = addDays(first, length)
-        const listed = meetingDays(days, first, last)
-        for (let d = first; d <= last; d = addDays(d, 1)) expect(listed.includes(d)).toBe(meetsOnDay(days, d))
+        const listed = meetingDays({ days }, first, last)
+        for (let d = first; d <= last; d = addDays(d, 1)) expect(listed.includes(d)).toBe(meetsOnDay({ days }, d))
         expect(listed.every((d) => weekdayOf(d) >= 0)).toBe(true)
       }),
     )

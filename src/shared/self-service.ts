@@ -3,8 +3,8 @@
  * reporting an absence, booking a makeup. Pure and browser-safe: the server applies them, the
  * portal uses them to offer only days the server will accept. Days are `YYYY-MM-DD`.
  */
-import { addDays, eachDay, weekdayOf } from './dates'
-import { meetsOn } from './schedule'
+import { addDays, eachDay } from './dates'
+import { classMeetsOn, type ClassCalendar } from './schedule'
 
 /** How far ahead a family may report an absence (the term is not modelled yet). */
 export const ABSENCE_HORIZON_DAYS = 120
@@ -35,15 +35,19 @@ export function earliestLastDay(today: string, noticeDays: number): string {
   return addDays(today, noticeDays)
 }
 
-/** Whether a class whose `days` text is `days` meets on `day`. */
-export function meetsOnDay(days: string, day: string): boolean {
-  return meetsOn(days, weekdayOf(day))
+/**
+ * Whether a class meets on `day`: one of its weekdays, inside its term, and not closed by the
+ * class or by the academy (decisions §14). Absences, makeups and the portal's choices read this.
+ */
+export function meetsOnDay(cls: ClassCalendar, day: string, academyClosures: readonly string[] = []): boolean {
+  return classMeetsOn(cls, day, academyClosures)
 }
 
 /** The days from `first` to `last` (inclusive) on which a class meets. */
-export function meetingDays(days: string, first: string, last: string): string[] {
+export function meetingDays(cls: ClassCalendar, first: string, last: string, academyClosures: readonly string[] = []): string[] {
   if (first > last) return []
-  return eachDay(first, last).filter((day) => meetsOnDay(days, day))
+  const closed = new Set(academyClosures)
+  return eachDay(first, last).filter((day) => classMeetsOn(cls, day, closed))
 }
 
 /** The latest day a family may report an absence for. */

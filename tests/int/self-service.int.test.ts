@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ATTENDANCE_LIST_LIMIT } from '#api/schemas/attendance'
-import { SELF_SERVICE_MESSAGES } from '#api/schemas/self-service'
+import { closedDayMessage, SELF_SERVICE_MESSAGES } from '#api/schemas/self-service'
 import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -96,7 +96,7 @@ afterAll(async () => {
 
 describe('GET /api/self-service/rules', () => {
   it("gives a signed-in user the academy's today, the notice and the window, and a visitor 401", async () => {
-    expect((await familyA.client.get('/api/self-service/rules')).body).toEqual({ today, dropNoticeDays: NOTICE, makeupWindowDays: WINDOW })
+    expect((await familyA.client.get('/api/self-service/rules')).body).toEqual({ today, dropNoticeDays: NOTICE, makeupWindowDays: WINDOW, academyClosures: [] })
     expect((await visitor.get('/api/self-service/rules')).status).toBe(401)
   })
 })
@@ -238,6 +238,41 @@ describe('POST and DELETE /api/absences', () => {
       expect((await familyA.client.post('/api/absences', body)).status).toBe(400)
     }
     expect(await state()).toBe(before)
+  })
+
+  it('refuses the days a class does not run (its own closures, the academy’s, after its term) and never offers them for a makeup', async () => {
+    const closedClass = await addClass(app, { name: 'Self Closed', ageGroup: '6-8' })
+    await setClass(closedClass.id, { days: 'Daily', closures: [{ date: addDays(today, 4) }], termEnd: addDays(today, 20) })
+    await enroll(ava, closedClass.id)
+    const settings = await app.payload.findGlobal({ slug: 'tuition-settings', overrideAccess: true })
+    const holiday = addDays(today, 6)
+    await app.payload.updateGlobal({
+      slug: 'tuition-settings',
+      data: { closures: [...(settings.closures ?? []), { date: holiday, label: 'Holiday' }] },
+      overrideAccess: true,
+    })
+    try {
+      expect((await familyA.client.get('/api/self-service/rules')).body.academyClosures).toContain(holiday)
+      const before = await state()
+      for (const day of [addDays(today, 4), holiday, addDays(today, 21)]) {
+        const refused = await familyA.client.post('/api/absences', { studentId: ava, classId: closedClass.id, date: day })
+        expect([refused.status, refused.body.message]).toEqual([400, closedDayMessage('Self Closed', day)])
+      }
+      expect(await state()).toBe(before)
+      const reported = await familyA.client.post('/api/absences', { studentId: ava, classId: closedClass.id, date: addDays(today, 5) })
+      expect(reported.status, JSON.stringify(reported.body)).toBe(201)
+      const options = await familyA.client.get(`/api/absences/${reported.body.absence.id}/makeup-options`)
+      expect(options.status).toBe(200)
+      expect(options.body.length).toBeGreaterThan(0)
+      expect(options.body.some((o: { date: string }) => o.date === holiday)).toBe(false)
+      const onHoliday = await familyA.client.post('/api/makeups', { absenceId: reported.body.absence.id, classId: otherClass.id, date: holiday })
+      expect([onHoliday.status, onHoliday.body.message]).toEqual([400, closedDayMessage('Self Other', holiday)])
+      expect((await familyA.client.delete(`/api/absences/${reported.body.absence.id}`)).status).toBe(200)
+    } finally {
+      await app.payload.updateGlobal({ slug: 'tuition-settings', data: { closures: settings.closures ?? [] }, overrideAccess: true })
+      // The other tests count the classes of this age group.
+      await app.payload.delete({ collection: 'classes', id: closedClass.id, overrideAccess: true })
+    }
   })
 
   it('answers another family and a teacher 404 and a visitor 401, changing nothing', async () => {

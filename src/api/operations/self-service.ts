@@ -7,6 +7,7 @@ import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/
 import {
   fullOnMessage,
   noticeMessage,
+  closedDayMessage,
   notMeetingMessage,
   otherAgeGroupMessage,
   outsideWindowMessage,
@@ -23,7 +24,7 @@ import {
   type SelfServiceRulesDto,
 } from '#api/schemas/self-service'
 import { getAppContext } from '#server/context.server'
-import { addDays, formatCalendarDay, todayIso } from '#shared/dates'
+import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
 import {
   earliestLastDay,
   hasEnded,
@@ -35,11 +36,12 @@ import {
   meetingDays,
   meetsOnDay,
 } from '#shared/self-service'
-import { sortByStartTime } from '#shared/schedule'
+import { classWeekdays, sortByStartTime, type ClassCalendar } from '#shared/schedule'
 import { relationId } from './relations'
 import { notifyFamily } from './self-service-mail'
 import { findOwnStudent } from './students'
 import { readStudioSettings } from './studio-settings'
+import { readTuitionSettings } from './tuition-settings'
 import { inTransaction, queryInTransaction } from './transaction'
 
 /*
@@ -54,6 +56,21 @@ function academyToday(): string {
 }
 
 const day = formatCalendarDay
+
+/** What decides the days a class meets: its weekdays, term and own closures (decisions §14). */
+function calendarOf(cls: Class): ClassCalendar {
+  return { ...cls, closures: (cls.closures ?? []).map((closure) => closure.date) }
+}
+
+/** Why a class does not meet on a day: not one of its weekdays, or closed / outside its term. */
+function notMeetingOn(cls: Class, day: string): string {
+  return classWeekdays(cls).includes(weekdayOf(day)) ? closedDayMessage(cls.name, day) : notMeetingMessage(cls.name, day, cls.days)
+}
+
+/** The days the whole academy is closed (the tuition settings' closures). */
+async function academyClosures(req: PayloadRequest): Promise<string[]> {
+  return (await readTuitionSettings(req.payload, req)).closures.map((closure) => closure.date)
+}
 
 async function findClass(req: PayloadRequest, id: number): Promise<Class> {
   const doc = (await req.payload.findByID({ collection: 'classes', id, depth: 0, req, disableErrors: true, overrideAccess: true })) as Class | null
@@ -96,8 +113,8 @@ async function findStudentEnrollment(req: PayloadRequest, studentId: number, cla
 /** GET /api/self-service/rules: the academy's today and the studio's notice and makeup window. */
 export async function selfServiceRules(req: PayloadRequest): Promise<SelfServiceRulesDto> {
   requireUser(req)
-  const { dropNoticeDays, makeupWindowDays } = await readStudioSettings(req.payload, req)
-  return { today: academyToday(), dropNoticeDays, makeupWindowDays }
+  const [{ dropNoticeDays, makeupWindowDays }, closures] = await Promise.all([readStudioSettings(req.payload, req), academyClosures(req)])
+  return { today: academyToday(), dropNoticeDays, makeupWindowDays, academyClosures: closures }
 }
 
 // ── Drop from a day on ──────────────────────────────────────────────────────────────────────
@@ -207,7 +224,7 @@ export async function reportAbsence(req: PayloadRequest, input: AbsenceInput): P
   if (input.date > lastReportableDay(today)) throw badInput(SELF_SERVICE_MESSAGES.tooFarAhead)
   const enrollment = await findStudentEnrollment(req, student.id, cls.id)
   if (!enrollment || !isActiveOn(enrollment, input.date)) throw badInput(SELF_SERVICE_MESSAGES.notEnrolled)
-  if (!meetsOnDay(cls.days, input.date)) throw badInput(notMeetingMessage(cls.name, input.date, cls.days))
+  if (!meetsOnDay(calendarOf(cls), input.date, await academyClosures(req))) throw badInput(notMeetingOn(cls, input.date))
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
 
   const answer = (mark: Attendance, message: string): AbsenceAnswerDto => ({ message, absence: toAbsenceDto(mark, cls, null, today, makeupWindowDays) })
@@ -368,6 +385,7 @@ export async function makeupOptions(req: PayloadRequest, absenceId: number): Pro
   const today = academyToday()
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
   const { first, last } = makeupWindow(mark.date, today, makeupWindowDays)
+  const closed = await academyClosures(req)
   if (first > last) return []
   const sameGroup = (
     await req.payload.find({
@@ -403,7 +421,7 @@ export async function makeupOptions(req: PayloadRequest, absenceId: number): Pro
     (ownMakeups.docs as Makeup[]).some((m) => relationId(m.class) === classId && m.date === date)
   const options: MakeupOptionDto[] = []
   for (const cls of sameGroup) {
-    for (const date of meetingDays(cls.days, first, last)) {
+    for (const date of meetingDays(calendarOf(cls), first, last, closed)) {
       if (attends(cls.id, date)) continue
       const free = cls.capacity == null ? null : cls.capacity - taken(cls.id, date)
       if (free !== null && free <= 0) continue
@@ -443,7 +461,7 @@ export async function bookMakeup(req: PayloadRequest, input: MakeupInput): Promi
     const { first, last } = makeupWindow(mark.date, today, makeupWindowDays)
     throw badInput(outsideWindowMessage(first, last))
   }
-  if (!meetsOnDay(target.days, input.date)) throw badInput(notMeetingMessage(target.name, input.date, target.days))
+  if (!meetsOnDay(calendarOf(target), input.date, await academyClosures(req))) throw badInput(notMeetingOn(target, input.date))
   if (await makeupOf(req, student.id, missed.id, mark.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyBooked)
   if (await hasPlaceOn(req, student.id, target.id, input.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyInClass)
 

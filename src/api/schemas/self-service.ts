@@ -33,6 +33,9 @@ export const SELF_SERVICE_MESSAGES = {
 export const noticeMessage = (earliest: string, noticeDays: number) =>
   `The studio needs ${noticeDays} day${noticeDays === 1 ? '' : 's'}' notice: the last day can be ${formatCalendarDay(earliest)} at the earliest.`
 export const notMeetingMessage = (className: string, day: string, days: string) => `${className} does not meet on ${formatCalendarDay(day)} (it meets ${days}).`
+/** A day of the class's weekdays on which it does not run: a closure, or outside its term. */
+export const closedDayMessage = (className: string, day: string) =>
+  `${className} has no class on ${formatCalendarDay(day)}: the studio is closed that day or the class's term does not include it.`
 export const outsideWindowMessage = (first: string, last: string) => `A makeup must be between ${formatCalendarDay(first)} and ${formatCalendarDay(last)}.`
 export const otherAgeGroupMessage = (className: string, ageGroup: string, missedAgeGroup: string) =>
   `${className} is for ages ${ageGroup}; a makeup must be in a class for ages ${missedAgeGroup}.`
@@ -119,4 +122,6 @@ export type SelfServiceRulesDto = {
   today: string
   dropNoticeDays: number
   makeupWindowDays: number
+  /** The days the whole academy is closed (YYYY-MM-DD): no class meets on them. */
+  academyClosures: string[]
 }

@@ -104,7 +104,7 @@ function AbsenceDialog({
   const report = useReportAbsence()
   const horizon = lastReportableDay(rules.today)
   const last = enrollment.endDate && enrollment.endDate < horizon ? enrollment.endDate : horizon
-  const days = meetingDays(enrollment.class.days, rules.today, last).slice(0, ABSENCE_CHOICES)
+  const days = meetingDays(enrollment.class, rules.today, last, rules.academyClosures).slice(0, ABSENCE_CHOICES)
   const [date, setDate] = useState(days[0] ?? '')
   const id = useId()
   async function submit(event: FormEvent) {
