@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { addDays, weekdayOf } from './dates'
+import { classMeetsOn } from './schedule'
 import {
   ABSENCE_HORIZON_DAYS,
   earliestLastDay,
@@ -12,7 +13,6 @@ import {
   lastReportableDay,
   makeupWindow,
   meetingDays,
-  meetsOnDay,
 } from './self-service'
 
 const day = fc.integer({ min: 0, max: 20_000 }).map((n) => addDays('2000-01-01', n))
@@ -47,8 +47,8 @@ describe('enrollment spans', () => {
 describe('meeting days', () => {
   it('reads the days text of the class', () => {
     // 2026-11-23 is a Monday.
-    expect(meetsOnDay({ days: 'Monday & Wednesday' }, '2026-11-23')).toBe(true)
-    expect(meetsOnDay({ days: 'Monday & Wednesday' }, '2026-11-24')).toBe(false)
+    expect(classMeetsOn({ days: 'Monday & Wednesday' }, '2026-11-23')).toBe(true)
+    expect(classMeetsOn({ days: 'Monday & Wednesday' }, '2026-11-24')).toBe(false)
     expect(meetingDays({ days: 'Monday & Wednesday' }, '2026-11-23', '2026-12-02')).toEqual(['2026-11-23', '2026-11-25', '2026-11-30', '2026-12-02'])
     expect(meetingDays({ days: 'Saturday' }, '2026-11-24', '2026-11-23')).toEqual([])
   })
@@ -56,9 +56,9 @@ describe('meeting days', () => {
   it('skips the class’s and the academy’s closures and the days outside the term', () => {
     const cls = { days: 'Monday & Wednesday', weekdays: ['Monday', 'Wednesday'], termStart: '2026-11-25', termEnd: '2026-12-07', closures: ['2026-11-30'] }
     expect(meetingDays(cls, '2026-11-23', '2026-12-14', ['2026-12-02'])).toEqual(['2026-11-25', '2026-12-07'])
-    expect(meetsOnDay(cls, '2026-11-30')).toBe(false)
-    expect(meetsOnDay(cls, '2026-12-02')).toBe(true)
-    expect(meetsOnDay(cls, '2026-12-02', ['2026-12-02'])).toBe(false)
+    expect(classMeetsOn(cls, '2026-11-30')).toBe(false)
+    expect(classMeetsOn(cls, '2026-12-02')).toBe(true)
+    expect(classMeetsOn(cls, '2026-12-02', ['2026-12-02'])).toBe(false)
   })
 
   it('every listed day meets, and every meeting day between the bounds is listed', () => {
@@ -66,7 +66,7 @@ describe('meeting days', () => {
       fc.property(day, fc.integer({ min: 0, max: 40 }), fc.constantFrom('Tue/Thu', 'Saturday', 'Mon-Fri', 'Daily'), (first, length, days) => {
         const last = addDays(first, length)
         const listed = meetingDays({ days }, first, last)
-        for (let d = first; d <= last; d = addDays(d, 1)) expect(listed.includes(d)).toBe(meetsOnDay({ days }, d))
+        for (let d = first; d <= last; d = addDays(d, 1)) expect(listed.includes(d)).toBe(classMeetsOn({ days }, d))
         expect(listed.every((d) => weekdayOf(d) >= 0)).toBe(true)
       }),
     )

@@ -36,14 +36,9 @@ export function earliestLastDay(today: string, noticeDays: number): string {
 }
 
 /**
- * Whether a class meets on `day`: one of its weekdays, inside its term, and not closed by the
- * class or by the academy (decisions §14). Absences, makeups and the portal's choices read this.
+ * The days from `first` to `last` (inclusive) on which a class meets: its weekdays, inside its
+ * term, closed neither by the class nor by the academy (`classMeetsOn`, decisions §14).
  */
-export function meetsOnDay(cls: ClassCalendar, day: string, academyClosures: readonly string[] = []): boolean {
-  return classMeetsOn(cls, day, academyClosures)
-}
-
-/** The days from `first` to `last` (inclusive) on which a class meets. */
 export function meetingDays(cls: ClassCalendar, first: string, last: string, academyClosures: readonly string[] = []): string[] {
   if (first > last) return []
   const closed = new Set(academyClosures)

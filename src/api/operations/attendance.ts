@@ -21,6 +21,7 @@ import { todayIso } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
 import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/operations/relations'
+import { classCalendar } from './classes'
 import { csvTable } from './csv'
 
 /**
@@ -31,14 +32,13 @@ import { csvTable } from './csv'
 
 /** A class meets today on one of its weekdays, inside its term and not on one of its own closures (decisions §14). */
 function toTeachClass(doc: Class, today: string): TeachClassDto & { startTime: string | null; endTime: string | null } {
-  const closures = (doc.closures ?? []).map((closure) => closure.date)
   return {
     id: doc.id,
     name: doc.name,
     days: doc.days,
     time: doc.time,
     location: doc.location,
-    meetsToday: classMeetsOn({ ...doc, closures }, today),
+    meetsToday: classMeetsOn(classCalendar(doc), today),
     startTime: doc.startTime ?? null,
     endTime: doc.endTime ?? null,
   }

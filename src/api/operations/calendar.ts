@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
 import { enrollmentEvent, writeCalendar, type WeeklyEvent } from '#api/operations/ics'
+import { classCalendar } from './classes'
 import { getSiteTexts } from './site-content'
 import { readTuitionSettings } from './tuition-settings'
 import { relationId } from '#api/operations/relations'
@@ -106,7 +107,7 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
         id: enrollment.id,
         enrollmentDate: enrollment.enrollmentDate.slice(0, 10),
         endDate: enrollment.endDate ? enrollment.endDate.slice(0, 10) : null,
-        class: { ...cls, closures: (cls.closures ?? []).map((closure) => closure.date) },
+        class: { ...cls, ...classCalendar(cls) },
       },
       student,
       domain,

@@ -6,12 +6,23 @@ import { requireAdmin } from '#api/auth'
 import { badInput, notFound } from '#api/errors'
 import { CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from '#api/schemas/classes'
 import { isTeacherUser } from '#shared/roles'
-import { weekdayIndexes, weekdayNames } from '#shared/schedule'
+import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedule'
 import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
 import { getAppContext } from '#server/context.server'
 import { createMemoCache } from '#server/memo-cache.server'
 import { todayIso } from '#shared/dates'
 import { inTransaction } from './transaction'
+
+/** What decides the days a class meets (decisions §14): its weekdays, term and own closures. */
+export function classCalendar(doc: Class): ClassCalendar & { closures: string[] } {
+  return {
+    days: doc.days,
+    weekdays: doc.weekdays ?? [],
+    termStart: doc.termStart ?? null,
+    termEnd: doc.termEnd ?? null,
+    closures: (doc.closures ?? []).map((closure) => closure.date),
+  }
+}
 
 export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
   const dto: ClassDto = {
@@ -32,7 +43,7 @@ export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
     room: doc.room ?? null,
     termStart: doc.termStart ?? null,
     termEnd: doc.termEnd ?? null,
-    closures: (doc.closures ?? []).map((closure) => closure.date),
+    closures: classCalendar(doc).closures,
   }
   if (enrolledCount !== undefined) dto.enrolledCount = enrolledCount
   return dto

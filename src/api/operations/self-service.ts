@@ -34,9 +34,9 @@ import {
   MAKEUP_OPTIONS_LIMIT,
   makeupWindow,
   meetingDays,
-  meetsOnDay,
 } from '#shared/self-service'
-import { classWeekdays, sortByStartTime, type ClassCalendar } from '#shared/schedule'
+import { classMeetsOn, classWeekdays, sortByStartTime } from '#shared/schedule'
+import { classCalendar } from './classes'
 import { relationId } from './relations'
 import { notifyFamily } from './self-service-mail'
 import { findOwnStudent } from './students'
@@ -56,11 +56,6 @@ function academyToday(): string {
 }
 
 const day = formatCalendarDay
-
-/** What decides the days a class meets: its weekdays, term and own closures (decisions §14). */
-function calendarOf(cls: Class): ClassCalendar {
-  return { ...cls, closures: (cls.closures ?? []).map((closure) => closure.date) }
-}
 
 /** Why a class does not meet on a day: not one of its weekdays, or closed / outside its term. */
 function notMeetingOn(cls: Class, day: string): string {
@@ -224,7 +219,7 @@ export async function reportAbsence(req: PayloadRequest, input: AbsenceInput): P
   if (input.date > lastReportableDay(today)) throw badInput(SELF_SERVICE_MESSAGES.tooFarAhead)
   const enrollment = await findStudentEnrollment(req, student.id, cls.id)
   if (!enrollment || !isActiveOn(enrollment, input.date)) throw badInput(SELF_SERVICE_MESSAGES.notEnrolled)
-  if (!meetsOnDay(calendarOf(cls), input.date, await academyClosures(req))) throw badInput(notMeetingOn(cls, input.date))
+  if (!classMeetsOn(classCalendar(cls), input.date, await academyClosures(req))) throw badInput(notMeetingOn(cls, input.date))
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
 
   const answer = (mark: Attendance, message: string): AbsenceAnswerDto => ({ message, absence: toAbsenceDto(mark, cls, null, today, makeupWindowDays) })
@@ -421,7 +416,7 @@ export async function makeupOptions(req: PayloadRequest, absenceId: number): Pro
     (ownMakeups.docs as Makeup[]).some((m) => relationId(m.class) === classId && m.date === date)
   const options: MakeupOptionDto[] = []
   for (const cls of sameGroup) {
-    for (const date of meetingDays(calendarOf(cls), first, last, closed)) {
+    for (const date of meetingDays(classCalendar(cls), first, last, closed)) {
       if (attends(cls.id, date)) continue
       const free = cls.capacity == null ? null : cls.capacity - taken(cls.id, date)
       if (free !== null && free <= 0) continue
@@ -461,7 +456,7 @@ export async function bookMakeup(req: PayloadRequest, input: MakeupInput): Promi
     const { first, last } = makeupWindow(mark.date, today, makeupWindowDays)
     throw badInput(outsideWindowMessage(first, last))
   }
-  if (!meetsOnDay(calendarOf(target), input.date, await academyClosures(req))) throw badInput(notMeetingOn(target, input.date))
+  if (!classMeetsOn(classCalendar(target), input.date, await academyClosures(req))) throw badInput(notMeetingOn(target, input.date))
   if (await makeupOf(req, student.id, missed.id, mark.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyBooked)
   if (await hasPlaceOn(req, student.id, target.id, input.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyInClass)
 

@@ -4,6 +4,7 @@ import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-typ
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from '#api/schemas/tuition-run'
 import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
+import { classCalendar } from './classes'
 import { lockFamilyBilling, pendingCreditsOf } from './credits'
 import { insertInvoice, isDuplicateTuition } from './invoices'
 import { inTransaction } from './transaction'
@@ -52,12 +53,7 @@ async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly n
       className: cls.name,
       priceCents: cls.price,
       days: cls.days,
-      schedule: {
-        weekdays: cls.weekdays ?? [],
-        termStart: cls.termStart ?? null,
-        termEnd: cls.termEnd ?? null,
-        closures: (cls.closures ?? []).map((closure) => closure.date),
-      },
+      schedule: classCalendar(cls),
       startDate: day(enrollment.enrollmentDate),
       endDate: enrollment.endDate ? day(enrollment.endDate) : null,
     })
