@@ -11,12 +11,14 @@ import type { Payload } from 'payload'
 
 import { stopScheduledJobs } from '#cms/jobs'
 import { migrations } from '#cms/migrations/index'
+import { ensureAdministrator } from '#cms/seed/administrator'
 import { seedDemoData } from '#cms/seed/index'
 import { createApp } from '#server/app.server'
 import { setAppContext } from '#server/context.server'
 import { allowedOrigins, bootPayload } from '#server/boot.server'
 import { startCacheBus } from '#server/cache-bus.server'
 import { startDatabase } from '#server/database.server'
+import { holdStartupLock } from '#server/startup-lock.server'
 import { EnvError, loadEnv } from '#server/env.server'
 import { createLogger } from '#server/logger.server'
 import { createMailer } from '#server/mailer.server'
@@ -39,7 +41,13 @@ async function main() {
   let stopping = false
   let inFlight = 0
 
+  // Migrations (in bootPayload) and the first records below run one process at a time.
+  const releaseStartup = await holdStartupLock(database.url, (message) => console.log(message)).catch(async (error) => {
+    await database.stop()
+    throw error
+  })
   const { payload, config } = await bootPayload(env, database.url).catch(async (error) => {
+    await releaseStartup()
     await database.stop()
     throw error
   })
@@ -78,7 +86,10 @@ async function main() {
   if (!env.demoMode && !env.SMTP_URL) console.warn('[mail] SMTP_URL is not set: no mail is sent, and the log shows only its recipient and subject')
   setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, redact: !env.demoMode, keepOutbox: env.demoMode }) })
 
-  if (env.SEED_DEMO_DATA === 'true') await seedDemoData(payload, { adminPassword: env.ADMIN_PASSWORD, log: (m) => console.log(`[seed] ${m}`) })
+  const seedLog = (message: string) => console.log(`[seed] ${message}`)
+  await ensureAdministrator(payload, { password: env.ADMIN_PASSWORD, generateIfMissing: env.SEED_DEMO_DATA === 'true', log: seedLog })
+  if (env.SEED_DEMO_DATA === 'true') await seedDemoData(payload, { log: seedLog })
+  await releaseStartup()
 
   const nextDir = path.join(root, 'cms/admin-app')
   let nextHandler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined

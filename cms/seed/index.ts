@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto'
-
 import type { Payload } from 'payload'
 
 import { DEMO_CLASSES } from './classes'
 
 export type SeedOptions = {
-  adminPassword?: string
   log?: (message: string) => void
 }
 
@@ -29,24 +26,13 @@ function isoDate(daysFromToday: number): string {
 }
 
 /**
- * Demo data of decisions §8. Every part is created only when it is missing, so running it
- * on every start never overwrites or duplicates anything.
+ * Demo data of decisions §8 (the classes and the demo family; the administrator is
+ * ensureAdministrator's). Every part is created only when it is missing, so running it on
+ * every start never overwrites or duplicates anything.
  */
 export async function seedDemoData(payload: Payload, options: SeedOptions = {}): Promise<{ created: string[] }> {
   const log = options.log ?? ((m: string) => payload.logger.info(m))
   const created: string[] = []
-
-  if (!(await exists(payload, 'users', { username: { equals: 'admin' } }))) {
-    const password = options.adminPassword ?? randomBytes(12).toString('base64url')
-    await payload.create({
-      collection: 'users',
-      overrideAccess: true,
-      data: { username: 'admin', email: 'admin@academy.local', fullName: 'Academy Administrator', password, isAdmin: true, isActive: true },
-    })
-    created.push('admin')
-    if (!options.adminPassword) log(`Created the admin account. Username: admin  Password: ${password}  (shown once; set ADMIN_PASSWORD to choose it)`)
-    else log('Created the admin account (username admin, password from ADMIN_PASSWORD).')
-  }
 
   if (!(await exists(payload, 'classes'))) {
     for (const data of DEMO_CLASSES) await payload.create({ collection: 'classes', overrideAccess: true, data })
