@@ -304,6 +304,24 @@ describe('DELETE /api/enrollments/{id}', () => {
   })
 })
 
+describe('deleting students enrolled in the same classes', () => {
+  it('never deadlocks: the classes are locked in one order, whatever order the enrollments were made in', { timeout: 60_000 }, async () => {
+    for (let round = 0; round < 5; round++) {
+      const first = await addClass(app, { capacity: 6 })
+      const second = await addClass(app, { capacity: 6 })
+      const studentA = await addStudent(app, familyA.userId, `Lock Order A${round}`, 7)
+      const studentB = await addStudent(app, familyB.userId, `Lock Order B${round}`, 7)
+      // Opposite orders: each delete would otherwise meet the two classes the other way round.
+      for (const cls of [first, second]) expect((await familyA.client.post('/api/enrollments', { studentId: studentA, classId: cls.id })).status).toBe(201)
+      for (const cls of [second, first]) expect((await familyB.client.post('/api/enrollments', { studentId: studentB, classId: cls.id })).status).toBe(201)
+      const answers = await Promise.all([familyA.client.delete(`/api/students/${studentA}`), familyB.client.delete(`/api/students/${studentB}`)])
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      expect(await enrollmentsOf(first.id)).toEqual([])
+      expect(await enrollmentsOf(second.id)).toEqual([])
+    }
+  })
+})
+
 describe('the enrollments collection', () => {
   it('lets only administrators create directly, so the age, ownership and capacity checks cannot be bypassed', async () => {
     const student = await addStudent(app, familyA.userId, 'Bypass Attempt', 7)
