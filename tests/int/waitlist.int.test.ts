@@ -217,6 +217,9 @@ describe('offers', () => {
     expect(res.body).toMatchObject({ id: a.id, status: 'accepted' })
     const { rows: enrolled } = await db.query('SELECT student_id FROM enrollments WHERE class_id = $1', [cls.id])
     expect(enrolled.map((r) => r.student_id)).toEqual([student])
+    // The family is told, as for any enrollment.
+    const mail = await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject === `Enrollment confirmed: Accepting Child in ${cls.name}`)
+    expect(mail.text).toContain('Accepting Child')
 
     const after = await rows()
     const again = await familyA.client.post(`/api/waitlist/${a.id}/accept`)
@@ -430,6 +433,7 @@ describe('administrators', () => {
     expect(enrolled.status).toBe(200)
     expect(enrolled.body).toMatchObject({ status: 'accepted', overrideAction: 'enroll', overrideReason: 'Teacher agreed to one more' })
     expect(await enrolledIn(cls.id)).toBe(1)
+    await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject === `Enrollment confirmed: Patient Two in ${cls.name}`)
     const listed = (await admin.get(`/api/admin/waitlist?classId=${cls.id}`)).body[0].entries as Array<{ id: number; overrideReason: string | null }>
     expect(listed.find((e) => e.id === ids[1])?.overrideReason).toBe('Teacher agreed to one more')
   })

@@ -1,10 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
-import type { NotificationPreference, User } from '#cms/payload-types'
+import type { NotificationPreference, Student, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import type { ClassDto } from '#api/schemas/classes'
 import type { StudentDto } from '#api/schemas/students'
 import { formatPricePerMonth } from '#shared/money'
+import { classesById } from './classes'
+import { toStudentDto } from './students'
 
 const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
 
@@ -63,4 +65,26 @@ export async function sendEnrollmentConfirmation(req: PayloadRequest, student: S
   const mail = enrollmentConfirmation(family, student, cls, `${env.publicOrigin}/schedule`)
   await mailer.send({ to: family.email, subject: mail.subject, text: mail.text })
   return true
+}
+
+/**
+ * The same confirmation for an enrollment made from the waitlist (an accepted offer, an
+ * administrator's override), which knows only the ids. Called after the commit; never throws,
+ * since the enrollment stands whatever the mail server does.
+ */
+export function confirmEnrollmentInBackground(req: PayloadRequest, studentId: number, classId: number): void {
+  const send = async () => {
+    const student = (await req.payload.findByID({
+      collection: 'students',
+      id: studentId,
+      depth: 0,
+      disableErrors: true,
+      overrideAccess: true,
+    })) as Student | null
+    const cls = (await classesById(req.payload)).get(classId)
+    if (student && cls) await sendEnrollmentConfirmation(req, toStudentDto(student), cls)
+  }
+  void send().catch((error: unknown) => {
+    req.payload.logger.error({ err: error, studentId, classId }, 'Could not send the enrollment confirmation')
+  })
 }

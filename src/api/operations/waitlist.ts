@@ -19,6 +19,7 @@ import {
 import { getAppContext } from '#server/context.server'
 import { todayIso } from '#shared/dates'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
+import { confirmEnrollmentInBackground } from './enrollment-confirmation'
 import { waitlistOfferMail } from './mail-templates'
 import { relationId } from './relations'
 import { getSiteTexts } from './site-content'
@@ -403,9 +404,11 @@ export async function acceptOffer(req: PayloadRequest, entryId: number): Promise
       overrideAccess: true,
     })) as Enrollment
     await updateEntry(req, entry.id, { status: 'accepted', closedAt: now.toISOString() })
-    return 'accepted' as const
+    return { studentId, classId }
   })
   if (outcome === 'expired') throw conflict(WAITLIST_MESSAGES.offerExpired)
+  // The family hears about the place as it would about any other enrollment.
+  confirmEnrollmentInBackground(req, outcome.studentId, outcome.classId)
   return entryDto(req, entryId)
 }
 
@@ -486,14 +489,14 @@ async function adminEntryDto(req: PayloadRequest, id: number): Promise<AdminWait
 export async function overrideWaitlist(req: PayloadRequest, entryId: number, input: WaitlistOverrideInput): Promise<AdminWaitlistEntryDto> {
   const admin = requireAdmin(req)
   await sweepWaitlist(req.payload)
-  await underClassLock(req, entryId, async (entry, capacity, now) => {
+  const enrolled = await underClassLock(req, entryId, async (entry, capacity, now) => {
     const record = { overrideAction: input.action, overrideReason: input.reason, overrideBy: admin.id, overrideAt: now.toISOString() }
     const classId = relationId(entry.class)
     if (input.action === 'offer') {
       if (entry.status !== 'waiting') throw conflict(entry.status === 'offered' ? WAITLIST_MESSAGES.alreadyOffered : WAITLIST_MESSAGES.notActive)
       await updateEntry(req, entry.id, record)
       await fillClass(req, classId, capacity, now)
-      return
+      return null
     }
     if (entry.status !== 'waiting' && entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notActive)
     const studentId = relationId(entry.student)
@@ -506,7 +509,9 @@ export async function overrideWaitlist(req: PayloadRequest, entryId: number, inp
       overrideAccess: true,
     })
     await updateEntry(req, entry.id, { ...record, status: 'accepted', closedAt: now.toISOString() })
+    return { studentId, classId }
   })
+  if (enrolled) confirmEnrollmentInBackground(req, enrolled.studentId, enrolled.classId)
   return adminEntryDto(req, entryId)
 }
 
