@@ -1,5 +1,6 @@
 # The academy as one container image: build stage (all dependencies, the Astro site and the
-# CMS panel), runtime stage (the built app, run as an unprivileged user).
+# CMS panel, then the development dependencies dropped), runtime stage (the built app, run as
+# an unprivileged user).
 # Written for docs/operations.md "Production path"; see there for how it is used.
 
 FROM node:22-bookworm-slim AS build
@@ -7,7 +8,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+# The runtime keeps only the production dependencies (tsx, which runs the server, is one).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
