@@ -262,7 +262,7 @@ describe('GET /api/admin/attendance and attendance.csv', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toContain('attachment')
     const text = res.body as string
-    expect(text.split('\r\n')[0]).toBe('Date,Class,Student,Status,Marked by,Updated at')
+    expect(text.split('\r\n')[0]).toBe('Date,Class,Student,Status,Reported by,Marked by,Updated at')
     expect(text).toContain(`,"'=HYPERLINK(""http://x"",""y"")",late,`)
     expect(text).toContain(",'+1+1,late,")
     expect(text).toContain(",'-2,late,")

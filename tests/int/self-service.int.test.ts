@@ -194,6 +194,9 @@ describe('POST and DELETE /api/absences', () => {
 
     const roster = await teacher.client.get(`/api/teach/classes/${mainClass.id}/roster?date=${date}`)
     expect(roster.body.students.find((s: { studentId: number }) => s.studentId === ava)).toMatchObject({ status: 'absent', reportedByFamily: true })
+    // The office's export tells the family's report from a teacher's mark.
+    const csv = await admin.get(`/api/admin/attendance.csv?classId=${mainClass.id}&from=${date}&to=${date}`)
+    expect(csv.body).toContain(`${date},Self Main,Ava Self,absent,Family,`)
 
     const cancelled = await familyA.client.delete(`/api/absences/${reported.body.absence.id}`)
     expect(cancelled.status).toBe(200)

@@ -249,9 +249,10 @@ export async function listAttendance(req: PayloadRequest, query: AttendanceListQ
 }
 
 export function attendanceCsv(records: AttendanceRecordDto[]): string {
-  const header = ['Date', 'Class', 'Student', 'Status', 'Marked by', 'Updated at']
+  // "Reported by" tells a family's own absence report from a teacher's (or an administrator's) mark.
+  const header = ['Date', 'Class', 'Student', 'Status', 'Reported by', 'Marked by', 'Updated at']
   return csvTable(
     header,
-    records.map((r) => [r.date, r.className, r.studentName, r.status, r.markedBy, r.updatedAt]),
+    records.map((r) => [r.date, r.className, r.studentName, r.status, r.reportedBy === 'family' ? 'Family' : 'Teacher', r.markedBy, r.updatedAt]),
   )
 }
