@@ -6,7 +6,7 @@ import { createInvoice, openBilling } from './support/billing'
 import { expect, test } from './support/fixtures'
 import { seriousViolations } from './support/portal'
 
-/** Decisions §10 on a phone: void, mark paid offline, issue a credit; the family sees the first two on /billing. */
+/** Decisions §10 on a phone: void, mark paid offline, issue a credit; the family sees all three on /billing. */
 test('an admin voids one invoice, marks another paid by cheque and issues a credit; the family sees it on /billing', async ({
   page,
   browser,
@@ -82,6 +82,10 @@ test('an admin voids one invoice, marks another paid by cheque and issues a cred
   await expect(voided).toContainText('Cancelled')
   await expect(voided).toContainText('Voided by the academy: Billed twice by mistake')
   await expect(familyView.page.locator(`[data-invoice-id="${cheque.id}"]`)).toContainText('Paid')
+  // The credit waits on the statement until a tuition invoice takes it off.
+  const creditNote = familyView.page.getByTestId('statement-credits')
+  await expect(creditNote).toContainText('Credit: $25.00')
+  await expect(creditNote).toContainText('Missed class on the 12th')
   await familyView.page.getByRole('tab', { name: 'Payment History' }).click()
   const history = familyView.page.getByRole('row').filter({ hasText: cheque.description })
   await expect(history).toContainText('$125.50')

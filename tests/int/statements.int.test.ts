@@ -124,6 +124,36 @@ describe('GET /api/billing/statement', () => {
     const refused = await visitor.get('/api/billing/statement')
     expect([refused.status, refused.body.message]).toEqual([401, 'Please log in to continue.'])
   })
+
+  it('lists the open credits with what is left of each, which the next invoices take off, and never another family’s', async () => {
+    const issue = async (amountCents: number, reason: string) =>
+      (await admin.post('/api/admin/credits', { userId: other.userId, amountCents, reason })).body.id as number
+    const big = await issue(10_000, 'Studio closed for a week')
+    const small = await issue(500, 'Missed class on the 12th')
+    const before = await other.client.get('/api/billing/statement')
+    expect(before.body.credits).toEqual([
+      { id: big, reason: 'Studio closed for a week', amountCents: 10_000, remainingCents: 10_000, createdAt: expect.any(String) },
+      { id: small, reason: 'Missed class on the 12th', amountCents: 500, remainingCents: 500, createdAt: expect.any(String) },
+    ])
+    expect((await family.client.get('/api/billing/statement')).body.credits).toEqual([])
+
+    // The month's invoice takes what it can from the oldest credit; the statement shows the rest.
+    const billed = await admin.post(RUN, { period: thisMonth, dryRun: false, userIds: [other.userId] })
+    expect(billed.body.families[0].outcome).toBe('created')
+    const stored = (await admin.get(`/api/admin/credits?userId=${other.userId}`)).body as Array<{ id: number; remainingCents: number }>
+    const left = stored.find((credit) => credit.id === big)!.remainingCents
+    expect(left).toBeGreaterThan(0)
+    expect(left).toBeLessThan(10_000)
+    const after = await other.client.get('/api/billing/statement')
+    expect(after.body.credits.map((c: { id: number; remainingCents: number }) => [c.id, c.remainingCents])).toEqual([
+      [big, left],
+      [small, 500],
+    ])
+
+    // A cancelled credit is gone from the statement.
+    expect((await admin.post(`/api/admin/credits/${small}/cancel`)).status).toBe(200)
+    expect((await other.client.get('/api/billing/statement')).body.credits.map((c: { id: number }) => c.id)).toEqual([big])
+  })
 })
 
 describe('GET /api/admin/families/:userId/statement', () => {

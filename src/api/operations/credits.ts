@@ -81,12 +81,18 @@ export async function listCredits(req: PayloadRequest, userId?: number): Promise
   return creditsWhere(req, userId)
 }
 
+/** A family's open credits that still have something left, oldest first (the order they are used in). */
+export async function openCreditsOf(req: PayloadRequest, userId: number): Promise<CreditDto[]> {
+  return (await creditsWhere(req, userId)).filter((credit) => credit.status === 'open' && credit.remainingCents > 0)
+}
+
 /** What the tuition engine may take from a family's credits: each open credit's remainder, oldest first. */
 export async function pendingCreditsOf(req: PayloadRequest, userId: number): Promise<PendingCredit[]> {
-  const credits = await creditsWhere(req, userId)
-  return credits
-    .filter((credit) => credit.status === 'open' && credit.remainingCents > 0)
-    .map((credit) => ({ id: String(credit.id), amountCents: credit.remainingCents, description: `Credit: ${credit.reason}` }))
+  return (await openCreditsOf(req, userId)).map((credit) => ({
+    id: String(credit.id),
+    amountCents: credit.remainingCents,
+    description: `Credit: ${credit.reason}`,
+  }))
 }
 
 /** POST /api/admin/credits: a credit for an existing family, used by its next tuition invoices. */

@@ -5,6 +5,7 @@ import { notFound } from '#api/errors'
 import type { StatementDto, StatementNextDto } from '#api/schemas/statement'
 import { monthOf, todayIso } from '#shared/dates'
 import { statementAutopay } from './autopay'
+import { openCreditsOf } from './credits'
 import { toInvoiceDto } from './invoices'
 import { toPaymentDto } from './payments'
 import { relationId } from './relations'
@@ -56,5 +57,13 @@ export async function familyStatement(req: PayloadRequest, userId: number, timeZ
     next,
     // Decisions §12: the saved card and the next automatic charge; null while autopay is off.
     autopay: await statementAutopay(req.payload, userId, next, now),
+    // Decisions §10: what the academy has credited and the next invoices will still take off.
+    credits: (await openCreditsOf(req, userId)).map(({ id, reason, amountCents, remainingCents, createdAt }) => ({
+      id,
+      reason,
+      amountCents,
+      remainingCents,
+      createdAt,
+    })),
   }
 }

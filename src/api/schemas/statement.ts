@@ -32,6 +32,17 @@ export type StatementAutopayDto = {
   amountCents: number
 }
 
+/** An open credit with something left, which the next tuition invoices will take off (decisions §10). */
+export type StatementCreditDto = {
+  id: number
+  reason: string
+  /** What the academy granted, cents. */
+  amountCents: number
+  /** What is still to be taken off, cents (more than 0). */
+  remainingCents: number
+  createdAt: string
+}
+
 export type StatementDto = {
   userId: number
   fullName: string
@@ -45,4 +56,6 @@ export type StatementDto = {
   /** Null when nothing falls due next (no enrollment, or no class held in that month). */
   next: StatementNextDto | null
   autopay: StatementAutopayDto | null
+  /** Open credits with a remainder, oldest first: the order the tuition run uses them in. */
+  credits: StatementCreditDto[]
 }

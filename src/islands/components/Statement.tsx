@@ -21,6 +21,32 @@ export function autopayText(statement: Pick<StatementDto, 'autopay'>): string {
   return `${formatCents(autopay.amountCents)} will be charged automatically to ${card} •••• ${autopay.cardLast4} on ${formatCalendarDay(autopay.chargeDate)}.`
 }
 
+/** Credits the academy granted that the next tuition invoices will still take off (decisions §10). */
+function CreditsNote({ credits }: { credits: StatementDto['credits'] }) {
+  const id = useId()
+  const total = credits.reduce((sum, credit) => sum + credit.remainingCents, 0)
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-green-200 bg-green-50 p-4" data-testid="statement-credits">
+      <h3 id={id} className="font-semibold text-ink">
+        Credit: {formatCents(total)}
+      </h3>
+      <p className="text-sm text-gray-700">Taken off your next tuition invoices automatically.</p>
+      <ul className="mt-2 space-y-1 text-sm" aria-labelledby={id}>
+        {credits.map((credit) => (
+          <li key={credit.id} className="flex justify-between gap-3">
+            <span className="min-w-0 break-words text-ink">{credit.reason}</span>
+            <span className="shrink-0 tabular-nums text-gray-700">
+              {credit.remainingCents === credit.amountCents
+                ? formatCents(credit.amountCents)
+                : `${formatCents(credit.remainingCents)} left of ${formatCents(credit.amountCents)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /**
  * A family's statement (decisions §11): what is owed now, the next tuition invoice and how it
  * will be paid, then — on request — every invoice with its lines and every payment. The family
@@ -63,6 +89,8 @@ export function StatementView({ statement }: { statement: StatementDto }) {
           </dd>
         </div>
       </dl>
+
+      {statement.credits.length > 0 ? <CreditsNote credits={statement.credits} /> : null}
 
       <button type="button" className={BUTTON.secondary} aria-expanded={open} aria-controls={`${id}-details`} onClick={() => setOpen(!open)}>
         {open ? 'Hide invoices and payments' : 'Show invoices and payments'}
