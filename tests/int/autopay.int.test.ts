@@ -394,6 +394,53 @@ describe('chargeDueAutopay', () => {
     expect(await paymentsOf(invoice.id)).toHaveLength(3)
   })
 
+  it('a charge still processing is settled by Stripe’s webhook: a failure is mailed once and retried on schedule, a success pays', async () => {
+    const family = await createFamily('processing')
+    await enableAutopay(family)
+    const { invoice, due } = await tuitionInvoice(family)
+    standIn.holdCharges(true)
+    try {
+      await chargeDueAutopay(app.payload, { now: at(due) })
+    } finally {
+      standIn.holdCharges(false)
+    }
+    const [held] = intentsFor(invoice.id)
+    expect(held!.status).toBe('processing')
+    expect((await attemptsOf(invoice.id)).map((a) => [a.attempt, a.status, a.paymentIntentId])).toEqual([[1, 'processing', held!.id]])
+    // Nothing is retried while the bank decides.
+    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
+    expect(intentsFor(invoice.id)).toHaveLength(1)
+
+    // The bank declines: Stripe says so (twice, as it may); one email, and the retry is back on.
+    standIn.decline(held!.id)
+    expect(await deliver('payment_intent.payment_failed', held!.id)).toBe(200)
+    expect(await deliver('payment_intent.payment_failed', held!.id)).toBe(200)
+    expect((await attemptsOf(invoice.id)).map((a) => [a.attempt, a.status, a.failureMessage])).toEqual([[1, 'failed', 'Your card was declined.']])
+    const mail = await smtp.waitFor((m) => m.to.includes(family.email) && m.subject.startsWith('Autopay could not charge'))
+    expect(mail.text).toContain(plusDays(due, 3))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(mailsTo(family.email).filter((m) => m.subject.startsWith('Autopay could not charge'))).toHaveLength(1)
+    expect(await invoiceStatus(invoice.id)).toBe('pending')
+
+    // The retry on day 3 is held too, and this time the bank pays.
+    standIn.holdCharges(true)
+    try {
+      await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
+    } finally {
+      standIn.holdCharges(false)
+    }
+    const retry = intentsFor(invoice.id).find((intent) => intent.id !== held!.id)!
+    expect(retry.status).toBe('processing')
+    standIn.succeed(retry.id)
+    expect(await deliver('payment_intent.succeeded', retry.id)).toBe(200)
+    expect((await attemptsOf(invoice.id)).map((a) => [a.attempt, a.status])).toEqual([
+      [1, 'failed'],
+      [2, 'succeeded'],
+    ])
+    expect(await invoiceStatus(invoice.id)).toBe('paid')
+    expect((await paymentsOf(invoice.id)).map((p) => p.status).sort()).toEqual(['completed', 'failed'])
+  })
+
   it('a retry charges the card the family saved since the decline', async () => {
     const family = await createFamily('newcard')
     await enableAutopay(family, 'pm_card_chargeCustomerFail')

@@ -179,6 +179,11 @@ export type StripeStandIn = {
   /** A declined attempt: the intent goes back to requires_payment_method with last_payment_error. */
   decline(id: string): StandInIntent
   setStatus(id: string, status: Stripe.PaymentIntent.Status): StandInIntent
+  /**
+   * While on, a charge a card would pay is left `processing`, as when the bank takes its time;
+   * succeed() or decline() then settles it, and webhook() tells the app.
+   */
+  holdCharges(on: boolean): void
   setupIntents(): StandInSetupIntent[]
   setupIntent(id: string): StandInSetupIntent
   /**
@@ -209,6 +214,7 @@ export async function startStripeStandIn(
   const idempotent = new Map<string, { path: string; body: string; status: number; response: unknown }>()
   const inProgress = new Set<string>()
   let creations = 0
+  let holdingCharges = false
   const account = {
     id: 'acct_1StandInAcademy',
     object: 'account',
@@ -246,6 +252,13 @@ export async function startStripeStandIn(
       last_payment_error: null,
       next_action: null,
     })
+    return intent
+  }
+
+  /** A card that pays: succeeded at once, or left processing while holdCharges is on. */
+  function payOrHold(intent: StandInIntent, paymentMethod: string): StandInIntent {
+    if (!holdingCharges) return markSucceeded(intent, paymentMethod)
+    Object.assign(intent, { status: 'processing', payment_method: paymentMethod, last_payment_error: null, next_action: null })
     return intent
   }
 
@@ -398,7 +411,7 @@ export async function startStripeStandIn(
           "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with a payment method, pass `payment_method`.",
       })
     }
-    if (behaviour === 'succeeds') return markSucceeded(intent, paymentMethod)
+    if (behaviour === 'succeeds') return payOrHold(intent, paymentMethod)
     if (behaviour === 'requires_action' || behaviour === 'authenticate_unless_setup') {
       if (intent.status === 'requires_action') return markSucceeded(intent, paymentMethod)
       Object.assign(intent, {
@@ -681,7 +694,7 @@ export async function startStripeStandIn(
         message: `The provided PaymentMethod ${paymentMethodId} does not belong to the Customer ${intent.customer}.`,
       })
     }
-    if (entry.behaviour === 'succeeds' || (entry.behaviour === 'authenticate_unless_setup' && entry.setUp)) return markSucceeded(intent, paymentMethodId)
+    if (entry.behaviour === 'succeeds' || (entry.behaviour === 'authenticate_unless_setup' && entry.setUp)) return payOrHold(intent, paymentMethodId)
     if (entry.behaviour === 'requires_action' || entry.behaviour === 'authenticate_unless_setup') {
       const error: StripeErrorBody = {
         type: 'card_error',
@@ -877,6 +890,9 @@ export async function startStripeStandIn(
       if (status === 'succeeded') markSucceeded(intent)
       else intent.status = status
       return structuredClone(intent)
+    },
+    holdCharges: (on) => {
+      holdingCharges = on
     },
     setupIntents: () => [...setupIntents.values()].map((setupIntent) => structuredClone(setupIntent)),
     setupIntent: (setupId) => structuredClone(findSetupIntent(setupId)),

@@ -416,8 +416,70 @@ async function claimAttempt(payload: Payload, invoice: Invoice, attempt: number,
   }
 }
 
-async function settleAttempt(payload: Payload, claim: AutopayAttempt, data: Partial<Pick<AutopayAttempt, 'status' | 'paymentIntentId' | 'failureMessage'>>) {
+type AttemptUpdate = Partial<Pick<AutopayAttempt, 'status' | 'paymentIntentId' | 'failureMessage'>>
+
+async function settleAttempt(payload: Payload, claim: AutopayAttempt, data: AttemptUpdate) {
   await payload.update({ collection: 'autopay-attempts', id: claim.id, data, overrideAccess: true, depth: 0 })
+}
+
+/**
+ * Moves an attempt out of `processing`, once: true for the one caller that did it. The charge's
+ * own answer and Stripe's webhook about it can arrive together; only one of them mails the family.
+ */
+async function settleOnce(payload: Payload, attemptId: number, data: AttemptUpdate): Promise<boolean> {
+  const req = await createLocalReq({}, payload)
+  return inTransaction(req, async () => {
+    const [row] = await queryInTransaction<{ status: string }>(req, sql`SELECT status FROM autopay_attempts WHERE id = ${attemptId} FOR UPDATE`)
+    if (row?.status !== 'processing') return false
+    await req.payload.update({ collection: 'autopay-attempts', id: attemptId, data, req, overrideAccess: true, depth: 0 })
+    return true
+  })
+}
+
+/** The decline email, with the day autopay will try again (or that it will not). */
+async function mailDecline(payload: Payload, invoice: Invoice, reason: string, attempts: AttemptFacts[]): Promise<void> {
+  const next = nextAttemptDay(day(invoice.dueDate), attempts)
+  await mailFamily(payload, invoice.userId, (user, academy) =>
+    autopayFailedMail({
+      fullName: user.fullName,
+      academyName: academy,
+      amount: formatCents(invoice.amountCents),
+      description: invoice.description,
+      reason,
+      link: billingLink(invoice),
+      nextAttempt: next,
+    }),
+  )
+}
+
+/**
+ * Stripe's webhook about an autopay charge that was still processing when the job made it
+ * (payment_intent.succeeded or payment_intent.payment_failed): the attempt is settled, so a
+ * failure is retried on schedule instead of blocking the invoice's autopay for good, and the
+ * family gets the same decline email as for a card declined at once.
+ */
+export async function settleAutopayFromWebhook(payload: Payload, intent: Stripe.PaymentIntent, outcome: 'succeeded' | 'failed'): Promise<void> {
+  const invoiceId = Number(intent.metadata?.invoiceId)
+  const attempt = Number(intent.metadata?.autopayAttempt)
+  if (!Number.isInteger(invoiceId) || !Number.isInteger(attempt)) return
+  const { docs } = await payload.find({
+    collection: 'autopay-attempts',
+    where: { and: [{ invoiceId: { equals: invoiceId } }, { attempt: { equals: attempt } }] },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const row = docs[0] as AutopayAttempt | undefined
+  if (!row || (row.paymentIntentId && row.paymentIntentId !== intent.id)) return
+  if (outcome === 'succeeded') {
+    await settleOnce(payload, row.id, { status: 'succeeded', paymentIntentId: intent.id })
+    return
+  }
+  const reason = (intent.last_payment_error?.message || 'Your card was declined.').slice(0, 500)
+  if (!(await settleOnce(payload, row.id, { status: 'failed', paymentIntentId: intent.id, failureMessage: reason }))) return
+  const invoice = (await payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null
+  if (!invoice || invoice.status === 'paid' || invoice.status === 'cancelled') return
+  await mailDecline(payload, invoice, reason, facts((await attemptsOf(payload, [invoiceId])).get(invoiceId) ?? []))
 }
 
 /** One off-session charge of one invoice's attempt, claimed by this process. */
@@ -461,18 +523,19 @@ async function chargeAttempt(
   }
 
   if (intent?.status === 'succeeded') {
-    await settleAttempt(payload, claim, { status: 'succeeded', paymentIntentId: intent.id })
+    await settleOnce(payload, claim.id, { status: 'succeeded', paymentIntentId: intent.id })
     await recordSucceededIntent(payload, intent)
     return 'succeeded'
   }
 
   const amount = formatCents(invoice.amountCents)
   if (declined?.code === 'authentication_required' || intent?.status === 'requires_action') {
-    await settleAttempt(payload, claim, {
+    const settled = await settleOnce(payload, claim.id, {
       status: 'requires_action',
       paymentIntentId: intent?.id ?? null,
       failureMessage: 'The bank asks the cardholder to confirm.',
     })
+    if (!settled) return 'requiresAction'
     await mailFamily(payload, invoice.userId, (user, academy) =>
       autopayActionMail({ fullName: user.fullName, academyName: academy, amount, description: invoice.description, link: billingLink(invoice) }),
     )
@@ -481,20 +544,9 @@ async function chargeAttempt(
 
   if (declined) {
     const reason = declined.message || 'Your card was declined.'
-    await settleAttempt(payload, claim, { status: 'failed', paymentIntentId: intent?.id ?? null, failureMessage: reason.slice(0, 500) })
+    const settled = await settleOnce(payload, claim.id, { status: 'failed', paymentIntentId: intent?.id ?? null, failureMessage: reason.slice(0, 500) })
     if (intent) await recordFailedIntent(payload, intent)
-    const next = nextAttemptDay(day(invoice.dueDate), [...context.earlier, { attempt, status: 'failed', day: today }])
-    await mailFamily(payload, invoice.userId, (user, academy) =>
-      autopayFailedMail({
-        fullName: user.fullName,
-        academyName: academy,
-        amount,
-        description: invoice.description,
-        reason,
-        link: billingLink(invoice),
-        nextAttempt: next,
-      }),
-    )
+    if (settled) await mailDecline(payload, invoice, reason, [...context.earlier, { attempt, status: 'failed', day: today }])
     return 'failed'
   }
 

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
 import { AppError, badInput } from '#api/errors'
-import { saveCardFromWebhook } from './autopay'
+import { saveCardFromWebhook, settleAutopayFromWebhook } from './autopay'
 import { readPaymentSettings } from './payment-config'
 import { recordFailedIntent, recordSucceededIntent } from './payment-recording'
 
@@ -34,10 +34,14 @@ export async function handleStripeWebhook(req: PayloadRequest): Promise<{ receiv
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error
       req.payload.logger.warn(`[payments] webhook ${event.id}: succeeded PaymentIntent ${event.data.object.id} not recorded: ${error.message}`)
+      return { received: true }
     }
+    // An autopay charge that was still processing when the job made it (decisions §12).
+    await settleAutopayFromWebhook(req.payload, event.data.object, 'succeeded')
   } else if (event.type === 'payment_intent.payment_failed') {
     const recorded = await recordFailedIntent(req.payload, event.data.object)
     if (!recorded) req.payload.logger.warn(`[payments] webhook ${event.id}: failed PaymentIntent ${event.data.object.id} matches no invoice of its family`)
+    else await settleAutopayFromWebhook(req.payload, event.data.object, 'failed')
   } else if (event.type === 'setup_intent.succeeded') {
     // A card saved for autopay (decisions §12), also when the family closed the page before reporting it.
     try {
