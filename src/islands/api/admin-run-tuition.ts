@@ -4,7 +4,8 @@ import type { TuitionRunResult } from '#api/schemas/tuition-run'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
-export type RunTuitionRequest = { period: string; dryRun: boolean; userIds?: number[] }
+/** `rebill`: families whose voided invoice of the month is to be replaced (decisions §10). */
+export type RunTuitionRequest = { period: string; dryRun: boolean; userIds?: number[]; rebill?: number[] }
 
 /** POST /api/admin/tuition/run (admin): a dry run says what would be invoiced; a real one invoices it. */
 export function runTuition(input: RunTuitionRequest): Promise<TuitionRunResult> {

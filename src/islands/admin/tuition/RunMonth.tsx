@@ -26,6 +26,8 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
   const users = useUsers({ fresh: true })
   const [month, setMonth] = useState(() => localToday().slice(0, 7))
   const [familyId, setFamilyId] = useState('')
+  /** Families whose voided invoice of the month the administrator chose to replace (decisions §10). */
+  const [rebill, setRebill] = useState<number[]>([])
   const [dry, setDry] = useState<TuitionRunResult | null>(null)
   const [done, setDone] = useState<TuitionRunResult | null>(null)
   const [confirming, setConfirming] = useState(false)
@@ -40,14 +42,16 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
     setDry(null)
     setDone(null)
     setFailure(null)
+    setRebill([])
   }
 
-  function dryRun() {
+  function dryRun(billAgain: number[] = []) {
     reset()
     if (!validMonth) return setMonthError(TUITION_RUN_MESSAGES.period)
     setMonthError(null)
+    setRebill(billAgain)
     run.mutate(
-      { period: month, dryRun: true, userIds },
+      { period: month, dryRun: true, userIds, rebill: billAgain.length > 0 ? billAgain : undefined },
       { onSuccess: setDry, onError: (error) => setFailure(errorMessage(error, 'The dry run failed. Please try again.')) },
     )
   }
@@ -55,7 +59,7 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
   function createInvoices() {
     if (!dry) return
     run.mutate(
-      { period: dry.period, dryRun: false, userIds },
+      { period: dry.period, dryRun: false, userIds, rebill: rebill.length > 0 ? rebill : undefined },
       {
         onSuccess: (result) => {
           setDry(null)
@@ -107,7 +111,7 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
             ))}
           </SelectField>
         </div>
-        <button type="button" className={BUTTON.secondary} onClick={dryRun} disabled={run.isPending}>
+        <button type="button" className={BUTTON.secondary} onClick={() => dryRun()} disabled={run.isPending}>
           {run.isPending && run.variables?.dryRun ? 'Running…' : 'Dry run'}
         </button>
         {failure ? <ErrorAlert title="Run failed">{failure}</ErrorAlert> : null}
@@ -127,6 +131,7 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
           {toCreate.length > 0 ? (
             <FamilyResults label={`Invoices a run of ${monthLabel(dry.period)} would create`} results={toCreate} onStatement={onStatement} />
           ) : null}
+          <VoidedFamilies result={dry} pending={run.isPending} onBillAgain={(userId) => dryRun([...rebill, userId])} />
           <button type="button" className={BUTTON.primary} onClick={() => setConfirming(true)} disabled={toCreate.length === 0 || run.isPending}>
             {toCreate.length === 0 ? 'Nothing to invoice' : `Create ${invoices(toCreate.length)}`}
           </button>
@@ -177,13 +182,52 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
   )
 }
 
+/**
+ * Families whose invoice of the month was voided: the run leaves them alone unless the
+ * administrator asks to bill them again, which re-runs the dry run with them included.
+ */
+function VoidedFamilies({ result, pending, onBillAgain }: { result: TuitionRunResult; pending: boolean; onBillAgain: (userId: number) => void }) {
+  const id = useId()
+  const voided = result.families.filter((f) => f.outcome === 'voided')
+  if (voided.length === 0) return null
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h4 id={id} className="text-sm font-semibold">
+        Voided for {monthLabel(result.period)}
+      </h4>
+      <p className="text-sm text-gray-700">
+        Their invoice of this month was voided, so the run does not bill them again unless you ask. A new invoice is worked out from their enrollments and
+        credits as they are now.
+      </p>
+      <ul className="space-y-2" aria-labelledby={id}>
+        {voided.map((family) => (
+          <li
+            key={family.userId}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-gray-200 bg-gray-50 p-3"
+            data-voided-user-id={family.userId}
+          >
+            <span className="min-w-0 break-words">
+              {family.payerName}
+              {family.invoiceId ? <span className="text-gray-700"> · voided invoice #{family.invoiceId}</span> : null}
+            </span>
+            <button type="button" className={BUTTON.secondary} disabled={pending} onClick={() => onBillAgain(family.userId)}>
+              Bill again<span className="sr-only"> {family.payerName}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** The families a run leaves alone, and why. */
 function Others({ result }: { result: TuitionRunResult }) {
   const billed = result.families.filter((f) => f.outcome === 'exists').length
   const nothing = result.families.filter((f) => f.outcome === 'nothingToBill').length
+  const voided = result.families.filter((f) => f.outcome === 'voided').length
   return (
     <p className="mt-1 text-sm">
-      Already billed: {families(billed)}. Nothing to bill: {families(nothing)}.
+      Already billed: {families(billed)}. Nothing to bill: {families(nothing)}.{voided > 0 ? ` Voided, not billed again: ${families(voided)}.` : ''}
     </p>
   )
 }
