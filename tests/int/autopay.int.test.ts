@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { AutopayAttempt, Invoice, Payment, PaymentMethod } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/operations/autopay'
+import { runBillingDay } from '#api/operations/billing-calendar'
 import { AUTOPAY_NEEDS_CARD } from '#api/schemas/autopay'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
+import { addClass, addStudent } from '#tests/support/families'
 import { uniqueName } from '#tests/support/postgres'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
@@ -513,5 +515,41 @@ describe('chargeDueAutopay', () => {
     const res = await admin.post('/api/admin/autopay/run', {})
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ attempted: expect.any(Number), succeeded: expect.any(Number), failed: expect.any(Number), requiresAction: expect.any(Number) })
+  })
+})
+
+describe('the billing calendar with card payments configured', () => {
+  it('bills the month on its billing day and charges the autopay family’s new invoice on the same tick, once however often it ticks', async () => {
+    const family = await createFamily('tick')
+    await enableAutopay(family)
+    const cls = await addClass(app, { name: uniqueName('Tick Ballet') })
+    const student = await addStudent(app, family.id, 'Tilda Tick')
+    await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student, class: cls.id, enrollmentDate: '2032-01-01' } })
+    const { billingDay } = (await admin.get('/api/admin/tuition-settings')).body as { billingDay: number }
+    const day = `2032-03-${String(billingDay).padStart(2, '0')}`
+    const tick = () => runBillingDay(app.payload, { clock: () => at(day), timeZone: null })
+
+    const first = await tick()
+    expect(first.tuition).toMatchObject({ outcome: 'billed', period: '2032-03' })
+    expect(first.autopay).toMatchObject({ outcome: 'applied' })
+    const [invoice] = (
+      await app.payload.find({
+        collection: 'invoices',
+        where: { and: [{ userId: { equals: family.id } }, { period: { equals: '2032-03' } }] },
+        overrideAccess: true,
+        depth: 0,
+      })
+    ).docs as Invoice[]
+    expect(invoice).toMatchObject({ kind: 'tuition', dueDate: expect.stringContaining(day) })
+    expect(await invoiceStatus(invoice!.id)).toBe('paid')
+    expect((await attemptsOf(invoice!.id)).map((a) => [a.attempt, a.status])).toEqual([[1, 'succeeded']])
+    expect((await paymentsOf(invoice!.id)).map((p) => p.status)).toEqual(['completed'])
+
+    // The hourly tick comes again the same day: nothing is billed or charged twice.
+    const again = await tick()
+    expect(again.tuition.outcome).toBe('finished')
+    expect(intentsFor(invoice!.id)).toHaveLength(1)
+    expect(await paymentsOf(invoice!.id)).toHaveLength(1)
+    await app.payload.delete({ collection: 'classes', id: cls.id, overrideAccess: true })
   })
 })
