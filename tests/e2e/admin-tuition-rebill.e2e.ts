@@ -1,9 +1,9 @@
-import type { ClassDto } from '#api/schemas/classes'
 import type { StatementDto } from '#api/schemas/statement'
 import type { TuitionRunResult } from '#api/schemas/tuition-run'
 import { monthLabel } from '#shared/tuition'
 import { unique } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
+import { enrollNewStudent } from './support/billing'
 import { expect, test } from './support/fixtures'
 import { seriousViolations } from './support/portal'
 
@@ -17,16 +17,7 @@ const MONTH = '2031-07'
 test('the admin bills a voided month again from the Tuition tab, and only that family', async ({ page, baseURL, adminRequest: admin, families }) => {
   test.setTimeout(120_000)
   const family = await families.create(unique('Vera Voided '))
-  const student = await admin.post('/cms-api/students', {
-    data: { user: family.id, fullName: 'Vita Voided', dateOfBirth: '2017-05-01', experienceLevel: 'Beginner' },
-  })
-  expect(student.status(), await student.text()).toBe(201)
-  const studentId = ((await student.json()) as { doc: { id: number } }).doc.id
-  const classes = (await (await admin.get('/api/classes')).json()) as ClassDto[]
-  const cls = [...classes].sort((a, b) => (b.capacity ?? 999) - (b.enrolledCount ?? 0) - ((a.capacity ?? 999) - (a.enrolledCount ?? 0)))[0]!
-  const enrolled = await admin.post('/api/enrollments', { data: { studentId, classId: cls.id, enrollmentDate: '2026-01-05' } })
-  expect(enrolled.status(), await enrolled.text()).toBe(201)
-  const enrollmentId = ((await enrolled.json()) as { id: number }).id
+  const { cls, enrollmentId } = await enrollNewStudent(admin, family.id, 'Vita Voided')
 
   try {
     // The month billed, then its invoice voided.

@@ -1,11 +1,10 @@
-import type { ClassDto } from '#api/schemas/classes'
 import type { StatementDto } from '#api/schemas/statement'
 import type { TuitionRunResult } from '#api/schemas/tuition-run'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 import { signIn, unique } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
-import { enterCard, openBilling } from './support/billing'
+import { enrollNewStudent, enterCard, openBilling } from './support/billing'
 import { expect, test } from './support/fixtures'
 import { seriousViolations } from './support/portal'
 
@@ -25,17 +24,7 @@ test('the admin runs a month (dry run, then real) and the family sees the invoic
 }) => {
   test.setTimeout(120_000)
   const family = await families.create(unique('Tess Tuition '))
-  const student = await admin.post('/cms-api/students', {
-    data: { user: family.id, fullName: 'Tilly Tuition', dateOfBirth: '2017-05-01', experienceLevel: 'Beginner' },
-  })
-  expect(student.status(), await student.text()).toBe(201)
-  const studentId = ((await student.json()) as { doc: { id: number } }).doc.id
-  // A seeded class with a free seat; the enrollment is removed at the end.
-  const classes = (await (await admin.get('/api/classes')).json()) as ClassDto[]
-  const cls = [...classes].sort((a, b) => (b.capacity ?? 999) - (b.enrolledCount ?? 0) - ((a.capacity ?? 999) - (a.enrolledCount ?? 0)))[0]!
-  const enrolled = await admin.post('/api/enrollments', { data: { studentId, classId: cls.id, enrollmentDate: '2026-01-05' } })
-  expect(enrolled.status(), await enrolled.text()).toBe(201)
-  const enrollmentId = ((await enrolled.json()) as { id: number }).id
+  const { cls, enrollmentId } = await enrollNewStudent(admin, family.id, 'Tilly Tuition')
 
   try {
     // What the engine bills the family for the month (a dry run changes nothing).

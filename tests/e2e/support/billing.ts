@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
+import type { ClassDto } from '#api/schemas/classes'
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { apiGet } from './accounts'
@@ -81,4 +82,20 @@ export async function invoiceStatus(page: Page, baseURL: string | undefined, inv
   expect(response.status()).toBe(200)
   const invoices = (await response.json()) as InvoiceDto[]
   return invoices.find((invoice) => invoice.id === invoiceId)?.status
+}
+
+/**
+ * A new student of the family, enrolled since January 2026 in the seeded class with the most
+ * free places: what the tuition journeys bill. The journey removes the enrollment at its end.
+ */
+export async function enrollNewStudent(admin: APIRequestContext, familyId: number, fullName: string): Promise<{ cls: ClassDto; enrollmentId: number }> {
+  const student = await admin.post('/cms-api/students', { data: { user: familyId, fullName, dateOfBirth: '2017-05-01', experienceLevel: 'Beginner' } })
+  expect(student.status(), await student.text()).toBe(201)
+  const studentId = ((await student.json()) as { doc: { id: number } }).doc.id
+  const classes = (await (await admin.get('/api/classes')).json()) as ClassDto[]
+  const free = (cls: ClassDto) => (cls.capacity ?? 999) - (cls.enrolledCount ?? 0)
+  const cls = [...classes].sort((a, b) => free(b) - free(a))[0]!
+  const enrolled = await admin.post('/api/enrollments', { data: { studentId, classId: cls.id, enrollmentDate: '2026-01-05' } })
+  expect(enrolled.status(), await enrolled.text()).toBe(201)
+  return { cls, enrollmentId: ((await enrolled.json()) as { id: number }).id }
 }
