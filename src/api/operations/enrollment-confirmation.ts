@@ -57,7 +57,7 @@ export async function wantsEmail(req: PayloadRequest, userId: number): Promise<b
  * outside the request's transaction (no `req` in the reads): a mail problem never touches the
  * enrollment.
  */
-export async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentDto, cls: ClassDto): Promise<boolean> {
+async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentDto, cls: ClassDto): Promise<boolean> {
   if (!(await wantsEmail(req, student.userId))) return false
   const family = (await req.payload.findByID({ collection: 'users', id: student.userId, depth: 0, disableErrors: true, overrideAccess: true })) as User | null
   if (!family?.email) return false
@@ -68,9 +68,9 @@ export async function sendEnrollmentConfirmation(req: PayloadRequest, student: S
 }
 
 /**
- * The same confirmation for an enrollment made from the waitlist (an accepted offer, an
- * administrator's override), which knows only the ids. Called after the commit; never throws,
- * since the enrollment stands whatever the mail server does.
+ * The confirmation of an enrollment, however it was made (POST /api/enrollments, an accepted
+ * waitlist offer, an administrator's override), sent after the commit and not awaited: a slow or
+ * failing mail server never holds up or fails the enrollment, it is only logged.
  */
 export function confirmEnrollmentInBackground(req: PayloadRequest, studentId: number, classId: number): void {
   const send = async () => {

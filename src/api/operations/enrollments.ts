@@ -17,7 +17,7 @@ import {
 } from '#api/schemas/enrollments'
 import { STUDENT_MESSAGES } from '#api/schemas/students'
 import { classesById, toClassDto } from './classes'
-import { sendEnrollmentConfirmation } from './enrollment-confirmation'
+import { confirmEnrollmentInBackground } from './enrollment-confirmation'
 import { findOwnStudent, toStudentDto } from './students'
 import { inTransaction, queryInTransaction } from './transaction'
 import { claimPlace, lockClassForChange, markOfferAccepted, sweepWaitlist } from './waitlist'
@@ -138,11 +138,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
   }
   // The enrollment hooks have cleared the cached class list (enrolledCount) after the commit.
   const classDto = (await classesById(req.payload)).get(cls.id) ?? toClassDto(cls)
-  const studentDto = toStudentDto(student)
-  // Not awaited: a slow or failing mail server must not hold up or fail the enrollment.
-  void sendEnrollmentConfirmation(req, studentDto, classDto).catch((error: unknown) => {
-    req.payload.logger.error({ err: error, enrollmentId: created.id }, 'Could not send the enrollment confirmation')
-  })
+  confirmEnrollmentInBackground(req, student.id, cls.id)
   return toEnrollmentDto(created, new Map([[cls.id, classDto]]))
 }
 

@@ -45,7 +45,8 @@ export async function familyStatement(req: PayloadRequest, userId: number, timeZ
     req.payload.find({ collection: 'invoices', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Invoice[]),
     req.payload.find({ collection: 'payments', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Payment[]),
   ])
-  const next = await nextInvoice(req, userId, invoices, todayIso(now, timeZone))
+  // The dry run behind `next` reads the credits too, as the engine's input; these are the statement's own.
+  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, todayIso(now, timeZone)), openCreditsOf(req, userId)])
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return {
     userId: user.id,
@@ -58,12 +59,6 @@ export async function familyStatement(req: PayloadRequest, userId: number, timeZ
     // Decisions §12: the saved card and the next automatic charge; null while autopay is off.
     autopay: await statementAutopay(req.payload, userId, next, now),
     // Decisions §10: what the academy has credited and the next invoices will still take off.
-    credits: (await openCreditsOf(req, userId)).map(({ id, reason, amountCents, remainingCents, createdAt }) => ({
-      id,
-      reason,
-      amountCents,
-      remainingCents,
-      createdAt,
-    })),
+    credits: credits.map(({ id, reason, amountCents, remainingCents, createdAt }) => ({ id, reason, amountCents, remainingCents, createdAt })),
   }
 }

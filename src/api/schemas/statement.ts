@@ -1,3 +1,4 @@
+import type { CreditDto } from './credits'
 import type { InvoiceDto } from './invoices'
 import type { PaymentDto } from './payments'
 import type { TuitionRunFamilyResult } from './tuition-run'
@@ -33,15 +34,7 @@ export type StatementAutopayDto = {
 }
 
 /** An open credit with something left, which the next tuition invoices will take off (decisions §10). */
-export type StatementCreditDto = {
-  id: number
-  reason: string
-  /** What the academy granted, cents. */
-  amountCents: number
-  /** What is still to be taken off, cents (more than 0). */
-  remainingCents: number
-  createdAt: string
-}
+export type StatementCreditDto = Pick<CreditDto, 'id' | 'reason' | 'amountCents' | 'remainingCents' | 'createdAt'>
 
 export type StatementDto = {
   userId: number
