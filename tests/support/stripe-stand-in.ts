@@ -27,6 +27,19 @@ export type StandInIntent = {
   [field: string]: unknown
 }
 
+export type StandInRefund = {
+  id: string
+  object: 'refund'
+  amount: number
+  currency: string
+  payment_intent: string
+  charge: string | null
+  reason: string | null
+  status: 'succeeded'
+  metadata: Record<string, string>
+  created: number
+}
+
 export type StandInRequest = { method: string; path: string; apiKey: string; idempotencyKey: string | null; params: Record<string, unknown> }
 
 type StripeErrorBody = { type: string; message: string; code?: string; decline_code?: string; param?: string; [field: string]: unknown }
@@ -193,6 +206,8 @@ export type StripeStandIn = {
   confirmSetup(id: string, paymentMethod?: string): StandInSetupIntent
   customers(): Array<Record<string, unknown>>
   paymentMethod(id: string): Record<string, unknown> & { customer: string | null }
+  /** Every refund made (POST /v1/refunds; idempotent replays do not count), oldest first. */
+  refunds(): StandInRefund[]
   /** A Stripe event about the PaymentIntent (pi_…) or SetupIntent (seti_…) as it is now, and its signed delivery. */
   webhook(
     type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'setup_intent.succeeded' | string,
@@ -210,6 +225,7 @@ export async function startStripeStandIn(
   const paymentMethods = new Map<string, { behaviour: CardBehaviour; object: Record<string, unknown>; setUp: boolean }>()
   const customers = new Map<string, Record<string, unknown>>()
   const setupIntents = new Map<string, StandInSetupIntent>()
+  const refunds: StandInRefund[] = []
   const requests: StandInRequest[] = []
   const idempotent = new Map<string, { path: string; body: string; status: number; response: unknown }>()
   const inProgress = new Set<string>()
@@ -733,6 +749,73 @@ export async function startStripeStandIn(
     return confirmIntent(intent, typeof paymentMethod === 'string' ? { payment_method: paymentMethod } : {})
   }
 
+  /** POST /v1/payment_intents/:id/cancel: as Stripe, refused once the intent succeeded or was canceled. */
+  function cancelIntent(intent: StandInIntent, params: Record<string, unknown>): StandInIntent {
+    unknownParams(params, new Set(['cancellation_reason', 'expand']))
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        payment_intent: { ...intent },
+      })
+    }
+    Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: (params.cancellation_reason as string) ?? null, next_action: null })
+    return intent
+  }
+
+  /** POST /v1/refunds with `payment_intent`: the whole amount unless `amount` says less; never more than was received. */
+  function createRefund(params: Record<string, unknown>): StandInRefund {
+    unknownParams(params, new Set(['payment_intent', 'amount', 'reason', 'metadata', 'expand']))
+    if (typeof params.payment_intent !== 'string')
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'One of the following params should be provided for this request: payment_intent or charge.',
+      })
+    const intent = find(params.payment_intent)
+    if (intent.status !== 'succeeded') {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      })
+    }
+    const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0)
+    const left = intent.amount_received - refunded
+    if (left <= 0)
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      })
+    const amount = params.amount === undefined ? left : Number(params.amount)
+    if (!(amount > 0) || amount > left)
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
+      })
+    const reason = (params.reason as string | undefined) ?? null
+    if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'reason', message: `Invalid reason: ${reason}` })
+    const refund: StandInRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      reason,
+      status: 'succeeded',
+      metadata: { ...((params.metadata as Record<string, string>) ?? {}) },
+      created: now(),
+    }
+    refunds.push(refund)
+    return refund
+  }
+
   function authenticate(req: http.IncomingMessage, params: Record<string, unknown>, intentId?: string, path?: string): string {
     const header = req.headers.authorization ?? ''
     // Stripe.js sends the publishable key as the `key` parameter instead of a header.
@@ -765,7 +848,7 @@ export async function startStripeStandIn(
   }
 
   function route(method: string, path: string, params: Record<string, unknown>, req: http.IncomingMessage): { status: number; body: unknown } {
-    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path)
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path)
     const setupMatch = /^\/v1\/setup_intents\/([^/]+)(\/confirm)?$/.exec(path)
     const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(path)
     const methodMatch = /^\/v1\/payment_methods\/([^/]+)(\/attach|\/detach)?$/.exec(path)
@@ -786,6 +869,16 @@ export async function startStripeStandIn(
     if (methodMatch && method === 'POST' && methodMatch[2] === '/attach') return { status: 200, body: attachPaymentMethod(methodMatch[1]!, params) }
     if (methodMatch && method === 'POST' && methodMatch[2] === '/detach') return { status: 200, body: detachPaymentMethod(methodMatch[1]!) }
     if (intentMatch && method === 'GET' && !intentMatch[2]) return { status: 200, body: find(intentMatch[1]!) }
+    if (intentMatch && method === 'POST' && intentMatch[2] === '/cancel') {
+      // Only the secret key cancels; Stripe.js cannot.
+      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_') && !String(req.headers.authorization ?? '').startsWith('Bearer rk_'))
+        throw new StripeFailure(401, {
+          type: 'invalid_request_error',
+          message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
+        })
+      return { status: 200, body: cancelIntent(find(intentMatch[1]!), params) }
+    }
+    if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: createRefund(params) }
     if (intentMatch && method === 'POST' && intentMatch[2]) return { status: 200, body: confirmIntent(find(intentMatch[1]!), params) }
     throw new StripeFailure(404, {
       type: 'invalid_request_error',
@@ -894,6 +987,7 @@ export async function startStripeStandIn(
     holdCharges: (on) => {
       holdingCharges = on
     },
+    refunds: () => refunds.map((refund) => structuredClone(refund)),
     setupIntents: () => [...setupIntents.values()].map((setupIntent) => structuredClone(setupIntent)),
     setupIntent: (setupId) => structuredClone(findSetupIntent(setupId)),
     confirmSetup: (setupId, paymentMethod) =>
