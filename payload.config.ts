@@ -7,6 +7,7 @@ import sharp from 'sharp'
 
 import { Attendance } from '#cms/collections/Attendance/index'
 import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
+import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
 import { Makeups } from '#cms/collections/Makeups/index'
 import { Classes } from '#cms/collections/Classes/index'
@@ -70,6 +71,7 @@ export default buildConfig({
     TuitionRuns,
     BillingProfiles,
     AutopayAttempts,
+    CardIntents,
     SiteContent,
     SiteAssets,
   ],

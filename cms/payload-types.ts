@@ -83,6 +83,7 @@ export interface Config {
     'tuition-runs': TuitionRun;
     'billing-profiles': BillingProfile;
     'autopay-attempts': AutopayAttempt;
+    'card-intents': CardIntent;
     'site-content': SiteContent;
     'site-assets': SiteAsset;
     'payload-kv': PayloadKv;
@@ -109,6 +110,7 @@ export interface Config {
     'tuition-runs': TuitionRunsSelect<false> | TuitionRunsSelect<true>;
     'billing-profiles': BillingProfilesSelect<false> | BillingProfilesSelect<true>;
     'autopay-attempts': AutopayAttemptsSelect<false> | AutopayAttemptsSelect<true>;
+    'card-intents': CardIntentsSelect<false> | CardIntentsSelect<true>;
     'site-content': SiteContentSelect<false> | SiteContentSelect<true>;
     'site-assets': SiteAssetsSelect<false> | SiteAssetsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -514,7 +516,7 @@ export interface Invoice {
   createdAt: string;
 }
 /**
- * Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). They are financial records and cannot be deleted.
+ * Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). A card payment that arrives for an invoice already paid or voided is refunded automatically (status "refunded"). They are financial records and cannot be deleted.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
@@ -526,7 +528,7 @@ export interface Payment {
   amountCents: number;
   paymentMethodId?: number | null;
   method?: string | null;
-  status: 'completed' | 'pending' | 'failed';
+  status: 'completed' | 'pending' | 'failed' | 'refunded';
   transactionId?: string | null;
   /**
    * JSON: cardholderName and paymentIntentId.
@@ -542,6 +544,9 @@ export interface Payment {
   receivedOn?: string | null;
   note?: string | null;
   recordedById?: number | null;
+  refundId?: string | null;
+  refundedAt?: string | null;
+  refundReason?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -676,6 +681,21 @@ export interface AutopayAttempt {
   amountCents: number;
   paymentIntentId?: string | null;
   failureMessage?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * PaymentIntents opened by the card form on /billing, written by the server.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "card-intents".
+ */
+export interface CardIntent {
+  id: number;
+  invoiceId: number;
+  userId: number;
+  paymentIntentId: string;
+  status: 'open' | 'succeeded' | 'canceled';
   updatedAt: string;
   createdAt: string;
 }
@@ -945,6 +965,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'autopay-attempts';
         value: number | AutopayAttempt;
+      } | null)
+    | ({
+        relationTo: 'card-intents';
+        value: number | CardIntent;
       } | null)
     | ({
         relationTo: 'site-content';
@@ -1220,6 +1244,9 @@ export interface PaymentsSelect<T extends boolean = true> {
   receivedOn?: T;
   note?: T;
   recordedById?: T;
+  refundId?: T;
+  refundedAt?: T;
+  refundReason?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1300,6 +1327,18 @@ export interface AutopayAttemptsSelect<T extends boolean = true> {
   amountCents?: T;
   paymentIntentId?: T;
   failureMessage?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "card-intents_select".
+ */
+export interface CardIntentsSelect<T extends boolean = true> {
+  invoiceId?: T;
+  userId?: T;
+  paymentIntentId?: T;
+  status?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -9,6 +9,7 @@ import * as migration_20261123_142116_waitlist from './20261123_142116_waitlist'
 import * as migration_20261123_143554_billing_actions from './20261123_143554_billing_actions';
 import * as migration_20261123_150313_autopay from './20261123_150313_autopay';
 import * as migration_20261123_151924_class_schedules from './20261123_151924_class_schedules';
+import * as migration_20261126_054644_card_intents_refunds from './20261126_054644_card_intents_refunds';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261123_151924_class_schedules.up,
     down: migration_20261123_151924_class_schedules.down,
-    name: '20261123_151924_class_schedules'
+    name: '20261123_151924_class_schedules',
+  },
+  {
+    up: migration_20261126_054644_card_intents_refunds.up,
+    down: migration_20261126_054644_card_intents_refunds.down,
+    name: '20261126_054644_card_intents_refunds'
   },
 ];

@@ -526,6 +526,7 @@ describe('GET /api/payments', () => {
       'method',
       'offline',
       'paymentMethodId',
+      'refund',
       'status',
       'transactionId',
       'userId',

@@ -12,7 +12,7 @@ export const Payments: CollectionConfig = {
     defaultColumns: ['id', 'invoice', 'amountCents', 'status', 'method', 'createdAt'],
     listSearchableFields: ['transactionId'],
     description:
-      'Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). They are financial records and cannot be deleted.',
+      'Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). A card payment that arrives for an invoice already paid or voided is refunded automatically (status "refunded"). They are financial records and cannot be deleted.',
   },
   // Payments are recorded only by the server after Stripe confirms them.
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: () => false },
@@ -42,6 +42,10 @@ export const Payments: CollectionConfig = {
     { name: 'receivedOn', label: 'Received on', type: 'text', admin: { description: 'Offline payments: YYYY-MM-DD.' } },
     { name: 'note', type: 'text', maxLength: 500 },
     { name: 'recordedById', label: 'Recorded by (account id)', type: 'number', admin: { readOnly: true } },
+    // A card payment that arrived for an invoice already paid or voided, refunded by the server (status "refunded").
+    { name: 'refundId', label: 'Stripe refund id', type: 'text', admin: { readOnly: true } },
+    { name: 'refundedAt', label: 'Refunded at', type: 'date', admin: { readOnly: true } },
+    { name: 'refundReason', label: 'Why it was refunded', type: 'text', maxLength: 300, admin: { readOnly: true } },
   ],
   timestamps: true,
 }

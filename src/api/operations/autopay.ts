@@ -24,6 +24,7 @@ import { AUTOPAY_CATCH_UP_DAYS, brandName, dueAttempt, nextAttemptDay, type Atte
 import { addDays, todayIso } from '#shared/dates'
 import { centsToDollars, dollarsToCents, formatCents } from '#shared/money'
 import { autopayActionMail, autopayFailedMail } from './mail-templates'
+import { cancelOpenCardIntents } from './card-intents'
 import { readPaymentSettings } from './payment-config'
 import { recordFailedIntent, recordSucceededIntent } from './payment-recording'
 import { hitRateLimit } from './rate-limit'
@@ -394,15 +395,26 @@ function billingLink(invoice: Invoice): string {
   return `${getAppContext().env.publicOrigin}/billing?invoice=${invoice.id}`
 }
 
-/** Claims (invoice, attempt): true for the one process whose row went in. */
+/**
+ * Claims (invoice, attempt): the row for the one process whose insert went in. The claim takes
+ * the invoice's row lock, as the card form, the webhook and the administrator's actions do, and
+ * only an invoice still unpaid is claimed: once the claim is in, the card form refuses to open a
+ * second payment (decisions §5).
+ */
 async function claimAttempt(payload: Payload, invoice: Invoice, attempt: number, today: string): Promise<AutopayAttempt | null> {
+  const req = await createLocalReq({}, payload)
   try {
-    return (await payload.create({
-      collection: 'autopay-attempts',
-      data: { invoiceId: invoice.id, attempt, userId: invoice.userId, status: 'processing', day: today, amountCents: invoice.amountCents },
-      overrideAccess: true,
-      depth: 0,
-    })) as AutopayAttempt
+    return await inTransaction(req, async () => {
+      const [row] = await queryInTransaction<{ status: Invoice['status'] }>(req, sql`SELECT status FROM invoices WHERE id = ${invoice.id} FOR UPDATE`)
+      if (!row || !UNPAID.includes(row.status)) return null
+      return (await payload.create({
+        collection: 'autopay-attempts',
+        data: { invoiceId: invoice.id, attempt, userId: invoice.userId, status: 'processing', day: today, amountCents: invoice.amountCents },
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })) as AutopayAttempt
+    })
   } catch (error) {
     // Payload reports the unique (invoice, attempt) index as a ValidationError: a row that is there now is another process's claim.
     if (isUniqueViolation(error)) return null
@@ -414,6 +426,17 @@ async function claimAttempt(payload: Payload, invoice: Invoice, attempt: number,
     if (taken.totalDocs > 0) return null
     throw error
   }
+}
+
+/**
+ * After the claim: the card form's open PaymentIntents of the invoice are cancelled. One the
+ * family confirmed a moment ago is recorded instead, and then the invoice is paid: the claim is
+ * given back and nothing is charged.
+ */
+async function stillUnpaidAfterCancelling(payload: Payload, invoiceId: number): Promise<boolean> {
+  await cancelOpenCardIntents(payload, invoiceId)
+  const now = (await payload.findByID({ collection: 'invoices', id: invoiceId, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null
+  return Boolean(now && UNPAID.includes(now.status))
 }
 
 type AttemptUpdate = Partial<Pick<AutopayAttempt, 'status' | 'paymentIntentId' | 'failureMessage'>>
@@ -491,6 +514,10 @@ async function chargeAttempt(
   const { invoice, card, customerId, attempt, today } = context
   const claim = await claimAttempt(payload, invoice, attempt, today)
   if (!claim) return 'skipped'
+  if (!(await stillUnpaidAfterCancelling(payload, invoice.id))) {
+    await payload.delete({ collection: 'autopay-attempts', id: claim.id, overrideAccess: true })
+    return 'skipped'
+  }
 
   let intent: Stripe.PaymentIntent | undefined
   let declined: Stripe.errors.StripeCardError | null = null

@@ -6,6 +6,7 @@ import { conflict, notFound } from '#api/errors'
 import { INVOICE_ACTION_MESSAGES, type InvoiceDto, type MarkPaidOfflineInput, type VoidInvoiceInput } from '#api/schemas/invoices'
 import type { PaymentDto } from '#api/schemas/payments'
 import { INVOICE_NOT_FOUND, toInvoiceDto } from './invoices'
+import { cancelOpenCardIntents } from './card-intents'
 import { toPaymentDto } from './payments'
 import { inTransaction, queryInTransaction } from './transaction'
 
@@ -13,7 +14,9 @@ import { inTransaction, queryInTransaction } from './transaction'
  * What an administrator does to an invoice after it is issued (decisions §10): void it, or record
  * that it was paid outside the card form. Each runs in one transaction that first locks the
  * invoice's row, so two actions at once (two tabs, two administrators, a card payment being
- * recorded) take turns and the second one sees what the first one did.
+ * recorded) take turns and the second one sees what the first one did. Afterwards the card form's
+ * open PaymentIntents of the invoice are cancelled at Stripe, and a card payment that succeeds
+ * all the same is refunded when it arrives (payment-recording.ts).
  */
 
 async function lockedInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
@@ -30,7 +33,7 @@ async function lockedInvoice(req: PayloadRequest, id: number): Promise<Invoice> 
  * automatic run reports the month as voided and bills it again only when asked to.
  */
 export async function voidInvoice(req: PayloadRequest, admin: User, id: number, input: VoidInvoiceInput): Promise<InvoiceDto> {
-  return inTransaction(req, async () => {
+  const { dto, voidedIds } = await inTransaction(req, async () => {
     const invoice = await lockedInvoice(req, id)
     if (invoice.status === 'paid') throw conflict(INVOICE_ACTION_MESSAGES.paidCannotVoid)
     if (invoice.status === 'cancelled') throw conflict(INVOICE_ACTION_MESSAGES.alreadyVoid)
@@ -55,8 +58,11 @@ export async function voidInvoice(req: PayloadRequest, admin: User, id: number, 
         data: { ...voided, voidReason: `Voided with invoice #${id}: ${input.reason}`.slice(0, 300) },
       })
     }
-    return toInvoiceDto(doc)
+    return { dto: toInvoiceDto(doc), voidedIds: [id, ...fees.docs.map((fee) => fee.id)] }
   })
+  // Nothing more may be paid on them: the card form's open PaymentIntents are cancelled (decisions §5).
+  await cancelOpenCardIntents(req.payload, ...voidedIds)
+  return dto
 }
 
 /**
@@ -70,7 +76,7 @@ export async function markPaidOffline(
   id: number,
   input: MarkPaidOfflineInput,
 ): Promise<{ invoice: InvoiceDto; payment: PaymentDto }> {
-  return inTransaction(req, async () => {
+  const recorded = await inTransaction(req, async () => {
     const invoice = await lockedInvoice(req, id)
     if (invoice.status === 'paid') throw conflict(INVOICE_ACTION_MESSAGES.alreadyPaid)
     if (invoice.status === 'cancelled') throw conflict(INVOICE_ACTION_MESSAGES.voidCannotBePaid)
@@ -95,4 +101,7 @@ export async function markPaidOffline(
     const paid = await req.payload.update({ collection: 'invoices', id, req, overrideAccess: true, depth: 0, data: { status: 'paid' } })
     return { invoice: toInvoiceDto(paid), payment: toPaymentDto(payment, paid.description) }
   })
+  // Paid once: the card form's open PaymentIntents are cancelled; one that succeeds anyway is refunded.
+  await cancelOpenCardIntents(req.payload, id)
+  return recorded
 }

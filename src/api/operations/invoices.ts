@@ -13,6 +13,7 @@ import {
   type InvoiceDto,
   type InvoiceLineDto,
 } from '#api/schemas/invoices'
+import { cancelOpenCardIntents } from './card-intents'
 import { inTransaction, queryInTransaction } from './transaction'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
@@ -150,6 +151,8 @@ async function findInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
 export async function setInvoiceStatus(req: PayloadRequest, id: number, status: InvoiceStatus): Promise<InvoiceDto> {
   await findInvoice(req, id)
   const doc = await req.payload.update({ collection: 'invoices', id, req, overrideAccess: false, depth: 0, data: { status } })
+  // Set Paid or cancelled by hand: no card payment may follow (decisions §5).
+  if (status === 'paid' || status === 'cancelled') await cancelOpenCardIntents(req.payload, id)
   return toInvoiceDto(doc)
 }
 
@@ -168,4 +171,5 @@ export async function deleteInvoice(req: PayloadRequest, id: number): Promise<vo
     if (totalDocs > 0) throw conflict(INVOICE_IN_USE)
     await req.payload.delete({ collection: 'invoices', id, req, overrideAccess: false, depth: 0 })
   })
+  await cancelOpenCardIntents(req.payload, id)
 }

@@ -8,6 +8,7 @@ import { hitRateLimit } from '#api/operations/rate-limit'
 import { AppError, conflict, forbidden } from '#api/errors'
 import { centsToDollars } from '#shared/money'
 import {
+  AUTOPAY_IN_PROGRESS,
   INVOICE_ALREADY_PAID,
   INVOICE_CANCELLED,
   PAYMENT_CURRENCY,
@@ -15,6 +16,7 @@ import {
   type CreatePaymentIntentInput,
   type PaymentIntentDto,
 } from '#api/schemas/payments'
+import { autopayProcessing, cancelAtStripe, rememberCardIntent } from './card-intents'
 import { readPaymentSettings } from './payment-config'
 import { recordSucceededIntent } from './payment-recording'
 import { findOwnInvoice } from './payments'
@@ -76,6 +78,10 @@ async function createOrReuseIntent(req: PayloadRequest, stripe: Stripe, invoice:
     throw conflict(INVOICE_ALREADY_PAID)
   }
   if (!intent.client_secret) throw new AppError('UNAVAILABLE', 'The card processor did not return a payment session. Please try again.')
+  // One open PaymentIntent per invoice: this one is kept (or cancelled, when the invoice stopped
+  // being payable meanwhile), and any older one the form opened is cancelled.
+  const older = await rememberCardIntent(req.payload, invoice, intent.id)
+  for (const id of older) await cancelAtStripe(req.payload, id)
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: centsToDollars(intent.amount), currency: intent.currency }
 }
 
@@ -87,6 +93,8 @@ export async function createPaymentIntentForInvoice(req: PayloadRequest, user: U
   const invoice = await findOwnInvoice(req, user, input.invoiceId)
   if (invoice.status === 'paid') throw conflict(INVOICE_ALREADY_PAID)
   if (invoice.status === 'cancelled') throw conflict(INVOICE_CANCELLED)
+  // Autopay is charging this invoice: a second charge would pay it twice (decisions §12).
+  if (await autopayProcessing(req.payload, invoice.id, req)) throw conflict(AUTOPAY_IN_PROGRESS)
   const settings = await readPaymentSettings(req.payload, req)
   if (settings.paymentsDisabled) throw forbidden(PAYMENTS_DISABLED)
   const stripe = requireStripe(settings)

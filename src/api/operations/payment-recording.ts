@@ -6,6 +6,7 @@ import type { Invoice, Payment } from '#cms/payload-types'
 import { badInput, notFound } from '#api/errors'
 import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from '#api/schemas/payments'
 import { sendPaymentReceipt } from './payment-receipts'
+import { refundAtStripe } from './payment-refunds'
 import { inTransaction, queryInTransaction } from './transaction'
 
 /**
@@ -21,7 +22,10 @@ export function intentMismatch(intent: IntentFacts, invoice: Invoice): string | 
   if (intent.status !== 'succeeded') return `This payment has not succeeded (status: ${intent.status}).`
   if (intent.metadata?.invoiceId !== String(invoice.id)) return 'This payment does not belong to this invoice.'
   if (intent.metadata?.userId !== String(invoice.userId)) return 'This payment does not belong to this account.'
-  if (intent.currency !== PAYMENT_CURRENCY || intent.amount !== invoice.amountCents) return 'The payment amount does not match the invoice.'
+  if (intent.currency !== PAYMENT_CURRENCY) return 'The payment amount does not match the invoice.'
+  // An invoice no longer payable takes nothing: whatever reached it is refunded in full.
+  if (intent.amount !== invoice.amountCents && (invoice.status === 'pending' || invoice.status === 'overdue'))
+    return 'The payment amount does not match the invoice.'
   return null
 }
 
@@ -73,12 +77,24 @@ function storedCardholder(payment: Payment): string | null {
   }
 }
 
-export type RecordedPayment = { payment: Payment; invoice: Invoice; created: boolean }
+export type RecordedPayment = { payment: Payment; invoice: Invoice; created: boolean; refunded: boolean }
+
+const PAYABLE = new Set(['pending', 'overdue'])
+
+/** Why a late payment was refunded, as the administrator reads it. */
+function refundReason(invoice: Invoice, invoiceStatus: string): string {
+  return invoiceStatus === 'cancelled'
+    ? `Invoice #${invoice.id} had been voided: this card payment was refunded automatically.`
+    : `Invoice #${invoice.id} was already paid: this card payment was refunded automatically.`
+}
 
 /**
  * Records a succeeded PaymentIntent against its invoice (from its metadata) and marks the invoice
- * paid. Idempotent: a completed row is returned as is; a failed row for the same intent is
- * upgraded; the invoice is (re)marked paid in the same transaction. Sends the receipt once.
+ * paid. Idempotent: a completed or refunded row is returned as is; a failed row for the same
+ * intent is upgraded; the invoice is (re)marked paid in the same transaction. Sends the receipt
+ * once. A success for an invoice that is already paid (by another payment) or voided is refunded
+ * at Stripe and kept as a 'refunded' row against that invoice, which stays as it is: an invoice is
+ * paid once (decisions §5).
  */
 export async function recordSucceededIntent(payload: Payload, intent: IntentFacts, options: { cardholderName?: string | null } = {}): Promise<RecordedPayment> {
   const invoiceId = Number(intent.metadata?.invoiceId)
@@ -94,6 +110,23 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
     const invoiceStatus = await lockInvoice(req, invoice.id)
     const existing = await findPaymentForIntent(req, intent.id)
     const cardholderName = options.cardholderName ?? (existing ? storedCardholder(existing) : null)
+    const current: Invoice = { ...invoice, status: invoiceStatus as Invoice['status'] }
+    if (existing?.status === 'refunded') return { payment: existing, invoice: current, created: false, transitioned: false, refunded: true }
+    if (existing?.status !== 'completed' && !PAYABLE.has(invoiceStatus)) {
+      const reason = refundReason(invoice, invoiceStatus)
+      const refundId = await refundAtStripe(payload, intent.id, {
+        invoiceId: String(invoice.id),
+        reason: invoiceStatus === 'cancelled' ? 'invoice-void' : 'invoice-paid',
+      })
+      const data = { ...paymentRow(invoice, intent, 'refunded', cardholderName), refundId, refundedAt: new Date().toISOString(), refundReason: reason }
+      const payment = (
+        existing
+          ? await req.payload.update({ collection: 'payments', id: existing.id, overrideAccess: true, depth: 0, req, data })
+          : await req.payload.create({ collection: 'payments', overrideAccess: true, depth: 0, req, data })
+      ) as Payment
+      await settleCardIntent(req, intent.id, 'succeeded')
+      return { payment, invoice: current, created: !existing, transitioned: false, refunded: true }
+    }
     let payment: Payment
     let transitioned = true
     if (!existing) {
@@ -118,8 +151,8 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
       payment = existing
       transitioned = false
     }
-    let paidInvoice: Invoice = { ...invoice, status: 'paid' }
-    if (invoiceStatus !== 'paid') {
+    let paidInvoice = current
+    if (PAYABLE.has(invoiceStatus)) {
       paidInvoice = (await req.payload.update({
         collection: 'invoices',
         id: invoice.id,
@@ -129,7 +162,8 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
         req,
       })) as Invoice
     }
-    return { payment, invoice: paidInvoice, created: !existing, transitioned }
+    await settleCardIntent(req, intent.id, 'succeeded')
+    return { payment, invoice: paidInvoice, created: !existing, transitioned, refunded: false }
   })
 
   if (result.transitioned) {
@@ -138,11 +172,25 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
       payload.logger.error({ err: error, msg: `[payments] the receipt for payment ${result.payment.id} could not be sent` })
     })
   }
-  return { payment: result.payment, invoice: result.invoice, created: result.created }
+  if (result.refunded && result.created)
+    payload.logger.warn(`[payments] PaymentIntent ${intent.id} arrived for invoice ${invoice.id}, no longer payable: refunded`)
+  return { payment: result.payment, invoice: result.invoice, created: result.created, refunded: result.refunded }
+}
+
+/** The card form's PaymentIntent row, if it has one, follows what happened to the intent. */
+export async function settleCardIntent(req: PayloadRequest, intentId: string, status: 'succeeded' | 'canceled'): Promise<void> {
+  await req.payload.update({
+    collection: 'card-intents',
+    where: { and: [{ paymentIntentId: { equals: intentId } }, { status: { equals: 'open' } }] },
+    data: { status },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
 }
 
 /** The payment row for one PaymentIntent (spec §9 defaults: method 'stripe', paymentMethodId 1). */
-function paymentRow(invoice: Invoice, intent: IntentFacts, status: 'completed' | 'failed', cardholderName: string | null) {
+function paymentRow(invoice: Invoice, intent: IntentFacts, status: 'completed' | 'failed' | 'refunded', cardholderName: string | null) {
   return {
     invoice: invoice.id,
     userId: invoice.userId,

@@ -2,9 +2,9 @@ import type { PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
 import type { Invoice, Payment, User } from '#cms/payload-types'
-import { badInput, notFound } from '#api/errors'
+import { badInput, conflict, notFound } from '#api/errors'
 import { centsToDollars } from '#shared/money'
-import { INVOICE_NOT_FOUND, type PaymentDto, type RecordPaymentInput } from '#api/schemas/payments'
+import { INVOICE_NOT_FOUND, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID, type PaymentDto, type RecordPaymentInput } from '#api/schemas/payments'
 import { hitRateLimit } from '#api/operations/rate-limit'
 import { readPaymentSettings } from './payment-config'
 import { intentMismatch, recordSucceededIntent } from './payment-recording'
@@ -30,6 +30,10 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
     offline:
       payment.method === 'offline' && payment.offlineMethod && payment.receivedOn
         ? { method: payment.offlineMethod, receivedOn: payment.receivedOn, note: payment.note ?? null }
+        : null,
+    refund:
+      payment.status === 'refunded'
+        ? { refundId: payment.refundId ?? null, refundedAt: payment.refundedAt ?? payment.updatedAt, reason: payment.refundReason ?? 'Refunded automatically.' }
         : null,
   }
 }
@@ -70,6 +74,8 @@ export async function reportPayment(req: PayloadRequest, user: User, input: Reco
   const mismatch = intentMismatch(intent, invoice)
   if (mismatch) throw badInput(mismatch)
   const recorded = await recordSucceededIntent(req.payload, intent, { cardholderName: input.cardholderName })
+  // Paid already (autopay, another tab, the office) or voided: the charge was refunded, and the family is told so.
+  if (recorded.refunded) throw conflict(recorded.invoice.status === 'cancelled' ? REFUNDED_INVOICE_VOID : REFUNDED_ALREADY_PAID)
   return { payment: toPaymentDto(recorded.payment, recorded.invoice.description), created: recorded.created }
 }
 

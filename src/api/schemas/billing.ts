@@ -1,7 +1,11 @@
 export const INVOICE_STATUSES = ['pending', 'paid', 'overdue', 'cancelled'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed'] as const
+/**
+ * 'refunded': a card payment that arrived for an invoice already paid or voided, refunded at
+ * Stripe automatically (decisions §5); it never counts towards what the family paid.
+ */
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** The largest invoice the academy issues, in dollars; anything beyond is a typo. */

@@ -24,6 +24,13 @@ export const INVOICE_CANCELLED = 'This invoice has been cancelled.'
 export const PAYMENT_INTENT_REQUIRED = 'Payment intent ID is required'
 export const AMOUNT_AT_LEAST_ONE = 'Amount must be at least 1'
 export const CARDHOLDER_NAME_REQUIRED = 'Cardholder name is required'
+export const AUTOPAY_IN_PROGRESS = 'An automatic payment for this invoice is being processed. Please check back in a few minutes.'
+const REFUND_DELAY = 'The refund can take 5 to 10 business days to appear on your card statement.'
+export const REFUNDED_ALREADY_PAID = `This invoice was already paid, so this card payment has been refunded. ${REFUND_DELAY}`
+export const REFUNDED_INVOICE_VOID = `This invoice was cancelled, so this card payment has been refunded. ${REFUND_DELAY}`
+
+/** A PaymentIntent the card form opened: open until it succeeds or the server cancels it. */
+export const CARD_INTENT_STATUSES = ['open', 'succeeded', 'canceled'] as const
 
 /** Charges are always in US dollars (spec §9). */
 export const PAYMENT_CURRENCY = 'usd'
@@ -184,4 +191,6 @@ export type PaymentDto = {
   description: string | null
   /** A payment an administrator recorded as received outside the card form (method 'offline'; decisions §10). */
   offline: { method: OfflineMethod; receivedOn: string; note: string | null } | null
+  /** A card payment refunded automatically because its invoice was already paid or voided (status 'refunded'). */
+  refund: { refundId: string | null; refundedAt: string; reason: string } | null
 }
