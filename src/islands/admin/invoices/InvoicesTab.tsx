@@ -4,6 +4,7 @@ import type { InvoiceStatus } from '#api/schemas/billing'
 import type { InvoiceDto } from '#api/schemas/invoices'
 import { useDeleteInvoice } from '#islands/api/admin-delete-invoice'
 import { useAllInvoices } from '#islands/api/admin-list-invoices'
+import { usePayments } from '#islands/api/list-payments'
 import { useUpdateInvoiceStatus } from '#islands/api/admin-update-invoice-status'
 import { InvoiceLines } from '#islands/components/InvoiceLines'
 import { ApiError } from '#islands/lib/http'
@@ -23,6 +24,7 @@ import { CreateInvoiceDialog } from './CreateInvoiceDialog'
 import { FamilyCreditsDialog, type CreditFamily } from './FamilyCreditsDialog'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
 import { MarkPaidOfflineDialog } from './MarkPaidOfflineDialog'
+import { RefundNote, refundsByInvoice } from './RefundNote'
 import { VoidInvoiceDialog } from './VoidInvoiceDialog'
 
 const LOAD_FAILED = 'Failed to load invoices. Please try again.'
@@ -39,6 +41,8 @@ type Actions = {
 
 export function InvoicesTab() {
   const invoices = useAllInvoices()
+  // Every family's payments (the administrator's view of GET /api/payments), for the refunds each invoice shows.
+  const refunds = refundsByInvoice(usePayments().data)
   const updateStatus = useUpdateInvoiceStatus()
   const remove = useDeleteInvoice()
   const notify = useNotify()
@@ -131,6 +135,7 @@ export function InvoicesTab() {
                         {invoice.period ? ` · ${invoice.period}` : null}
                       </p>
                       <VoidNote invoice={invoice} />
+                      <RefundNote refunds={refunds.get(invoice.id)} />
                       {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-2 max-w-xl" /> : null}
                     </td>
                     <td className={`${TD} text-right font-semibold tabular-nums`}>{formatDollars(invoice.amount)}</td>
@@ -166,6 +171,7 @@ export function InvoicesTab() {
                   </div>
                 </div>
                 <VoidNote invoice={invoice} />
+                <RefundNote refunds={refunds.get(invoice.id)} />
                 {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-3" /> : null}
                 <div className="mt-3">
                   <InvoiceActions invoice={invoice} actions={actions} />

@@ -1,0 +1,36 @@
+import type { PaymentDto } from '#api/schemas/payments'
+import { formatCalendarDay } from '#shared/dates'
+import { formatDollars } from '#shared/money'
+import { Badge } from '#islands/components/ui/Badge'
+
+/** The refunded card payments of each invoice, from GET /api/payments (an administrator's: every family's). */
+export function refundsByInvoice(payments: PaymentDto[] | undefined): Map<number, PaymentDto[]> {
+  const byInvoice = new Map<number, PaymentDto[]>()
+  for (const payment of payments ?? []) {
+    if (!payment.refund || payment.invoiceId === null) continue
+    byInvoice.set(payment.invoiceId, [...(byInvoice.get(payment.invoiceId) ?? []), payment])
+  }
+  return byInvoice
+}
+
+/**
+ * A card payment that arrived after the invoice was paid or voided, and that the server refunded
+ * (decisions §5): the office sees the charge and its refund, so the family's bank statement and
+ * the academy's records tell the same story.
+ */
+export function RefundNote({ refunds }: { refunds: PaymentDto[] | undefined }) {
+  if (!refunds?.length) return null
+  return (
+    <ul className="mt-2 space-y-1 text-sm text-gray-800" aria-label="Refunded card payments">
+      {refunds.map((payment) => (
+        <li key={payment.id} className="flex flex-wrap items-center gap-2">
+          <Badge tone="grey">Refunded</Badge>
+          <span>
+            Card payment of {formatDollars(payment.amount)}, refunded {formatCalendarDay(payment.refund!.refundedAt.slice(0, 10))}: {payment.refund!.reason}
+            {payment.transactionId ? <span className="font-mono text-gray-700"> ({payment.transactionId})</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
