@@ -225,6 +225,9 @@ export function createApp(options: AppOptions) {
         // Payload's hooks (the login limits) read the caller's address here, as the contract's do.
         req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
         if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
+        // Next's image optimizer fetches the path in its `url` inside Next, past this router and
+        // its guards (a second spelling of any path); the admin panel uses no next/image.
+        if (pathname === '/_next/image' || pathname.startsWith('/_next/image/')) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
         // Payload's own REST is the editors' tool: families and visitors use the /api contract,
         // whose operations enforce the business rules that Payload's generic routes would skip.
         // Without a way to resolve sessions nobody is an administrator: the guard fails closed.

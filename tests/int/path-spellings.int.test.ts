@@ -221,6 +221,19 @@ describe("Payload's REST (/cms-api), administrators only, however the path is wr
   })
 })
 
+describe("Next's image optimizer", () => {
+  it('is not served: its url parameter would have Next fetch any path of ours past the guard', async () => {
+    const nextBefore = reachedNext.length
+    for (const path of [
+      '/_next/image?url=%2Fcms-api%2Fpayload-jobs%2Frun&w=64&q=75',
+      '/_next/image/?url=/cms-api/users&w=64&q=75',
+      '/_next/static/../image?url=/cms-api/users&w=64&q=75',
+    ])
+      expect([path, await send('GET', path)]).toEqual([path, { status: 404, message: 'Not found.' }])
+    expect(reachedNext.slice(nextBefore)).toEqual([])
+  })
+})
+
 describe('the /api contract, however the path is written', () => {
   it('answers each spelling as the plain one or 400, signed out and as a family', { timeout: 300_000 }, async () => {
     const usersBefore = await userCount()
