@@ -11,6 +11,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } f
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
 import { createPublicReadCache, replay } from './public-read-cache.server'
+import { normaliseRequestTarget } from './request-path.server'
 import { carriesSessionCookie } from './session-cookie.server'
 import { securityHeaders } from './security-headers.server'
 
@@ -47,8 +48,16 @@ export type AppOptions = {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Calls that hash a password (PBKDF2, a few hundred ms of CPU): they pass the hashing gate. */
-const HASHING = /^\/(?:api\/(?:login|register|reset-password|user\/password|user\/profile)|cms-api\/users(?:\/login|\/reset-password|\/first-register)?)\/?$/
+/** First segments the router routes on: written in another case they are refused, not passed on. */
+const ROUTED_SEGMENTS = ['api', 'cms', 'cms-api', '_next', 'healthz', 'readyz']
+/** What the request log shows for a path refused before it was understood (it may carry anything). */
+const REFUSED_PATH = '(refused path)'
+
+/**
+ * Calls that hash a password (PBKDF2, a few hundred ms of CPU): they pass the hashing gate.
+ * Any case: Payload matches endpoint paths case-insensitively (path-to-regexp), so /api/LOGIN logs in too.
+ */
+const HASHING = /^\/(?:api\/(?:login|register|reset-password|user\/password|user\/profile)|cms-api\/users(?:\/login|\/reset-password|\/first-register)?)\/?$/i
 export const HASHING_BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.'
 
 /** One core stays free for everything else, however many logins arrive. */
@@ -132,7 +141,7 @@ export function createApp(options: AppOptions) {
 
     let body: Buffer | undefined
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const limit = pathname.startsWith('/api/site-assets') ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT
+      const limit = pathname.toLowerCase().startsWith('/api/site-assets') ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT
       try {
         body = await readLimitedBody(req, limit)
       } catch (error) {
@@ -172,10 +181,12 @@ export function createApp(options: AppOptions) {
   const logger = options.logger ?? createLogger()
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const rawUrl = req.url ?? '/'
-    const queryAt = rawUrl.indexOf('?')
-    const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
-    const search = queryAt === -1 ? '' : rawUrl.slice(queryAt)
+    // One spelling of the path (./request-path.server.ts): everything below routes, guards and
+    // forwards this one, and req.url carries it to Next, Astro and sirv, so none reads another.
+    const target = normaliseRequestTarget(req.url ?? '/', ROUTED_SEGMENTS)
+    const pathname = target.ok ? target.pathname : REFUSED_PATH
+    const search = target.ok ? target.search : ''
+    if (target.ok) req.url = pathname + search
     const reqId = requestId(req.headers['x-request-id'])
     res.setHeader('x-request-id', reqId)
     if (options.logRequests) {
@@ -189,14 +200,10 @@ export function createApp(options: AppOptions) {
         logger[probe && !aborted ? 'debug' : 'info'](aborted ? { ...line, aborted } : line, 'request')
       })
     }
+    // A path without one meaning (a malformed escape, ".." above the root, an encoded slash…) is
+    // the client's error, never a 500 from deep inside Payload or Next, nor a second reading.
+    if (!target.ok) return sendJson(res, 400, { message: target.message }, apiHeaders)
     if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname)
-    // Every handler percent-decodes the path (route parameters, page routes); a malformed escape
-    // is the client's error, never a 500 from deep inside Payload or Next.
-    try {
-      decodeURIComponent(pathname)
-    } catch {
-      return sendJson(res, 400, { message: 'The address of this request is not valid.' }, apiHeaders)
-    }
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search)
       if (isCmsPath(pathname)) {
@@ -218,10 +225,14 @@ export function createApp(options: AppOptions) {
         // Payload's hooks (the login limits) read the caller's address here, as the contract's do.
         req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
         if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
+        // Next's image optimizer fetches the path in its `url` inside Next, past this router and
+        // its guards (a second spelling of any path); the admin panel uses no next/image.
+        if (pathname === '/_next/image' || pathname.startsWith('/_next/image/')) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
         // Payload's own REST is the editors' tool: families and visitors use the /api contract,
         // whose operations enforce the business rules that Payload's generic routes would skip.
-        if (pathname.startsWith('/cms-api') && !CMS_API_PUBLIC.test(pathname) && options.authenticate) {
-          const user = await options.authenticate(toFetchHeaders(req))
+        // Without a way to resolve sessions nobody is an administrator: the guard fails closed.
+        if (pathname.startsWith('/cms-api') && !CMS_API_PUBLIC.test(pathname)) {
+          const user = options.authenticate ? await options.authenticate(toFetchHeaders(req)) : null
           if (!isAdminUser(user)) return sendJson(res, user ? 403 : 401, { message: 'The content API is for administrators only.' }, apiHeaders)
         }
         for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)

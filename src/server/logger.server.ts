@@ -14,7 +14,10 @@ export function requestId(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
 }
 
-/** The path as logged: a calendar feed's address is its secret, so it is never written down. */
+/**
+ * The path as logged: a calendar feed's address is its secret, so it is never written down
+ * (in any case: Payload's endpoint paths match case-insensitively, so /api/Calendar/… serves it too).
+ */
 export function loggedPath(pathname: string): string {
-  return pathname.startsWith('/api/calendar/') ? '/api/calendar/:file' : pathname
+  return pathname.toLowerCase().startsWith('/api/calendar/') ? '/api/calendar/:file' : pathname
 }

@@ -263,7 +263,13 @@ describe('GET /api/site-assets/file/{filename}', () => {
   it('serves nothing outside the upload folder, and nothing that is not an image file', async () => {
     await writeFile(path.join(dataDir, 'secret.webp'), 'top secret')
     await writeFile(path.join(mediaDir, 'notes.txt'), 'not an image')
-    for (const attempt of ['..%2Fsecret.webp', '%2E%2E%2Fsecret.webp', '..%5Csecret.webp', 'notes.txt', 'missing-file.webp', '.%2E', '%00.webp']) {
+    // An encoded slash, backslash or NUL never reaches the endpoint: the router refuses the path (docs/decisions/003).
+    for (const attempt of ['..%2Fsecret.webp', '%2E%2E%2Fsecret.webp', '..%5Csecret.webp', '%00.webp']) {
+      const res = await fetch(`${app.url}/api/site-assets/file/${attempt}`)
+      expect(res.status, attempt).toBe(400)
+      expect(await res.text()).not.toContain('secret')
+    }
+    for (const attempt of ['notes.txt', 'missing-file.webp', '.%2E']) {
       const res = await fetch(`${app.url}/api/site-assets/file/${attempt}`)
       expect(res.status, attempt).toBe(404)
       expect(await res.text()).not.toContain('secret')
