@@ -15,6 +15,7 @@ export const SITE_CONTENT_MESSAGES = {
   sectionRequired: 'Section is required',
   contentTypeInvalid: 'Content type must be one of text, html, markdown, json or image',
   keyImmutable: 'The key of a site text cannot be changed.',
+  keyTrailingDot: 'Key may not end with a dot',
   invalidJson: 'Content of type json must be valid JSON',
   notFound: 'Site text not found.',
 } as const
@@ -28,6 +29,9 @@ const keySchema = z
   .min(3, SITE_CONTENT_MESSAGES.keyTooShort)
   .max(120, 'Key must be at most 120 characters')
   .regex(SITE_CONTENT_KEY_PATTERN, SITE_CONTENT_MESSAGES.keyFormat)
+  // A path segment ending in a dot has no single meaning, so the router refuses it (decisions/003):
+  // such a key could never be read or edited by its address.
+  .refine((key) => !key.endsWith('.'), SITE_CONTENT_MESSAGES.keyTrailingDot)
 
 const titleSchema = z
   .string({ error: SITE_CONTENT_MESSAGES.titleTooShort })
