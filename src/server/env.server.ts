@@ -113,8 +113,6 @@ const schema = z.object({
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
   // Connections each app process keeps to PostgreSQL (mind the server's max_connections × processes).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  // Where `npm run db:backup`/`db:restore` find pg_dump and pg_restore (else Debian's folders, then PATH).
-  PG_BIN_DIR: z.string().optional(),
   ...objectStorageShape(),
 })
 
@@ -135,9 +133,8 @@ export class EnvError extends Error {}
 export function loadDatabaseEnv(source: Record<string, string | undefined> = process.env): {
   DATABASE_URL?: string
   ACADEMY_DATA_DIR: string
-  PG_BIN_DIR?: string
 } {
-  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true, PG_BIN_DIR: true }).safeParse(source)
+  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true }).safeParse(source)
   if (!parsed.success) throw new EnvError(`Invalid environment: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
   return parsed.data
 }
