@@ -2,6 +2,10 @@
  * `npm run db:backup [-- file]` and `npm run db:restore -- file [--clean]`: the configured
  * database (DATABASE_URL), or the embedded one of the data folder, running or not.
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+
+import { privateFolder } from '#server/backup-file.server'
 import { backupDatabase, BackupError, restoreDatabase } from '#server/backup.server'
 import { embeddedDatabaseExists, runningEmbeddedUrl, startDatabase, type Database } from '#server/database.server'
 import { EnvError, loadDatabaseEnv } from '#server/env.server'
@@ -29,15 +33,16 @@ async function main(): Promise<void> {
   const clean = rest.includes('--clean')
   const file = rest.find((arg) => !arg.startsWith('--'))
   if (command === 'backup') {
-    const target = file ?? `backups/academy-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`
-    const { mkdirSync } = await import('node:fs')
-    const path = await import('node:path')
-    mkdirSync(path.dirname(path.resolve(target)), { recursive: true })
-    const bytes = await withDatabase((url) => backupDatabase(url, target, { binDir: env.PG_BIN_DIR }))
+    const target = file ?? path.join('backups', `academy-${new Date().toISOString().replace(/[:.]/g, '-')}.backup`)
+    // The backups' own folder is private (0700, tightened if it is looser); a folder the operator
+    // names and that exists already is theirs to keep as it is: the file itself is 0600 anyway.
+    const folder = path.dirname(path.resolve(target))
+    if (!file || !existsSync(folder)) privateFolder(folder)
+    const bytes = await withDatabase((url) => backupDatabase(url, target))
     console.log(`[db] backup written to ${target} (${(bytes / 1024).toFixed(1)} KiB)`)
   } else if (command === 'restore') {
     if (!file) throw new BackupError('Name the backup file: npm run db:restore -- <file> [--clean]')
-    await withDatabase((url) => restoreDatabase(url, file, { clean, binDir: env.PG_BIN_DIR }))
+    await withDatabase((url) => restoreDatabase(url, file, { clean }))
     console.log(`[db] restored ${file}; start the app to apply any newer migrations`)
   } else {
     throw new BackupError('Usage: db.ts backup [file] | db.ts restore <file> [--clean]')

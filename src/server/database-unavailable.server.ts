@@ -4,8 +4,26 @@
  * may succeed a moment later, so it is a 503, not a 500.
  */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'])
-const UNREACHABLE_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i
+/**
+ * The same conditions as words in a message. Some wrappers keep only the text of the driver's
+ * error: Payload's beginTransaction, which every write through the Local API opens, rethrows
+ * `new Error("Error: cannot begin transaction: connect ECONNREFUSED …")` with neither the code
+ * nor the cause, so the codes are looked for in the text too.
+ */
+const UNREACHABLE_MESSAGES = new RegExp(
+  [
+    'Connection terminated',
+    'connection timeout',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'Connection ended',
+    // PostgreSQL's own words for 57P01–57P03.
+    'terminating connection due to administrator command',
+    'the database system is (?:shutting down|starting up|in recovery mode|not yet accepting connections)',
+    `\\b(?:connect|read|write|getaddrinfo) (?:${[...UNREACHABLE_CODES].join('|')})\\b`,
+  ].join('|'),
+  'i',
+)
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error

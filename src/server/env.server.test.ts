@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 import { EnvError, loadCmsSettings, loadEnv } from './env.server'
@@ -159,5 +162,99 @@ describe('object storage for the site images (S3_*)', () => {
     expect(() => loadEnv({ ...production, ...bucket, S3_BUCKET: 'Academy_Media' })).toThrow(/S3_BUCKET must be a bucket name/)
     expect(() => loadEnv({ ...production, ...bucket, S3_ENDPOINT: 's3.example.com' })).toThrow(/S3_ENDPOINT must be a URL/)
     expect(() => loadEnv({ ...production, ...bucket, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be true or false/)
+  })
+})
+
+describe('example values of the repository are refused in a deployment', () => {
+  const production = { DATABASE_URL: 'postgres://academy:a-real-database-password@db/academy', PAYLOAD_SECRET: 'x'.repeat(40) }
+  const SECRETS = [
+    'PAYLOAD_SECRET',
+    'ADMIN_PASSWORD',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ]
+  const EXAMPLE_FILES = ['.env.example', 'deploy/academy.env.example', 'compose.yaml', 'docs/operations.md', 'docs/product/decisions.md']
+
+  /** Every `NAME=value` the example files show, commented out or not. */
+  function exampleSettings(): { file: string; name: string; value: string }[] {
+    return EXAMPLE_FILES.flatMap((file) =>
+      [...readFileSync(path.resolve(file), 'utf8').matchAll(/^[#\s`-]*([A-Z][A-Z0-9_]+)=(\S*)/gm)].map(([, name, value]) => ({
+        file,
+        name: name!,
+        value: value!.replace(/`$/, ''),
+      })),
+    )
+  }
+
+  it('refuses every secret value an example file shows, naming the variable', () => {
+    const settings = exampleSettings()
+    // The files are read: the deployment template names its secrets (empty, see below).
+    expect(settings.filter(({ file }) => file === 'deploy/academy.env.example').map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['PAYLOAD_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL']),
+    )
+    // A value a later edit writes into an example must be one a deployment refuses.
+    for (const { file, name, value } of settings.filter(({ name, value }) => SECRETS.includes(name) && value !== '')) {
+      const env =
+        name === 'DATABASE_URL'
+          ? { ...production, DATABASE_URL: value }
+          : name === 'S3_ACCESS_KEY_ID' || name === 'S3_SECRET_ACCESS_KEY'
+            ? { ...production, S3_BUCKET: 'academy-media', S3_ACCESS_KEY_ID: 'AKIAREALKEY', S3_SECRET_ACCESS_KEY: 'a-real-secret', [name]: value }
+            : { ...production, [name]: value }
+      expect(() => loadEnv(env), `${name}=${value} of ${file}`).toThrow(new RegExp(`${name} is an example value`))
+    }
+  })
+
+  it('refuses the placeholders the templates once shipped, and anything starting replace-with', () => {
+    const cases: Record<string, string> = {
+      PAYLOAD_SECRET: 'replace-with-at-least-32-random-characters',
+      ADMIN_PASSWORD: 'replace-with-a-long-passphrase',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      STRIPE_SECRET_KEY: 'sk_live_...',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_...',
+      STRIPE_WEBHOOK_SECRET: 'whsec_...',
+    }
+    for (const [name, value] of Object.entries(cases)) {
+      expect(() => loadEnv({ ...production, [name]: value }), name).toThrow(EnvError)
+      expect(() => loadEnv({ ...production, [name]: value }), name).toThrow(new RegExp(`${name} is an example value: set `))
+    }
+    expect(() => loadEnv({ ...production, PAYLOAD_SECRET: 'Replace-With-Something-Random-Of-40-Characters' })).toThrow(/PAYLOAD_SECRET is an example value/)
+    expect(() => loadEnv({ ...production, DATABASE_URL: 'postgres://academy:secret@db.example.com:5432/academy' })).toThrow(
+      /the password in DATABASE_URL is an example value/,
+    )
+    const bucket = { S3_BUCKET: 'academy-media', S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE', S3_SECRET_ACCESS_KEY: 'replace-with-the-secret' }
+    expect(() => loadEnv({ ...production, ...bucket })).toThrow(/S3_ACCESS_KEY_ID is an example value[\s\S]*S3_SECRET_ACCESS_KEY is an example value/)
+  })
+
+  it('accepts real values, and leaves demo mode (this machine only) alone', () => {
+    const real = {
+      ...production,
+      ADMIN_PASSWORD: 'a passphrase of our own',
+      SMTP_URL: 'smtps://academy:s3cret-mail-pass@smtp.mailhost.test:465',
+      STRIPE_SECRET_KEY: 'sk_live_51RealKey',
+      STRIPE_WEBHOOK_SECRET: 'whsec_real',
+    }
+    expect(loadEnv(real).demoMode).toBe(false)
+    expect(loadEnv({ ADMIN_PASSWORD: 'replace-with-a-long-passphrase' }).demoMode).toBe(true)
+  })
+
+  it('ships the deployment template with empty secrets, and a production start from it as shipped stops with a clear error', () => {
+    const template = Object.fromEntries(
+      readFileSync(path.resolve('deploy/academy.env.example'), 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z]/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    ) as Record<string, string>
+    expect(template.PAYLOAD_SECRET).toBe('')
+    expect(template.ADMIN_PASSWORD).toBe('')
+    const fromCompose = { ...template, DATABASE_URL: 'postgres://academy:a-real-database-password@db:5432/academy' }
+    expect(() => loadEnv(fromCompose)).toThrow(/ADMIN_PASSWORD is empty: set the first administrator's password/)
+    expect(() => loadEnv({ ...fromCompose, ADMIN_PASSWORD: 'a passphrase of our own' })).toThrow(
+      'PAYLOAD_SECRET must be set to a random value of at least 32 characters when DATABASE_URL is set.',
+    )
   })
 })

@@ -4,6 +4,8 @@ import { z } from 'zod'
 
 import { isTimeZone } from '#shared/dates'
 
+import { exampleSecrets } from './example-secrets.server'
+
 /**
  * Every environment variable the process reads, validated once at start-up (documented in
  * .env.example). Nothing else in the code base reads process.env for configuration.
@@ -81,7 +83,11 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   ACADEMY_DATA_DIR: z.string().default('.data'),
   PAYLOAD_SECRET: z.string().optional(),
-  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((value) => value !== '', "ADMIN_PASSWORD is empty: set the first administrator's password (a long passphrase), or remove the line")
+    .refine((value) => value === '' || value.length >= 6, 'ADMIN_PASSWORD must be at least 6 characters')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Academy <no-reply@academy.local>'),
   ACADEMY_INBOX: z.string().optional(),
@@ -107,8 +113,6 @@ const schema = z.object({
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
   // Connections each app process keeps to PostgreSQL (mind the server's max_connections × processes).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  // Where `npm run db:backup`/`db:restore` find pg_dump and pg_restore (else Debian's folders, then PATH).
-  PG_BIN_DIR: z.string().optional(),
   ...objectStorageShape(),
 })
 
@@ -129,9 +133,8 @@ export class EnvError extends Error {}
 export function loadDatabaseEnv(source: Record<string, string | undefined> = process.env): {
   DATABASE_URL?: string
   ACADEMY_DATA_DIR: string
-  PG_BIN_DIR?: string
 } {
-  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true, PG_BIN_DIR: true }).safeParse(source)
+  const parsed = schema.pick({ DATABASE_URL: true, ACADEMY_DATA_DIR: true }).safeParse(source)
   if (!parsed.success) throw new EnvError(`Invalid environment: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
   return parsed.data
 }
@@ -194,6 +197,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const objectStorage = resolveObjectStorage(env)
   const demoMode = !env.DATABASE_URL
   if (!demoMode) {
+    const examples = exampleSecrets(env)
+    if (examples.length) {
+      throw new EnvError(
+        `Refusing to start with example values, which anyone who reads the repository knows (DATABASE_URL is set, so this is a deployment):\n${examples.map((line) => `  ${line}`).join('\n')}`,
+      )
+    }
     const secret = env.PAYLOAD_SECRET ?? ''
     if (DEFAULT_SECRETS.has(secret) || secret.length < 32) {
       throw new EnvError('PAYLOAD_SECRET must be set to a random value of at least 32 characters when DATABASE_URL is set.')

@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { createHash } from 'node:crypto'
 
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest'
 
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { addClass, addStudent, createFamily } from '#tests/support/families'
 import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'
+import { startServerProcess, stopAllServerProcesses } from '#tests/support/server-process'
 
 const run = promisify(execFile)
 
@@ -34,17 +37,48 @@ async function emptyDatabase(): Promise<string> {
   return databaseUrl(inject('pgServer'), name)
 }
 
-/** The scripts as an operator runs them (`npm run db:backup` / `db:restore`). */
-async function db(url: string, ...args: string[]): Promise<{ code: number; output: string }> {
+const tsx = import.meta.resolve('tsx')
+const script = path.resolve('scripts/db.ts')
+
+/**
+ * The scripts as an operator runs them (`npm run db:backup` / `db:restore`), against `url`, or
+ * with `env` in place of DATABASE_URL; `umask` and `cwd` as the operator's shell has them.
+ */
+async function db(url: string | Record<string, string | undefined>, ...args: string[]): Promise<{ code: number; output: string }> {
+  return dbWith({}, url, ...args)
+}
+
+async function dbWith(
+  shell: { umask?: string; cwd?: string },
+  url: string | Record<string, string | undefined>,
+  ...args: string[]
+): Promise<{ code: number; output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(typeof url === 'string' ? { DATABASE_URL: url } : url) }
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
+  const node = [process.execPath, '--import', tsx, script, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ')
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url },
-    })
+    const { stdout, stderr } = await run('/bin/sh', ['-c', `umask ${shell.umask ?? '022'} && exec ${node}`], { env, cwd: shell.cwd })
     return { code: 0, output: stdout + stderr }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
     return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
   }
+}
+
+/** A backup's lines (JSON), and the file written back from changed lines with a fresh checksum. */
+function backupLines(file: string): unknown[] {
+  return gunzipSync(readFileSync(file))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+}
+function writeBackup(file: string, lines: unknown[]): void {
+  const body = lines
+    .filter((line) => !(line && typeof line === 'object' && 'sha256' in line))
+    .map((line) => `${JSON.stringify(line)}\n`)
+    .join('')
+  writeFileSync(file, gzipSync(`${body}${JSON.stringify({ sha256: createHash('sha256').update(body).digest('hex') })}\n`))
 }
 
 /** Every table of the database and a digest of all its rows: equal digests, equal data. */
@@ -114,17 +148,101 @@ describe('npm run db:backup / db:restore', () => {
     expect(await contents(copy)).toEqual(saved)
   })
 
-  it('a damaged backup changes nothing and says why', async () => {
-    const damaged = path.join(dir, 'damaged.dump')
-    writeFileSync(damaged, 'PGDMP this is not a backup')
+  it('a damaged, incomplete or foreign backup changes nothing and says why', async () => {
+    const good = path.join(dir, 'good.backup')
+    expect((await db(app.databaseUrl, 'backup', good)).code).toBe(0)
     const target = await emptyDatabase()
-    const result = await db(target, 'restore', damaged)
-    expect(result.code).toBe(1)
-    expect(result.output).toContain('pg_restore failed (nothing was changed)')
-    expect(await contents(target)).toEqual({})
+    const refused = async (file: string, reason: string | RegExp) => {
+      const result = await db(target, 'restore', file)
+      expect(result.code, result.output).toBe(1)
+      expect(result.output).toContain('The backup cannot be restored (nothing was changed)')
+      expect(result.output).toMatch(reason)
+      expect(await contents(target)).toEqual({})
+    }
 
-    const missing = await db(target, 'restore', path.join(dir, 'no-such.dump'))
+    const cut = path.join(dir, 'cut.backup')
+    writeFileSync(cut, readFileSync(good).subarray(0, Math.floor(statSync(good).size / 2)))
+    await refused(cut, /The backup is (damaged|incomplete)/)
+
+    // One row changed after the backup was written: the checksum no longer matches.
+    const lines = backupLines(good)
+    const tampered = lines.map((line) => (Array.isArray(line) && line.includes('admin') ? line.map((v) => (v === 'admin' ? 'intruder' : v)) : line))
+    expect(tampered).not.toEqual(lines)
+    const changed = path.join(dir, 'changed.backup')
+    writeFileSync(changed, gzipSync(tampered.map((line) => `${JSON.stringify(line)}\n`).join('')))
+    await refused(changed, 'its checksum does not match its contents')
+
+    // A backup of a newer app: a format or a migration this version does not know.
+    const [header, ...rest] = lines as [{ version: number; migrations: string[] }, ...unknown[]]
+    const newerFormat = path.join(dir, 'newer-format.backup')
+    writeBackup(newerFormat, [{ ...header, version: header.version + 1 }, ...rest])
+    await refused(newerFormat, 'written by a newer version of the app')
+    const newerSchema = path.join(dir, 'newer-schema.backup')
+    writeBackup(newerSchema, [{ ...header, migrations: [...header.migrations, '20991231_000000_from_the_future'] }, ...rest])
+    await refused(newerSchema, 'This backup comes from a newer version of the app (its schema has migration 20991231_000000_from_the_future')
+
+    const oldKind = path.join(dir, 'old.dump')
+    writeFileSync(oldKind, 'PGDMP this is not a backup')
+    await refused(oldKind, 'This is a pg_dump file')
+
+    const missing = await db(target, 'restore', path.join(dir, 'no-such.backup'))
     expect(missing.code).toBe(1)
     expect(missing.output).toContain('No backup file at')
   })
+
+  it('keeps the backups private whatever the umask: the folder 0700 (tightened when looser), the file 0600', async () => {
+    const operator = path.join(dir, 'operator')
+    mkdirSync(path.join(operator, 'backups'), { recursive: true })
+    chmodSync(path.join(operator, 'backups'), 0o777)
+    const made = await dbWith({ umask: '000', cwd: operator }, app.databaseUrl, 'backup')
+    expect(made.code, made.output).toBe(0)
+    const written = /backup written to (\S+)/.exec(made.output)![1]!
+    expect(statSync(path.join(operator, 'backups')).mode & 0o777).toBe(0o700)
+    expect(statSync(path.resolve(operator, written)).mode & 0o777).toBe(0o600)
+
+    const named = path.join(dir, 'new-folder', 'nested', 'academy.backup')
+    expect((await dbWith({ umask: '000' }, app.databaseUrl, 'backup', named)).code).toBe(0)
+    expect(statSync(path.dirname(named)).mode & 0o777).toBe(0o700)
+    expect(statSync(named).mode & 0o777).toBe(0o600)
+  })
+})
+
+describe('the default install (demo mode, embedded PostgreSQL 18)', () => {
+  const dataDir = path.join('/var/tmp', `academy-backup-demo-${process.pid}`)
+  afterAll(async () => {
+    await stopAllServerProcesses()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('backs up the demo database and restores it into a fresh database with every table equal, no client tools needed', async () => {
+    rmSync(dataDir, { recursive: true, force: true })
+    const demo = { DATABASE_URL: undefined, ACADEMY_DATA_DIR: dataDir }
+    const server = await startServerProcess({ ...demo, SEED_DEMO_DATA: 'true', PAYLOAD_SECRET: undefined, PUBLIC_ORIGIN: undefined, HOST: undefined })
+    onTestFailed(() => console.log(`[backup] the demo app's log:\n${server.output().slice(-4000)}`))
+    const embedded = /postgres:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres/
+    const { runningEmbeddedUrl } = await import('#server/database.server')
+    const url = runningEmbeddedUrl(dataDir)!
+    expect(url).toMatch(embedded)
+    const version = new pg.Client({ connectionString: url })
+    await version.connect()
+    const major = Number((await version.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0]!.server_version_num) / 10000
+    await version.end()
+    expect(Math.floor(major)).toBe(18)
+
+    const file = path.join(dir, 'demo.backup')
+    const backup = await db(demo, 'backup', file)
+    expect(backup.code, backup.output).toBe(0)
+
+    const fresh = databaseUrl(url, uniqueName('academy_demo_restore'))
+    await adminQuery(url, `CREATE DATABASE ${new URL(fresh).pathname.slice(1)}`)
+    const restore = await db(fresh, 'restore', file)
+    expect(restore.code, restore.output).toBe(0)
+
+    const [original, restored] = await Promise.all([contents(url), contents(fresh)])
+    expect(original['classes']).toMatch(/^[1-9]\d*:/)
+    expect(original['users']).toMatch(/^[1-9]\d*:/)
+    expect(original['invoices']).toMatch(/^[1-9]\d*:/)
+    expect(restored).toEqual(original)
+    await server.stop()
+  }, 180_000)
 })
