@@ -1,6 +1,7 @@
 import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
 import { clockFrom, runBillingDay, systemClock, type BillingDayResult } from '#api/operations/billing-calendar'
+import { isAdminRequest } from '#cms/access/isAdminRequest'
 import { getAppContext } from '#server/context.server'
 
 /**
@@ -76,6 +77,10 @@ export const billingCalendarTask: TaskConfig<BillingTick> = {
 export function jobsConfig(autoRun: boolean): JobsConfig {
   return {
     tasks: [billingCalendarTask],
+    // Payload lets any signed-in account run, queue and cancel jobs through its REST
+    // (/cms-api/payload-jobs/run, /handle-schedules): a family could start the billing tick.
+    // Our own runner and the Local API calls are not asked (overrideAccess).
+    access: { run: isAdminRequest, queue: isAdminRequest, cancel: isAdminRequest },
     // Each minute: queue the next hourly tick unless one waits, then run the ticks that are due.
     autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 5 }] : [],
   }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
+import { SEED_ADMINISTRATOR } from '#cms/collections/Users/hooks/refuseReservedUsername'
+
 export type AdministratorOptions = {
   /** ADMIN_PASSWORD: the password given to the account created on a database that has none. */
   password?: string
@@ -36,6 +38,8 @@ export async function ensureAdministrator(payload: Payload, options: Administrat
     await payload.create({
       collection: 'users',
       overrideAccess: true,
+      // The one account allowed the reserved name (cms/collections/Users/hooks/refuseReservedUsername.ts).
+      context: { [SEED_ADMINISTRATOR]: true },
       data: { username: 'admin', email: 'admin@academy.local', fullName: 'Academy Administrator', password, isAdmin: true, isActive: true },
     })
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isAdminUser, isBuiltInAdmin } from './roles'
+import { isAdminUser, isBuiltInAdmin, isReservedUsername } from './roles'
 
 describe('isAdminUser', () => {
   it('is true for the isAdmin flag or the username admin, false otherwise', () => {
@@ -19,5 +19,14 @@ describe('isBuiltInAdmin', () => {
     expect(isBuiltInAdmin({ username: 'director', isAdmin: true })).toBe(false)
     expect(isBuiltInAdmin({ username: 'Admin' })).toBe(false)
     expect(isBuiltInAdmin(null)).toBe(false)
+  })
+})
+
+describe('isReservedUsername', () => {
+  it('is admin in any spelling Payload would store as admin', () => {
+    expect(isReservedUsername('admin')).toBe(true)
+    expect(isReservedUsername(' Admin ')).toBe(true)
+    expect(isReservedUsername('administrator')).toBe(false)
+    expect(isReservedUsername(undefined)).toBe(false)
   })
 })

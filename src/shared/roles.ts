@@ -10,9 +10,23 @@ export function isAdminUser(user: RoleSubject): boolean {
   return user.isAdmin === true || isBuiltInAdmin(user)
 }
 
+/** The username of the historical built-in administrator. */
+export const BUILT_IN_ADMIN_USERNAME = 'admin'
+
 /** The historical `admin` account: an administrator whatever its flag says, so it can never be demoted. */
 export function isBuiltInAdmin(user: RoleSubject): boolean {
-  return user?.username === 'admin'
+  return user?.username === BUILT_IN_ADMIN_USERNAME
+}
+
+/**
+ * Usernames nobody may register or take by a rename (decisions §2): `admin` is an administrator
+ * by its name alone. Only the seed's first administrator carries it (cms/seed/administrator.ts).
+ */
+export const RESERVED_USERNAMES: readonly string[] = [BUILT_IN_ADMIN_USERNAME]
+
+/** Compared as Payload stores usernames: trimmed and lower-cased. */
+export function isReservedUsername(username: unknown): boolean {
+  return typeof username === 'string' && RESERVED_USERNAMES.includes(username.trim().toLowerCase())
 }
 
 /** A teacher takes attendance for their own classes; an administrator is not one by that alone. */

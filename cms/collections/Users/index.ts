@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { isAdminOrSelf } from '#cms/access/isAdminOrSelf'
@@ -8,13 +7,17 @@ import { nobody } from '#cms/access/nobody'
 import { loadCmsSettings } from '#server/env.server'
 import { isAdminUser } from '#shared/roles'
 import { cachedJwtStrategy } from './auth/cachedJwtStrategy'
+import { refuseFirstRegister } from './endpoints/refuseFirstRegister'
 import { deleteUserData } from './hooks/deleteUserData'
 import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
+import { guardCredentialChanges } from './hooks/guardCredentialChanges'
 import { guardLoginAttempt, recordSuccessfulLogin, sameLoginFailure } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
+import { refuseForgotPassword } from './hooks/refuseForgotPassword'
 import { refuseInactiveLogin } from './hooks/refuseInactiveLogin'
+import { refuseReservedUsername } from './hooks/refuseReservedUsername'
 import { releaseTeacherClasses } from './hooks/releaseTeacherClasses'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
 
@@ -46,15 +49,19 @@ export const Users: CollectionConfig = {
     // Only administrators may sign in to Payload's admin panel at /cms.
     admin: ({ req }) => isAdminUser(req.user),
     read: isAdminOrSelf,
-    create: anyone,
+    // Families register through POST /api/register (src/api/operations/register.ts), never here.
+    create: isAdmin,
     update: isAdminOrSelf,
     delete: isAdmin,
+    // Lifting a login lock through Payload's REST would undo the lock for whoever asks.
+    unlock: isAdmin,
   },
+  endpoints: [refuseFirstRegister],
   hooks: {
-    beforeOperation: [enforcePasswordPolicy, guardLoginAttempt],
+    beforeOperation: [guardCredentialChanges, refuseForgotPassword, enforcePasswordPolicy, guardLoginAttempt],
     beforeLogin: [refuseInactiveLogin],
     afterLogin: [recordSuccessfulLogin],
-    beforeChange: [endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
+    beforeChange: [refuseReservedUsername, endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
     beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
     afterChange: [forgetUserAfterChange, releaseTeacherClasses],
     afterDelete: [forgetUserAfterDelete],

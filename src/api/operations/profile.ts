@@ -40,7 +40,9 @@ export async function updateProfile(req: PayloadRequest, input: ProfileInput): P
   }
   let updated: User
   try {
-    updated = (await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: false, depth: 0, req })) as User
+    // Written as the server: the users collection refuses an email change through Payload's REST
+    // to anyone but an administrator, and this call has checked the current password itself.
+    updated = (await req.payload.update({ collection: 'users', id: user.id, data, overrideAccess: true, depth: 0, req })) as User
   } catch (error) {
     const collided = error instanceof ValidationError && (error.data?.errors ?? []).some((e) => e.path === 'email' && /unique/i.test(e.message))
     if (collided || isUniqueViolation(error)) {
@@ -99,8 +101,9 @@ export async function changePassword(req: PayloadRequest, input: ChangePasswordI
   }
   await assertPasswordAllowed(input.newPassword, 'newPassword')
   await assertCurrentPassword(req, user, input.currentPassword, ACCOUNT_MESSAGES.passwordFieldsMissing)
-  // The users hook voids any outstanding reset link; every session but this one ends.
-  await req.payload.update({ collection: 'users', id: user.id, data: { password: input.newPassword }, overrideAccess: false, depth: 0, req })
+  // The users hook voids any outstanding reset link; every session but this one ends. Written as
+  // the server, past the collection's refusal of password changes through Payload's REST.
+  await req.payload.update({ collection: 'users', id: user.id, data: { password: input.newPassword }, overrideAccess: true, depth: 0, req })
   await endOtherSessions(req, user.id, (user as User & { _sid?: string })._sid)
   return { message: ACCOUNT_MESSAGES.passwordUpdated }
 }

@@ -4,6 +4,7 @@ import type { User } from '#cms/payload-types'
 import { clientIp, countAccountExistsAnswer, hitRateLimit, type RateLimit } from '#api/operations/rate-limit'
 import { conflict, isUniqueViolation } from '#api/errors'
 import { AUTH_MESSAGES, type RegisterInput } from '#api/schemas/auth'
+import { isReservedUsername } from '#shared/roles'
 import { assertPasswordAllowed } from './password-policy'
 import { logIn } from './session'
 
@@ -13,9 +14,6 @@ export const REGISTRATIONS_PER_IP: RateLimit = {
   windowSeconds: 60 * 60,
   message: 'Too many accounts were created from your network. Please try again later.',
 }
-
-/** 'admin' is an administrator by name (decisions §2): nobody may register it, even when free. */
-const RESERVED_USERNAMES = new Set(['admin'])
 
 /** Which unique field a failed insert collided on, from Payload's ValidationError or the driver's error. */
 function duplicateField(error: unknown): 'username' | 'email' | null {
@@ -32,7 +30,8 @@ function duplicateField(error: unknown): 'username' | 'email' | null {
 }
 
 async function assertAvailable(req: PayloadRequest, input: RegisterInput): Promise<void> {
-  if (RESERVED_USERNAMES.has(input.username)) {
+  // Refused here for the clear message; the users collection refuses it whoever writes.
+  if (isReservedUsername(input.username)) {
     await countAccountExistsAnswer(req)
     throw conflict(AUTH_MESSAGES.usernameTaken)
   }
@@ -60,12 +59,13 @@ export async function registerAccount(req: PayloadRequest, input: RegisterInput)
   await assertPasswordAllowed(input.password)
   await assertAvailable(req, input)
   try {
-    // Access rules apply (create: anyone); isAdmin and isActive are admin-only fields and
-    // are not in the input anyway, so a registrant always gets the defaults.
+    // Only administrators create accounts through Payload's REST; this is the one way a visitor
+    // creates their own, so it writes past that rule. The data names these five fields only:
+    // isAdmin, isActive and isTeacher keep their defaults.
     await req.payload.create({
       collection: 'users',
       data: { username: input.username, email: input.email, fullName: input.fullName, phone: input.phone, password: input.password },
-      overrideAccess: false,
+      overrideAccess: true,
       req,
     })
   } catch (error) {
