@@ -29,6 +29,7 @@ import { StudioSettings } from '#cms/globals/StudioSettings'
 import { TuitionSettings } from '#cms/globals/TuitionSettings'
 import { migrations } from '#cms/migrations/index'
 import { jobsConfig } from '#cms/jobs'
+import { adminOnlyLockedDocuments } from '#cms/access/adminOnlyLockedDocuments'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/endpoints/index'
@@ -41,6 +42,7 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const settings = loadCmsSettings()
 const allowedOrigins = settings.allowedOrigins
 
+// Payload's own lock collection is added while the config is built; its access is set after (cms/access).
 export default buildConfig({
   serverURL: settings.publicOrigin,
   secret: settings.secret,
@@ -104,4 +106,4 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts') },
-})
+}).then(adminOnlyLockedDocuments)

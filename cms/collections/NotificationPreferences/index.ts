@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
+import { isAdminField } from '#cms/access/isAdminField'
 import { ownedByUser } from '#cms/access/ownedByUser'
 
 export const NotificationPreferences: CollectionConfig = {
@@ -13,7 +14,8 @@ export const NotificationPreferences: CollectionConfig = {
   },
   access: { read: ownedByUser('user'), create: isAdmin, update: ownedByUser('user'), delete: isAdmin },
   fields: [
-    { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true },
+    // A family changes its settings, never whose they are (its own row stays its own).
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true, access: { update: isAdminField } },
     { name: 'emailNotifications', type: 'checkbox', defaultValue: true },
     { name: 'smsNotifications', type: 'checkbox', defaultValue: false },
     { name: 'classReminders', type: 'checkbox', defaultValue: true },

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
+import { isAdminField } from '#cms/access/isAdminField'
 import { ownedByUser } from '#cms/access/ownedByUser'
 
 /** Card references only (brand, last four, Stripe's id): card data never reaches our server. */
@@ -12,9 +13,12 @@ export const PaymentMethods: CollectionConfig = {
     defaultColumns: ['user', 'cardBrand', 'lastFour', 'expiryMonth', 'expiryYear', 'isDefault'],
     description: 'Cards families saved through Stripe. Only the brand, the last four digits and the expiry are kept here; Stripe holds the card.',
   },
-  access: { read: ownedByUser('user'), create: isAdmin, update: ownedByUser('user'), delete: ownedByUser('user') },
+  // Families save, choose and remove cards through /api (src/api/operations/autopay.ts), which
+  // talks to Stripe and writes as the server; here they only read their own.
+  access: { read: ownedByUser('user'), create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [
-    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    // A card never changes family, whoever writes through the API.
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true, access: { update: isAdminField } },
     { name: 'type', type: 'text', defaultValue: 'card' },
     { name: 'isDefault', type: 'checkbox', defaultValue: false },
     { name: 'cardBrand', type: 'text' },
