@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { isMonth } from '#shared/dates'
 import type { LineKind } from '#shared/tuition'
+import { monthSchema } from './dates'
 
 export const TUITION_RUN_MESSAGES = {
   period: 'Period must be a month (YYYY-MM)',
@@ -27,7 +27,7 @@ const accountId = z
  * the answer.
  */
 export const tuitionRunSchema = z.object({
-  period: z.string({ error: TUITION_RUN_MESSAGES.period }).trim().refine(isMonth, TUITION_RUN_MESSAGES.period),
+  period: monthSchema(TUITION_RUN_MESSAGES.period),
   dryRun: z.boolean({ error: TUITION_RUN_MESSAGES.dryRun }).default(true),
   userIds: z
     .array(accountId, { error: TUITION_RUN_MESSAGES.userIds })
