@@ -31,7 +31,7 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
   const run = await runTuitionMonth(req, { period, dryRun: true, userIds: [userId] })
   const family = run.families.find((f) => f.userId === userId)
   if (!family || family.outcome !== 'wouldCreate') return null
-  return { period, billingDate: run.dueDate, estimatedCents: family.totalCents, lines: family.lines }
+  return { period, billingDate: run.billingDate, estimatedCents: family.totalCents, lines: family.lines }
 }
 
 /**

@@ -66,7 +66,15 @@ export type TuitionRunFamilyResult = {
 export type TuitionRunResult = {
   period: string
   dryRun: boolean
+  /** When the invoices fall due: the month's billing day, or the day they are issued when that day has passed. */
   dueDate: string
+  /** The month's billing day (tuition settings). */
+  billingDate: string
+  /**
+   * The billing day is before today (in the academy's day): had the invoices kept it as their
+   * due date, they would be overdue at once and charged a late fee; they are due today instead.
+   */
+  billingDayPassed: boolean
   families: TuitionRunFamilyResult[]
   /** Sum of the invoices created (or, dry, that would be created), cents. */
   totalCents: number

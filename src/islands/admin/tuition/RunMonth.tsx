@@ -126,6 +126,12 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
             <p className="mt-1 text-sm text-gray-700" data-testid="dry-run-total">
               {invoices(toCreate.length)} would be created, {formatCents(dry.totalCents)} in all, due {formatCalendarDay(dry.dueDate)}.
             </p>
+            {dry.billingDayPassed ? (
+              <p className="mt-1 text-sm text-gray-700" data-testid="dry-run-due-note">
+                The billing day, {formatCalendarDay(dry.billingDate)}, has passed: the invoices are due {formatCalendarDay(dry.dueDate)}, the day they are
+                issued, not on a day already past, so no family owes a late fee from its first day.
+              </p>
+            ) : null}
             <Others result={dry} />
           </div>
           {toCreate.length > 0 ? (
