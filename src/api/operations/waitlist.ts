@@ -313,7 +313,7 @@ export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput
   const student = await findOwnStudent(req, input.studentId)
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
-  if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth), cls.ageGroup))
+  if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth, academyToday()), cls.ageGroup))
     throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
   const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
   let id: number

@@ -8,7 +8,8 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
-import { formatCalendarDay, isMonth, localToday } from '#shared/dates'
+import { formatCalendarDay, isMonth } from '#shared/dates'
+import { useAcademyToday } from '#islands/admin/viewer'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 import { RunSummary } from './RunSummary'
@@ -24,7 +25,8 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
   const id = useId()
   const run = useRunTuition()
   const users = useUsers({ fresh: true })
-  const [month, setMonth] = useState(() => localToday().slice(0, 7))
+  const today = useAcademyToday()
+  const [month, setMonth] = useState(() => today.slice(0, 7))
   const [familyId, setFamilyId] = useState('')
   /** Families whose voided invoice of the month the administrator chose to replace (decisions §10). */
   const [rebill, setRebill] = useState<number[]>([])
