@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { setAcademyClock } from '#api/operations/academy-clock'
 import { ATTENDANCE_LIST_LIMIT } from '#api/schemas/attendance'
 import { closedDayMessage, SELF_SERVICE_MESSAGES } from '#api/schemas/self-service'
 import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
@@ -371,8 +372,13 @@ describe('makeups', () => {
     expect(roster.body.students.find((s: { studentId: number }) => s.studentId === ava)).toMatchObject({ makeupFrom: 'Self Main', status: null })
     const otherDay = await admin.get(`/api/teach/classes/${otherClass.id}/roster?date=${addDays(day, 1)}`)
     expect(otherDay.body.students.some((s: { studentId: number }) => s.studentId === ava)).toBe(false)
-    // The teacher of that day marks the makeup student like any other.
-    expect((await admin.put('/api/teach/attendance', { classId: otherClass.id, studentId: ava, date: day, status: 'present' })).status).toBe(200)
+    // The teacher of that day marks the makeup student like any other (on that day: a day to come cannot be marked).
+    setAcademyClock(() => new Date(Date.now() + 3 * 86_400_000))
+    try {
+      expect((await admin.put('/api/teach/attendance', { classId: otherClass.id, studentId: ava, date: day, status: 'present' })).status).toBe(200)
+    } finally {
+      setAcademyClock(null)
+    }
 
     const listed = await familyA.client.get(`/api/students/${ava}/absences`)
     expect(listed.body.find((a: { id: number }) => a.id === absenceA)).toMatchObject({ canBookMakeup: false, cancellable: false, makeup: { date: day } })

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { runBillingDay } from '#api/operations/billing-calendar'
 import { expireWaitlistOffers } from '#api/operations/waitlist'
-import { setWaitlistClock } from '#api/operations/waitlist-clock'
+import { setAcademyClock } from '#api/operations/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
@@ -38,12 +38,12 @@ beforeAll(async () => {
   await app.payload.update({ collection: 'users', id: teacher.userId, data: { isTeacher: true }, overrideAccess: true })
 }, 60_000)
 afterAll(async () => {
-  setWaitlistClock(null)
+  setAcademyClock(null)
   await db?.end()
   await app?.close()
   await smtp?.close()
 })
-afterEach(() => setWaitlistClock(null))
+afterEach(() => setAcademyClock(null))
 
 /** Every row a waitlist call may touch: what a refused call must leave alone. */
 async function rows(): Promise<string> {
@@ -296,7 +296,7 @@ describe('expiry', () => {
     expect(new Date(offered.offer_expires_at).getTime() - new Date(offered.offered_at).getTime()).toBe(2 * HOUR)
 
     const later = new Date(Date.now() + 2 * HOUR + 60_000)
-    setWaitlistClock(() => later)
+    setAcademyClock(() => later)
     const res = await familyA.client.post(`/api/waitlist/${ids[0]}/accept`)
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('There is no open offer on this waitlist entry.')
@@ -317,7 +317,7 @@ describe('expiry', () => {
     const expiresAt = new Date((await entry(ids[0]!)).offer_expires_at)
     // The sweep sees the world a moment earlier; the accept itself sees the offer run out.
     let calls = 0
-    setWaitlistClock(() => (calls++ === 0 ? new Date(expiresAt.getTime() - 1000) : expiresAt))
+    setAcademyClock(() => (calls++ === 0 ? new Date(expiresAt.getTime() - 1000) : expiresAt))
     const res = await familyA.client.post(`/api/waitlist/${ids[0]}/accept`)
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('This offer has expired.')

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { academyToday } from '#api/operations/academy-clock'
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
@@ -37,7 +38,8 @@ export const Enrollments: CollectionConfig = {
       label: 'Enrolled on',
       type: 'date',
       required: true,
-      defaultValue: () => new Date().toISOString(),
+      // The academy's day (ACADEMY_TIMEZONE), not the server's UTC day.
+      defaultValue: () => academyToday(),
       admin: { date: { pickerAppearance: 'dayOnly' } },
     },
     {

@@ -2,16 +2,13 @@ import { defineEndpoint, idParam } from '#api/http'
 import { attendanceCsv, classRoster, listAttendance, listTeachClasses, markAttendance } from '#api/operations/attendance'
 import { csvResponse } from '#api/operations/csv'
 import { attendanceListQuerySchema, attendanceMarkSchema, rosterQuerySchema } from '#api/schemas/attendance'
-import { getAppContext } from '#server/context.server'
-
-const timeZone = () => getAppContext().env.ACADEMY_TIMEZONE ?? null
 
 /** Teachers and attendance (decisions §9): teachers for their own classes, administrators for all. */
 export const attendanceEndpoints = [
-  defineEndpoint('get', '/teach/classes', { role: 'teacher' }, async ({ req }) => listTeachClasses(req, timeZone())),
+  defineEndpoint('get', '/teach/classes', { role: 'teacher' }, async ({ req }) => listTeachClasses(req)),
 
   defineEndpoint('get', '/teach/classes/:id/roster', { role: 'teacher', query: rosterQuerySchema }, async ({ req, query }) =>
-    classRoster(req, idParam(req), query.date, timeZone()),
+    classRoster(req, idParam(req), query.date),
   ),
 
   defineEndpoint('put', '/teach/attendance', { role: 'teacher', body: attendanceMarkSchema }, async ({ req, body }) => markAttendance(req, body)),

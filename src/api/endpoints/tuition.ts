@@ -1,12 +1,11 @@
 import { defineEndpoint, idParam } from '#api/http'
 import { listTuitionRuns } from '#api/operations/billing-calendar'
 import { cancelCredit, createCredit, listCredits } from '#api/operations/credits'
+import { academyToday } from '#api/operations/academy-clock'
 import { runLateFees } from '#api/operations/late-fees'
 import { runTuitionMonth } from '#api/operations/tuition-run'
 import { createCreditSchema, listCreditsQuerySchema } from '#api/schemas/credits'
 import { lateFeesRunSchema } from '#api/schemas/late-fees'
-import { getAppContext } from '#server/context.server'
-import { todayIso } from '#shared/dates'
 import { csvResponse } from '#api/operations/csv'
 import { tuitionSummary, tuitionSummaryCsv } from '#api/operations/tuition-summary'
 import { readTuitionSettings, saveTuitionSettings } from '#api/operations/tuition-settings'
@@ -38,7 +37,7 @@ export const tuitionEndpoints = [
 
   /** Marks overdue invoices and charges late fees (or, with dryRun, the default, says what it would do); decisions §10. */
   defineEndpoint('post', '/admin/tuition/late-fees', { role: 'admin', body: lateFeesRunSchema }, async ({ req, body }) =>
-    runLateFees(req, { today: body.today ?? todayIso(new Date(), getAppContext().env.ACADEMY_TIMEZONE), dryRun: body.dryRun }),
+    runLateFees(req, { today: body.today ?? academyToday(), dryRun: body.dryRun }),
   ),
 
   /** Family credits, used by the next tuition invoices (decisions §10). */

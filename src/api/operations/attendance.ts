@@ -2,10 +2,11 @@ import type { PayloadRequest, Where } from 'payload'
 
 import type { Attendance, Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
 import { isAdminUser, requireUser } from '#api/auth'
-import { badInput, notFound } from '#api/errors'
+import { badInput, conflict, notFound } from '#api/errors'
 import {
   ATTENDANCE_LIST_LIMIT,
   ATTENDANCE_MESSAGES,
+  classDoesNotMeetMessage,
   tooManyMarksMessage,
   type AttendanceListQuery,
   type AttendanceMarkDto,
@@ -17,10 +18,11 @@ import {
   type TeachClassDto,
   type TeachClassesDto,
 } from '#api/schemas/attendance'
-import { todayIso } from '#shared/dates'
+import { formatCalendarDay } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
 import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/operations/relations'
+import { academyToday } from './academy-clock'
 import { classCalendar } from './classes'
 import { csvTable } from './csv'
 
@@ -45,9 +47,9 @@ function toTeachClass(doc: Class, today: string): TeachClassDto & { startTime: s
 }
 
 /** The classes the caller teaches (every class for an administrator), today's first, each by start time. */
-export async function listTeachClasses(req: PayloadRequest, timeZone: string | null, now = new Date()): Promise<TeachClassesDto> {
+export async function listTeachClasses(req: PayloadRequest): Promise<TeachClassesDto> {
   const user = requireUser(req)
-  const today = todayIso(now, timeZone)
+  const today = academyToday()
   const result = await req.payload.find({
     collection: 'classes',
     where: isAdminUser(user) ? {} : { teacher: { equals: user.id } },
@@ -96,7 +98,7 @@ async function makeupsOn(req: PayloadRequest, classId: number, date: string, stu
 }
 
 /** The roster of a class on a day: each enrolled student's name, age, emergency contact and mark. */
-export async function classRoster(req: PayloadRequest, classId: number, date: string, timeZone: string | null): Promise<RosterDto> {
+export async function classRoster(req: PayloadRequest, classId: number, date: string): Promise<RosterDto> {
   const user = requireUser(req)
   const cls = await findTaughtClass(req, user, classId)
   const enrolledIds = (await enrollmentsOn(req, classId, date)).map((e) => optionalRelationId(e.student)).filter((id): id is number => id !== null)
@@ -141,7 +143,7 @@ export async function classRoster(req: PayloadRequest, classId: number, date: st
       makeupFrom: makeupFrom.get(student.id) ?? null,
     }
   })
-  return { class: toTeachClass(cls, todayIso(new Date(), timeZone)), date, students: entries }
+  return { class: toTeachClass(cls, academyToday()), date, students: entries }
 }
 
 function toMarkDto(doc: Attendance): AttendanceMarkDto {
@@ -170,16 +172,21 @@ async function findMark(req: PayloadRequest, input: AttendanceMarkInput): Promis
 /**
  * Sets the mark of one student in one class on one day: the same call twice leaves one row
  * (the unique index on class, student and date; a race between two writers becomes an update).
+ * Only a day that has come (in the academy's day) and on which the class meets (its weekdays,
+ * inside its term, not closed) can be marked: a mark for a day the class never held is noise in
+ * the register, and in the family's absences.
  */
 export async function markAttendance(req: PayloadRequest, input: AttendanceMarkInput): Promise<AttendanceMarkDto> {
   const user = requireUser(req)
-  await findTaughtClass(req, user, input.classId)
+  const cls = await findTaughtClass(req, user, input.classId)
+  if (input.date > academyToday()) throw badInput(ATTENDANCE_MESSAGES.dayInFuture)
   if (
     (await enrollmentsOn(req, input.classId, input.date, input.studentId)).length === 0 &&
     (await makeupsOn(req, input.classId, input.date, input.studentId)).length === 0
   ) {
     throw notFound(ATTENDANCE_MESSAGES.notEnrolled)
   }
+  if (!classMeetsOn(classCalendar(cls), input.date)) throw conflict(classDoesNotMeetMessage(cls.name, formatCalendarDay(input.date)))
 
   // The teacher's mark replaces a family's report of an absence, even when it says absent too.
   const update = async (existing: Attendance) =>

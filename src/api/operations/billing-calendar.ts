@@ -142,6 +142,7 @@ async function billClaimedMonth(
   period: string,
   claim: Extract<MonthClaim, { outcome: 'claimed' }>,
   clock: Clock,
+  today: string,
   signal?: AbortSignal,
 ): Promise<TuitionStep> {
   const { runId, owner } = claim
@@ -157,7 +158,7 @@ async function billClaimedMonth(
   }
   try {
     const req = await createLocalReq({}, payload)
-    const result = await runTuitionMonth(req, { period, dryRun: false }, control)
+    const result = await runTuitionMonth(req, { period, dryRun: false }, { ...control, today })
     const count = (outcome: string) => result.families.filter((f) => f.outcome === outcome).length
     const created = count('created')
     const step = {
@@ -200,7 +201,7 @@ async function tuitionStep(payload: Payload, today: string, now: Date, clock: Cl
   if (today < day) return { outcome: 'notYet', period, billingDay: day }
   const claim = await claimMonth(payload, period, now)
   if (claim.outcome !== 'claimed') return { outcome: claim.outcome, period }
-  return billClaimedMonth(payload, period, claim, clock, signal)
+  return billClaimedMonth(payload, period, claim, clock, today, signal)
 }
 
 /**
@@ -225,7 +226,7 @@ export async function runBillingDay(
     : await chargeDueAutopay(payload, { now }).then((done) => ({ outcome: 'applied' as const, ...done }), failed)
   const lateFees: LateFeesStep = options.signal?.aborted
     ? { outcome: 'skipped' }
-    : await applyLateFees(payload, { today }).then(
+    : await applyLateFees(payload, { today, issuedOn: today }).then(
         (done) => ({ outcome: 'applied' as const, ...done }),
         (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) }),
       )

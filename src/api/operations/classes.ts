@@ -8,9 +8,8 @@ import { CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpd
 import { isTeacherUser } from '#shared/roles'
 import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedule'
 import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
-import { getAppContext } from '#server/context.server'
 import { createMemoCache } from '#server/memo-cache.server'
-import { todayIso } from '#shared/dates'
+import { academyNow, academyToday } from './academy-clock'
 import { inTransaction } from './transaction'
 
 /** What decides the days a class meets (decisions §14): its weekdays, term and own closures. */
@@ -68,7 +67,7 @@ export function invalidateClasses(): void {
  */
 async function countPlacesByClass(payload: Payload): Promise<Map<number, { enrolled: number; held: number }>> {
   const pool = (payload.db as unknown as PostgresAdapter).pool
-  const now = new Date()
+  const now = academyNow()
   const { rows } = await pool.query<{ class_id: number; enrolled: number; held: number }>(
     `SELECT class_id, sum(enrolled)::int AS enrolled, sum(held)::int AS held FROM (
        SELECT class_id, 1 AS enrolled, 0 AS held FROM enrollments
@@ -76,17 +75,9 @@ async function countPlacesByClass(payload: Payload): Promise<Map<number, { enrol
        UNION ALL
        SELECT class_id, 0, 1 FROM waitlist_entries WHERE status = 'offered' AND offer_expires_at > $2::timestamptz
      ) places GROUP BY class_id`,
-    [todayIso(now, academyTimeZone()), now.toISOString()],
+    [academyToday(now), now.toISOString()],
   )
   return new Map(rows.map((row) => [Number(row.class_id), { enrolled: row.enrolled, held: row.held }]))
-}
-
-function academyTimeZone(): string | null {
-  try {
-    return getAppContext().env.ACADEMY_TIMEZONE ?? null
-  } catch {
-    return null
-  }
 }
 
 async function loadCatalogue(payload: Payload): Promise<Catalogue> {

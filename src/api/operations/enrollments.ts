@@ -5,7 +5,6 @@ import type { Class, Enrollment, Student } from '#cms/payload-types'
 import { isAdminUser, requireAdmin, requireUser } from '#api/auth'
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { ClassDto } from '#api/schemas/classes'
-import { todayIso } from '#shared/dates'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import {
   alreadyEnrolledMessage,
@@ -21,7 +20,7 @@ import { confirmEnrollmentInBackground } from './enrollment-confirmation'
 import { findOwnStudent, toStudentDto } from './students'
 import { inTransaction, queryInTransaction } from './transaction'
 import { claimPlace, lockClassForChange, markOfferAccepted, sweepWaitlist } from './waitlist'
-import { waitlistNow } from './waitlist-clock'
+import { academyNow, academyToday } from './academy-clock'
 import { relationId } from '#api/operations/relations'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
@@ -97,7 +96,9 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
   const admin = isAdminUser(user)
   const student = await findOwnStudent(req, input.studentId)
   const cls = await findClass(req, input.classId)
-  if (!admin && !ageFitsGroup(ageOn(student.dateOfBirth), cls.ageGroup)) {
+  // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
+  const today = academyToday()
+  if (!admin && !ageFitsGroup(ageOn(student.dateOfBirth, today), cls.ageGroup)) {
     throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
   }
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
@@ -112,7 +113,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
         if (!row) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
         if (await exists(req, 'enrollments', pair, true)) throw duplicate()
         // Ended enrollments do not count (decisions §16), and places held by waitlist offers do (§15).
-        const now = waitlistNow()
+        const now = academyNow()
         const capacity = row.capacity == null ? null : Number(row.capacity)
         const offer = await claimPlace(req, cls.id, capacity, student.id, now)
         if (offer !== null) await markOfferAccepted(req, offer, now)
@@ -121,7 +122,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
       }
       return (await req.payload.create({
         collection: 'enrollments',
-        data: { student: student.id, class: cls.id, enrollmentDate: (admin && input.enrollmentDate) || todayIso() },
+        data: { student: student.id, class: cls.id, enrollmentDate: (admin && input.enrollmentDate) || today },
         depth: 0,
         req,
         // The checks above are this operation's own rule; the collection lets only admins create.

@@ -2,9 +2,10 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import type { Invoice, Payment, User } from '#cms/payload-types'
-import { conflict, notFound } from '#api/errors'
+import { badInput, conflict, notFound } from '#api/errors'
 import { INVOICE_ACTION_MESSAGES, type InvoiceDto, type MarkPaidOfflineInput, type VoidInvoiceInput } from '#api/schemas/invoices'
 import type { PaymentDto } from '#api/schemas/payments'
+import { academyToday } from './academy-clock'
 import { INVOICE_NOT_FOUND, toInvoiceDto } from './invoices'
 import { cancelOpenCardIntents } from './card-intents'
 import { toPaymentDto } from './payments'
@@ -76,6 +77,8 @@ export async function markPaidOffline(
   id: number,
   input: MarkPaidOfflineInput,
 ): Promise<{ invoice: InvoiceDto; payment: PaymentDto }> {
+  // The schema allows a day of slack for any time zone; the server knows the academy's day.
+  if (input.receivedOn > academyToday()) throw badInput(INVOICE_ACTION_MESSAGES.receivedInFuture)
   const recorded = await inTransaction(req, async () => {
     const invoice = await lockedInvoice(req, id)
     if (invoice.status === 'paid') throw conflict(INVOICE_ACTION_MESSAGES.alreadyPaid)

@@ -4,6 +4,7 @@ import type { Invoice } from '#cms/payload-types'
 import { isUniqueViolation } from '#api/errors'
 import type { LateFeeCharge, LateFeesResult } from '#api/schemas/late-fees'
 import { lateFeeDue } from '#shared/tuition'
+import { academyToday } from './academy-clock'
 import { insertInvoice } from './invoices'
 import { inTransaction } from './transaction'
 import { readTuitionSettings } from './tuition-settings'
@@ -19,13 +20,16 @@ function isDuplicateLateFee(error: unknown): boolean {
  * 1. every pending invoice whose due date has passed becomes overdue;
  * 2. every unpaid (pending or overdue) tuition invoice more than the settings' lateFeeAfterDays
  *    past its due date is charged the settings' late fee, once: as its own small invoice of kind
- *    `late-fee`, due today, that names the overdue one. The invoice a family may be paying
+ *    `late-fee`, due today (never before the day it is issued), that names the overdue one. The invoice a family may be paying
  *    never changes amount. The unique `lateFeeFor` column makes a second fee impossible, whether
  *    the job runs twice, in two processes at once, or after the fee was voided.
  * A dry run writes nothing and says what would happen.
  */
-export async function runLateFees(req: PayloadRequest, input: { today: string; dryRun: boolean }): Promise<LateFeesResult> {
+export async function runLateFees(req: PayloadRequest, input: { today: string; dryRun: boolean; issuedOn?: string }): Promise<LateFeesResult> {
   const { today, dryRun } = input
+  // A fee is never due before the day it is issued, whatever day the run counts fees for.
+  const issuedOn = input.issuedOn ?? academyToday()
+  const feeDueDate = today < issuedOn ? issuedOn : today
   const overdueWhere: Where = { and: [{ status: { equals: 'pending' } }, { dueDate: { less_than: today } }] }
   let markedOverdue: number
   if (dryRun) {
@@ -81,7 +85,7 @@ export async function runLateFees(req: PayloadRequest, input: { today: string; d
           userId: invoice.userId,
           description,
           status: 'pending',
-          dueDate: today,
+          dueDate: feeDueDate,
           kind: 'late-fee',
           lateFeeFor: invoice.id,
           lines: [
@@ -108,8 +112,8 @@ const day = (value: string) => new Date(value).toISOString().slice(0, 10)
  * The daily job's entry point (scheduled by the tuition jobs): marks overdue invoices and charges
  * the late fees due on `today` (the academy's calendar day, `YYYY-MM-DD`). Idempotent.
  */
-export async function applyLateFees(payload: Payload, options: { today: string }): Promise<{ charged: number; markedOverdue: number }> {
+export async function applyLateFees(payload: Payload, options: { today: string; issuedOn?: string }): Promise<{ charged: number; markedOverdue: number }> {
   const req = await createLocalReq({}, payload)
-  const result = await runLateFees(req, { today: options.today, dryRun: false })
+  const result = await runLateFees(req, { today: options.today, issuedOn: options.issuedOn, dryRun: false })
   return { charged: result.charged, markedOverdue: result.markedOverdue }
 }

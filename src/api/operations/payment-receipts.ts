@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { Invoice, NotificationPreference, Payment, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import { formatCents } from '#shared/money'
+import { academyToday } from './academy-clock'
 import { getSiteTexts } from './site-content'
 
 /** Whether the family wants email: no preferences row yet means the spec's defaults (on). */
@@ -29,7 +30,7 @@ export async function sendPaymentReceipt(payload: Payload, payment: Payment, inv
   if (!user?.email || !(await wantsEmail(payload, user.id))) return false
   const name = await academyName(payload)
   const amount = formatCents(payment.amountCents)
-  const paidOn = new Date(payment.createdAt).toISOString().slice(0, 10)
+  const paidOn = academyToday(new Date(payment.createdAt))
   const { mailer, env } = getAppContext()
   await mailer.send({
     to: user.email,

@@ -23,8 +23,7 @@ import {
   type MakeupOptionDto,
   type SelfServiceRulesDto,
 } from '#api/schemas/self-service'
-import { getAppContext } from '#server/context.server'
-import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
+import { addDays, formatCalendarDay, weekdayOf } from '#shared/dates'
 import {
   earliestLastDay,
   hasEnded,
@@ -36,6 +35,7 @@ import {
   meetingDays,
 } from '#shared/self-service'
 import { classMeetsOn, classWeekdays, sortByStartTime } from '#shared/schedule'
+import { academyToday } from './academy-clock'
 import { classCalendar } from './classes'
 import { relationId } from './relations'
 import { notifyFamily } from './self-service-mail'
@@ -50,10 +50,6 @@ import { inTransaction, queryInTransaction } from './transaction'
  * an administrator reaches every student and is not held to the drop notice. "Today" is the
  * academy's day (ACADEMY_TIMEZONE).
  */
-
-function academyToday(): string {
-  return todayIso(new Date(), getAppContext().env.ACADEMY_TIMEZONE ?? null)
-}
 
 const day = formatCalendarDay
 

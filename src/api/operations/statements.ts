@@ -3,7 +3,8 @@ import type { PayloadRequest } from 'payload'
 import type { Invoice, Payment, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import type { StatementDto, StatementNextDto } from '#api/schemas/statement'
-import { monthOf, todayIso } from '#shared/dates'
+import { monthOf } from '#shared/dates'
+import { academyNow, academyToday } from './academy-clock'
 import { statementAutopay } from './autopay'
 import { openCreditsOf } from './credits'
 import { toInvoiceDto } from './invoices'
@@ -30,14 +31,14 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
   const run = await runTuitionMonth(req, { period, dryRun: true, userIds: [userId] })
   const family = run.families.find((f) => f.userId === userId)
   if (!family || family.outcome !== 'wouldCreate') return null
-  return { period, billingDate: run.dueDate, estimatedCents: family.totalCents, lines: family.lines }
+  return { period, billingDate: run.billingDate, estimatedCents: family.totalCents, lines: family.lines }
 }
 
 /**
  * One family's statement (decisions §11). The caller is already authorised (the family itself,
  * or an administrator), so the reads skip collection access; every read is scoped to `userId`.
  */
-export async function familyStatement(req: PayloadRequest, userId: number, timeZone: string | null, now = new Date()): Promise<StatementDto> {
+export async function familyStatement(req: PayloadRequest, userId: number, now = academyNow()): Promise<StatementDto> {
   const user = (await req.payload.findByID({ collection: 'users', id: userId, req, overrideAccess: true, depth: 0, disableErrors: true })) as User | null
   if (!user) throw notFound(FAMILY_NOT_FOUND)
   const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
@@ -46,7 +47,7 @@ export async function familyStatement(req: PayloadRequest, userId: number, timeZ
     req.payload.find({ collection: 'payments', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Payment[]),
   ])
   // The dry run behind `next` reads the credits too, as the engine's input; these are the statement's own.
-  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, todayIso(now, timeZone)), openCreditsOf(req, userId)])
+  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday(now)), openCreditsOf(req, userId)])
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return {
     userId: user.id,

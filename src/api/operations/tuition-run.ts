@@ -4,6 +4,7 @@ import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-typ
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from '#api/schemas/tuition-run'
 import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
+import { academyToday } from './academy-clock'
 import { classCalendar } from './classes'
 import { lockFamilyBilling, pendingCreditsOf } from './credits'
 import { insertInvoice, isDuplicateTuition } from './invoices'
@@ -93,6 +94,19 @@ export type TuitionRunControl = {
   signal?: AbortSignal
   /** Called after each family (the billing calendar renews its claim on the month from here). */
   afterFamily?: () => Promise<void>
+  /** The academy's day the invoices are issued on (the billing calendar's tick); by default the academy's today. */
+  today?: string
+}
+
+/**
+ * When the month's invoices fall due: on its billing day, but never before the day they are
+ * issued. A month billed after its billing day (run late, or a family billed alone after
+ * joining mid-month) is due the day it is issued, so the late-fee grace (lateFeeAfterDays)
+ * counts from then, as it does for everyone billed on time, and no family is charged a late
+ * fee on its first day.
+ */
+export function tuitionDueDate(billingDay: string, issuedOn: string): string {
+  return billingDay < issuedOn ? issuedOn : billingDay
 }
 
 type EngineSettings = Parameters<typeof computeFamilyTuition>[0]
@@ -127,7 +141,8 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   const { period, dryRun, userIds } = input
   const rebill = new Set(input.rebill ?? [])
   const settings = await readTuitionSettings(req.payload, req)
-  const dueDate = billingDate(period, settings.billingDay)
+  const billingDay = billingDate(period, settings.billingDay)
+  const dueDate = tuitionDueDate(billingDay, control.today ?? academyToday())
   const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
   const results: TuitionRunFamilyResult[] = []
 
@@ -144,7 +159,6 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
     const ofMonth = invoices.filter((invoice) => invoice.period === period)
     const existing = ofMonth.find((invoice) => invoice.status !== 'cancelled')
     const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')
-    const seasons = registrationSeasonsOf(invoices, settings)
     const none = { userId: user.id, payerName: user.fullName, lines: [] }
     if (existing) {
       results.push({ ...none, outcome: 'exists', invoiceId: existing.id, totalCents: existing.amountCents })
@@ -155,7 +169,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
       continue
     }
     if (dryRun) {
-      const tuition = await familyTuition(req, engineSettings, period, family, seasons)
+      const tuition = await familyTuition(req, engineSettings, period, family, registrationSeasonsOf(invoices, settings))
       const outcome = tuition.billable ? 'wouldCreate' : 'nothingToBill'
       results.push({ ...none, outcome, invoiceId: null, totalCents: tuition.totalCents, lines: tuition.lines })
       continue
@@ -164,7 +178,10 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
       // The family's invoice, its lines and the credits it uses commit together or not at all.
       const result = await inTransaction(req, async (): Promise<TuitionRunFamilyResult> => {
         await lockFamilyBilling(req, user.id)
-        const tuition = await familyTuition(req, engineSettings, period, family, seasons)
+        // The seasons already charged a registration fee are read under the family's lock: a run
+        // of another month of the season (running at the same time) has committed its invoice by now.
+        const charged = (await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []
+        const tuition = await familyTuition(req, engineSettings, period, family, registrationSeasonsOf(charged, settings))
         const base = { userId: user.id, payerName: user.fullName, totalCents: tuition.totalCents, lines: tuition.lines }
         if (!tuition.billable) return { ...base, outcome: 'nothingToBill', invoiceId: null }
         const invoice = await insertInvoice(req, {
@@ -191,5 +208,13 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   }
 
   const billed = results.filter((r) => r.outcome === 'created' || r.outcome === 'wouldCreate')
-  return { period, dryRun, dueDate, families: results, totalCents: billed.reduce((sum, r) => sum + r.totalCents, 0) }
+  return {
+    period,
+    dryRun,
+    dueDate,
+    billingDate: billingDay,
+    billingDayPassed: dueDate !== billingDay,
+    families: results,
+    totalCents: billed.reduce((sum, r) => sum + r.totalCents, 0),
+  }
 }

@@ -17,7 +17,6 @@ import {
   type WaitlistStatus,
 } from '#api/schemas/waitlist'
 import { getAppContext } from '#server/context.server'
-import { todayIso } from '#shared/dates'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import { confirmEnrollmentInBackground } from './enrollment-confirmation'
 import { waitlistOfferMail } from './mail-templates'
@@ -26,7 +25,7 @@ import { getSiteTexts } from './site-content'
 import { readStudioSettings } from './studio-settings'
 import { findOwnStudent } from './students'
 import { afterCommit, inTransaction, queryInTransaction } from './transaction'
-import { waitlistNow } from './waitlist-clock'
+import { academyNow, academyToday } from './academy-clock'
 
 /*
  * The waitlist (decisions §15). Every change to a class's line runs in one transaction that
@@ -40,10 +39,6 @@ import { waitlistNow } from './waitlist-clock'
 type Places = { capacity: number | null; enrolled: number; held: number }
 
 const poolOf = (payload: Payload) => (payload.db as unknown as PostgresAdapter).pool
-
-function academyToday(now: Date): string {
-  return todayIso(now, getAppContext().env.ACADEMY_TIMEZONE ?? null)
-}
 
 /** Locks the class row until commit; null when the class does not exist. */
 async function lockClass(req: PayloadRequest, classId: number): Promise<{ capacity: number | null } | null> {
@@ -111,7 +106,7 @@ export async function fillClass(req: PayloadRequest, classId: number, capacity: 
 export async function offerFreedPlaces(req: PayloadRequest, classId: number): Promise<void> {
   await inTransaction(req, async () => {
     const cls = await lockClass(req, classId)
-    if (cls) await fillClass(req, classId, cls.capacity, waitlistNow())
+    if (cls) await fillClass(req, classId, cls.capacity, academyNow())
   })
 }
 
@@ -158,7 +153,7 @@ async function sendOfferMails(payload: Payload, ids: number[]): Promise<void> {
  * each under its class's lock. Runs lazily on every waitlist and enrollment call and may be run
  * periodically by a job. Returns how many offers expired and how many were made.
  */
-export async function expireWaitlistOffers(payload: Payload, now: Date = waitlistNow()): Promise<{ expired: number; offered: number }> {
+export async function expireWaitlistOffers(payload: Payload, now: Date = academyNow()): Promise<{ expired: number; offered: number }> {
   const at = now.toISOString()
   const { rows } = await poolOf(payload).query<{ class_id: number; expired: number }>(
     `SELECT c.id AS class_id,
@@ -188,7 +183,7 @@ export async function expireWaitlistOffers(payload: Payload, now: Date = waitlis
 /** The lazy sweep before a waitlist or enrollment call: a failure is logged, never the caller's answer. */
 export async function sweepWaitlist(payload: Payload): Promise<void> {
   try {
-    await expireWaitlistOffers(payload, waitlistNow())
+    await expireWaitlistOffers(payload, academyNow())
   } catch (error) {
     payload.logger.error({ err: error }, 'The waitlist sweep failed')
   }
@@ -318,7 +313,7 @@ export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput
   const student = await findOwnStudent(req, input.studentId)
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
-  if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth), cls.ageGroup))
+  if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth, academyToday()), cls.ageGroup))
     throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
   const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
   let id: number
@@ -326,7 +321,7 @@ export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput
     id = await inTransaction(req, async () => {
       const locked = await lockClass(req, cls.id)
       if (!locked) throw notFound(WAITLIST_MESSAGES.classNotFound)
-      const now = waitlistNow()
+      const now = academyNow()
       await fillClass(req, cls.id, locked.capacity, now)
       if (await enrollmentExists(req, student.id, cls.id)) throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
       const active = await req.payload.count({
@@ -367,7 +362,7 @@ async function underClassLock<T>(
   return inTransaction(req, async () => {
     const locked = await lockClass(req, relationId(owned.class))
     if (!locked) throw notFound(WAITLIST_MESSAGES.notFound)
-    return work(await currentEntry(req, entryId), locked.capacity, waitlistNow())
+    return work(await currentEntry(req, entryId), locked.capacity, academyNow())
   })
 }
 
@@ -453,7 +448,7 @@ export async function listWaitlistsForAdmin(req: PayloadRequest, classId?: numbe
   const entries = docs as WaitlistEntry[]
   const classIds = [...new Set(entries.map((e) => relationId(e.class)))]
   const positions = await positionsIn(req.payload, classIds)
-  const now = waitlistNow()
+  const now = academyNow()
   const { rows } = await poolOf(req.payload).query<{ id: number; name: string; capacity: string | null; enrolled: number; held: number }>(
     `SELECT c.id, c.name, c.capacity,
        (SELECT count(*)::int FROM enrollments e WHERE e.class_id = c.id

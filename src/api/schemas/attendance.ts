@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isIsoDate } from '#shared/dates'
+import { daySchema } from './dates'
 
 /** The marks a teacher gives at /teach (decisions §9). */
 export const ATTENDANCE_STATUSES = ['present', 'absent', 'late'] as const
@@ -15,7 +15,11 @@ export const ATTENDANCE_MESSAGES = {
   rangeReversed: 'The "from" date must not be after the "to" date',
   classNotFound: 'Class not found',
   notEnrolled: 'This student is not enrolled in this class.',
+  dayInFuture: 'Attendance can be marked only for today or a day that has passed.',
 } as const
+
+/** A mark for a day the class does not meet (not one of its weekdays, outside its term, or closed) is refused (409). */
+export const classDoesNotMeetMessage = (className: string, day: string) => `${className} does not meet on ${day}, so there is no attendance to mark.`
 
 /** The most marks GET /api/admin/attendance (and its CSV) answers at once. */
 export const ATTENDANCE_LIST_LIMIT = 5000
@@ -31,11 +35,7 @@ const idTextSchema = (message: string) =>
     .transform(Number)
     .refine((value) => value > 0, message)
 
-export const attendanceDateSchema = z
-  .string({ error: ATTENDANCE_MESSAGES.dateRequired })
-  .trim()
-  .min(1, ATTENDANCE_MESSAGES.dateRequired)
-  .refine(isIsoDate, ATTENDANCE_MESSAGES.dateInvalid)
+export const attendanceDateSchema = daySchema(ATTENDANCE_MESSAGES.dateInvalid, ATTENDANCE_MESSAGES.dateRequired)
 
 export const attendanceMarkSchema = z.object({
   classId: idSchema(ATTENDANCE_MESSAGES.classIdInvalid),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { isIsoDate } from '#shared/dates'
 import { parseAgeGroup } from '#shared/eligibility'
+import { daySchema } from './dates'
 import { HHMM_PATTERN, WEEKDAYS, minutesOfHHMM, weekdayIndexes, weekdayNames, type WeekdayName } from '#shared/schedule'
 
 /** Experience levels of spec §3, in the order the forms list them. */
@@ -63,7 +63,7 @@ const weekdaysSchema = z
   .transform((names): WeekdayName[] => weekdayNames(weekdayIndexes(names)))
 
 const clock = (message: string) => z.string({ error: message }).trim().regex(HHMM_PATTERN, message)
-const isoDate = (message: string) => z.string({ error: message }).trim().refine(isIsoDate, message)
+const isoDate = (message: string) => daySchema(message)
 /** Blank and null both clear an optional value; absent leaves it as it is (PATCH). */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null)
 const optionalClock = (message: string) =>

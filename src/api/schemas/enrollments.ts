@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import type { ClassDto } from './classes'
-import { isIsoDate } from '#shared/dates'
+import { daySchema } from './dates'
 import type { StudentDto } from './students'
 
 export const ENROLLMENT_MESSAGES = {
@@ -31,7 +31,7 @@ export type EnrollmentInput = z.infer<typeof enrollmentInputSchema>
 
 /** An administrator may also date the enrollment (defaults to today). */
 export const adminEnrollmentInputSchema = enrollmentInputSchema.extend({
-  enrollmentDate: z.string().trim().refine(isIsoDate, ENROLLMENT_MESSAGES.enrollmentDateInvalid).optional(),
+  enrollmentDate: daySchema(ENROLLMENT_MESSAGES.enrollmentDateInvalid).optional(),
 })
 export type AdminEnrollmentInput = z.infer<typeof adminEnrollmentInputSchema>
 

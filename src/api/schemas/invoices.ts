@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { addDays, isIsoDate, isMonth, todayIso } from '#shared/dates'
+import { addDays, isIsoDate, todayIso } from '#shared/dates'
 import { dollarsToCents, formatCents, hasAtMostTwoDecimals } from '#shared/money'
 import { LINE_KINDS, monthLabel, sumLines, type LineKind } from '#shared/tuition'
 
@@ -13,6 +13,7 @@ import {
   type InvoiceStatus,
   type OfflineMethod,
 } from './billing'
+import { daySchema, monthSchema } from './dates'
 
 /** Messages of spec §5 (invoice form), shared by the admin dialog and the server. */
 export const INVOICE_MESSAGES = {
@@ -50,11 +51,7 @@ const createInvoiceFields = {
   ),
   description: z.string({ error: INVOICE_MESSAGES.description }).trim().min(3, INVOICE_MESSAGES.description).max(300, INVOICE_MESSAGES.descriptionMax),
   status: invoiceStatusSchema.default('pending'),
-  dueDate: z
-    .string({ error: INVOICE_MESSAGES.dueDateRequired })
-    .trim()
-    .min(1, INVOICE_MESSAGES.dueDateRequired)
-    .refine(isIsoDate, INVOICE_MESSAGES.dueDateFormat),
+  dueDate: daySchema(INVOICE_MESSAGES.dueDateFormat, INVOICE_MESSAGES.dueDateRequired),
 }
 
 export const INVOICE_LINE_MESSAGES = {
@@ -117,10 +114,7 @@ export const createInvoiceSchema = z
     ...createInvoiceFields,
     amount: optionalAmount,
     kind: z.enum(CREATABLE_INVOICE_KINDS, { error: INVOICE_LINE_MESSAGES.kind }).default('manual'),
-    period: z
-      .string({ error: INVOICE_LINE_MESSAGES.period })
-      .trim()
-      .refine(isMonth, INVOICE_LINE_MESSAGES.period)
+    period: monthSchema(INVOICE_LINE_MESSAGES.period)
       .nullish()
       .transform((period) => period || null),
     lines: z
@@ -216,10 +210,7 @@ export type VoidInvoiceInput = z.infer<typeof voidInvoiceSchema>
 /** POST /api/admin/invoices/{id}/mark-paid (admin): a payment received outside the card form. */
 export const markPaidOfflineSchema = z.object({
   method: z.enum(OFFLINE_METHODS, { error: INVOICE_ACTION_MESSAGES.method }),
-  receivedOn: z
-    .string({ error: INVOICE_ACTION_MESSAGES.receivedOn })
-    .trim()
-    .refine(isIsoDate, INVOICE_ACTION_MESSAGES.receivedOn)
+  receivedOn: daySchema(INVOICE_ACTION_MESSAGES.receivedOn)
     // A day ahead at most: the administrator's today may be the server's tomorrow.
     .refine((day) => !isIsoDate(day) || day <= addDays(todayIso(), 1), INVOICE_ACTION_MESSAGES.receivedInFuture),
   note: z

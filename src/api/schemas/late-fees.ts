@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isIsoDate } from '#shared/dates'
+import { daySchema } from './dates'
 
 export const LATE_FEE_MESSAGES = {
   today: 'today must be a valid date (YYYY-MM-DD)',
@@ -12,7 +12,7 @@ export const LATE_FEE_MESSAGES = {
  * the server's today in ACADEMY_TIMEZONE); without `dryRun: false` nothing is written.
  */
 export const lateFeesRunSchema = z.object({
-  today: z.string({ error: LATE_FEE_MESSAGES.today }).trim().refine(isIsoDate, LATE_FEE_MESSAGES.today).optional(),
+  today: daySchema(LATE_FEE_MESSAGES.today).optional(),
   dryRun: z.boolean({ error: LATE_FEE_MESSAGES.dryRun }).default(true),
 })
 export type LateFeesRunInput = z.infer<typeof lateFeesRunSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import { formatCalendarDay, isIsoDate } from '#shared/dates'
+import { formatCalendarDay } from '#shared/dates'
+import { daySchema } from './dates'
 import { ABSENCE_HORIZON_DAYS } from '#shared/self-service'
 
 /** A family's own changes (decisions §16): messages shared by the portal and the server. */
@@ -42,7 +43,7 @@ export const otherAgeGroupMessage = (className: string, ageGroup: string, missed
 export const fullOnMessage = (className: string, day: string) => `${className} is full on ${formatCalendarDay(day)}.`
 
 const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(999_999_999, message)
-const day = (required: string) => z.string({ error: required }).trim().min(1, required).refine(isIsoDate, SELF_SERVICE_MESSAGES.dateInvalid)
+const day = (required: string) => daySchema(SELF_SERVICE_MESSAGES.dateInvalid, required)
 
 /** POST /api/enrollments/{id}/drop: the last day the student attends. */
 export const dropInputSchema = z.object({ lastDay: day(SELF_SERVICE_MESSAGES.lastDayRequired) })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { isMonth } from '#shared/dates'
 import type { LineKind } from '#shared/tuition'
+import { monthSchema } from './dates'
 
 export const TUITION_RUN_MESSAGES = {
   period: 'Period must be a month (YYYY-MM)',
@@ -27,7 +27,7 @@ const accountId = z
  * the answer.
  */
 export const tuitionRunSchema = z.object({
-  period: z.string({ error: TUITION_RUN_MESSAGES.period }).trim().refine(isMonth, TUITION_RUN_MESSAGES.period),
+  period: monthSchema(TUITION_RUN_MESSAGES.period),
   dryRun: z.boolean({ error: TUITION_RUN_MESSAGES.dryRun }).default(true),
   userIds: z
     .array(accountId, { error: TUITION_RUN_MESSAGES.userIds })
@@ -66,7 +66,15 @@ export type TuitionRunFamilyResult = {
 export type TuitionRunResult = {
   period: string
   dryRun: boolean
+  /** When the invoices fall due: the month's billing day, or the day they are issued when that day has passed. */
   dueDate: string
+  /** The month's billing day (tuition settings). */
+  billingDate: string
+  /**
+   * The billing day is before today (in the academy's day): had the invoices kept it as their
+   * due date, they would be overdue at once and charged a late fee; they are due today instead.
+   */
+  billingDayPassed: boolean
   families: TuitionRunFamilyResult[]
   /** Sum of the invoices created (or, dry, that would be created), cents. */
   totalCents: number

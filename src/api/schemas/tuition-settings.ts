@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isIsoDate } from '#shared/dates'
+import { daySchema } from './dates'
 
 /**
  * The academy's tuition settings (the `tuition-settings` global; src/shared/tuition.ts applies
@@ -47,7 +47,7 @@ const whole = (min: number, max: number, message: string) => z.number({ error: m
 
 const closureSchema = z.object(
   {
-    date: z.string({ error: TUITION_SETTINGS_MESSAGES.closureDate }).trim().refine(isIsoDate, TUITION_SETTINGS_MESSAGES.closureDate),
+    date: daySchema(TUITION_SETTINGS_MESSAGES.closureDate),
     label: z
       .string({ error: TUITION_SETTINGS_MESSAGES.closureLabel })
       .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { isMonth } from '#shared/dates'
+import { monthSchema } from './dates'
 
 export const TUITION_SUMMARY_MESSAGES = {
   month: 'Month must be a month (YYYY-MM)',
@@ -8,7 +8,7 @@ export const TUITION_SUMMARY_MESSAGES = {
 
 /** GET /api/admin/tuition/summary and summary.csv (admin): `?month=YYYY-MM`. */
 export const tuitionSummaryQuerySchema = z.object({
-  month: z.string({ error: TUITION_SUMMARY_MESSAGES.month }).trim().refine(isMonth, TUITION_SUMMARY_MESSAGES.month),
+  month: monthSchema(TUITION_SUMMARY_MESSAGES.month),
 })
 export type TuitionSummaryQuery = z.infer<typeof tuitionSummaryQuerySchema>
 

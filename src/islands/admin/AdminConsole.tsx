@@ -11,7 +11,7 @@ import { SiteContentList } from './site-content/SiteContentList'
 import { StudentsTab } from './students/StudentsTab'
 import { TuitionTab } from './tuition/TuitionTab'
 import { NotifyProvider } from '#islands/components/ui/Toast'
-import { ViewerContext } from './viewer'
+import { AcademyTimeZoneContext, ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 import { WaitlistsTab } from './waitlists/WaitlistsTab'
 
@@ -33,14 +33,16 @@ const TABS: Tab[] = [
  * The administration console at /admin. The page renders it only for an administrator, so
  * nobody else downloads it; the server refuses every admin call from anyone else anyway.
  */
-export default function AdminConsole({ viewer }: { viewer: UserDto }) {
+export default function AdminConsole({ viewer, timeZone = null }: { viewer: UserDto; timeZone?: string | null }) {
   return (
     <QueryProvider>
       <ViewerContext.Provider value={viewer}>
-        <NotifyProvider durationMs={5000} flash>
-          <AdminTabs tabs={TABS} label="Administration" />
-          <SiteContentList />
-        </NotifyProvider>
+        <AcademyTimeZoneContext.Provider value={timeZone}>
+          <NotifyProvider durationMs={5000} flash>
+            <AdminTabs tabs={TABS} label="Administration" />
+            <SiteContentList />
+          </NotifyProvider>
+        </AcademyTimeZoneContext.Provider>
       </ViewerContext.Provider>
     </QueryProvider>
   )

@@ -1,10 +1,22 @@
 import { createContext, useContext } from 'react'
 
 import type { UserDto } from '#api/schemas/auth'
+import { todayIso } from '#shared/dates'
 
 /** The signed-in administrator, resolved by the page on the server. */
 export const ViewerContext = createContext<UserDto | null>(null)
 
 export function useViewer(): UserDto | null {
   return useContext(ViewerContext)
+}
+
+/** The academy's time zone (ACADEMY_TIMEZONE; null: UTC), given by the page from the server. */
+export const AcademyTimeZoneContext = createContext<string | null>(null)
+
+/**
+ * Today in the academy's time zone, not the browser's: the day the forms offer by default (a
+ * payment received, the attendance range) is the day the server records and checks against.
+ */
+export function useAcademyToday(): string {
+  return todayIso(new Date(), useContext(AcademyTimeZoneContext))
 }

@@ -10,7 +10,8 @@ import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
-import { addDays, formatCalendarDay, localToday } from '#shared/dates'
+import { addDays, formatCalendarDay } from '#shared/dates'
+import { useAcademyToday } from '#islands/admin/viewer'
 import { attendanceGrid, markCounts } from './attendance-grid'
 
 const SHORT: Record<AttendanceStatus, string> = { present: 'P', late: 'L', absent: 'A' }
@@ -28,7 +29,7 @@ function CsvLink({ filter }: { filter: AttendanceFilter }) {
 function ByClass() {
   const id = useId()
   const classes = useClasses()
-  const today = localToday()
+  const today = useAcademyToday()
   const [form, setForm] = useState({ classId: '', from: addDays(today, -27), to: today })
   const [filter, setFilter] = useState<AttendanceFilter | null>(null)
   const marks = useAdminAttendance(filter)

@@ -9,9 +9,9 @@ import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Fi
 import { useNotify } from '#islands/components/ui/Toast'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError, errorMessage } from '#islands/lib/http'
-import { localToday } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { formValues } from '#islands/admin/form-values'
+import { useAcademyToday } from '#islands/admin/viewer'
 
 const FIELDS = ['method', 'receivedOn', 'note'] as const
 
@@ -38,6 +38,7 @@ export function MarkPaidOfflineDialog({ invoice, onClose }: { invoice: InvoiceDt
 
 function MarkPaidForm({ invoice, onDone }: { invoice: InvoiceDto; onDone: () => void }) {
   const id = useId()
+  const today = useAcademyToday()
   const markPaid = useMarkInvoicePaidOffline()
   const notify = useNotify()
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -73,7 +74,7 @@ function MarkPaidForm({ invoice, onDone }: { invoice: InvoiceDto; onDone: () => 
             </option>
           ))}
         </SelectField>
-        <TextField id={`${id}-receivedOn`} name="receivedOn" label="Date received" type="date" defaultValue={localToday()} error={errors.receivedOn} />
+        <TextField id={`${id}-receivedOn`} name="receivedOn" label="Date received" type="date" defaultValue={today} error={errors.receivedOn} />
       </div>
       <TextAreaField
         id={`${id}-note`}

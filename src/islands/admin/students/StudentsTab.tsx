@@ -11,7 +11,7 @@ import { useAllEnrollments } from '#islands/api/admin-list-enrollments'
 import { useAllStudents } from '#islands/api/admin-list-students'
 import { useUsers } from '#islands/api/admin-list-users'
 import { useClasses } from '#islands/api/list-classes'
-import { formatCalendarDay, localToday } from '#shared/dates'
+import { formatCalendarDay } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
@@ -261,7 +261,7 @@ function AddToClass({ student, available }: { student: StudentDto; available: Cl
     if (!classId) return setError(ENROLLMENT_MESSAGES.classRequired)
     setError(null)
     create.mutate(
-      { studentId: student.id, classId, enrollmentDate: localToday() },
+      { studentId: student.id, classId },
       {
         onSuccess: () => {
           form.reset()

@@ -8,7 +8,8 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
-import { formatCalendarDay, isMonth, localToday } from '#shared/dates'
+import { formatCalendarDay, isMonth } from '#shared/dates'
+import { useAcademyToday } from '#islands/admin/viewer'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 import { RunSummary } from './RunSummary'
@@ -24,7 +25,8 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
   const id = useId()
   const run = useRunTuition()
   const users = useUsers({ fresh: true })
-  const [month, setMonth] = useState(() => localToday().slice(0, 7))
+  const today = useAcademyToday()
+  const [month, setMonth] = useState(() => today.slice(0, 7))
   const [familyId, setFamilyId] = useState('')
   /** Families whose voided invoice of the month the administrator chose to replace (decisions §10). */
   const [rebill, setRebill] = useState<number[]>([])
@@ -126,6 +128,12 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
             <p className="mt-1 text-sm text-gray-700" data-testid="dry-run-total">
               {invoices(toCreate.length)} would be created, {formatCents(dry.totalCents)} in all, due {formatCalendarDay(dry.dueDate)}.
             </p>
+            {dry.billingDayPassed ? (
+              <p className="mt-1 text-sm text-gray-700" data-testid="dry-run-due-note">
+                The billing day, {formatCalendarDay(dry.billingDate)}, has passed: the invoices are due {formatCalendarDay(dry.dueDate)}, the day they are
+                issued, not on a day already past, so no family owes a late fee from its first day.
+              </p>
+            ) : null}
             <Others result={dry} />
           </div>
           {toCreate.length > 0 ? (

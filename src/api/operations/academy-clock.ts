@@ -1,0 +1,42 @@
+import { getAppContext } from '#server/context.server'
+import { todayIso } from '#shared/dates'
+
+/**
+ * The academy's clock and calendar day: the one place the server asks what time and what day
+ * it is for the academy. A day the academy records (an enrollment, a drop, an absence, a
+ * makeup, an invoice's issue and due dates, a payment received, attendance) is the day in
+ * ACADEMY_TIMEZONE, never the server's UTC day: a family enrolling at 22:30 on a Tuesday in New
+ * York enrolls on Tuesday, although it is already Wednesday in UTC.
+ *
+ * Integration tests move the clock (setAcademyClock) to stand at 22:30 in New York or 00:30 in
+ * Tokyo, or to let a waitlist offer run out, without waiting; the app never moves it.
+ */
+let clock: (() => Date) | null = null
+
+/** Now, as the academy's operations see it. */
+export function academyNow(): Date {
+  return clock ? clock() : new Date()
+}
+
+/**
+ * Replaces the clock; `null` returns to real time. Test-only: it refuses to run outside Vitest,
+ * so no production code path can shift the academy's days.
+ */
+export function setAcademyClock(next: (() => Date) | null): void {
+  if (!process.env.VITEST) throw new Error('setAcademyClock is for tests only')
+  clock = next
+}
+
+/** The academy's IANA time zone (ACADEMY_TIMEZONE), or null for UTC; null too before the app has started (seeds, scripts). */
+export function academyTimeZone(): string | null {
+  try {
+    return getAppContext().env.ACADEMY_TIMEZONE ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The academy's calendar day (`YYYY-MM-DD`) at `now` (by default the academy's clock). */
+export function academyToday(now: Date = academyNow()): string {
+  return todayIso(now, academyTimeZone())
+}
