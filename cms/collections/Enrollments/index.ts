@@ -17,10 +17,11 @@ export const Enrollments: CollectionConfig = {
   access: {
     read: studentOwnedByUser,
     // Families enroll only through POST /api/enrollments (src/api/operations/enrollments.ts), which
-    // checks ownership, age group and capacity and then creates with overrideAccess.
+    // checks ownership, age group and capacity and then creates with overrideAccess; they remove
+    // one through DELETE /api/enrollments/{id}, which takes the class's lock first.
     create: isAdmin,
     update: isAdmin,
-    delete: studentOwnedByUser,
+    delete: isAdmin,
   },
   // The cached class list carries each class's enrollment count ("Full" in the UI); a place that
   // frees (a drop, an end date) is offered to the class's waitlist in the same transaction.

@@ -152,6 +152,7 @@ export async function deleteEnrollment(req: PayloadRequest, id: number): Promise
   // (the collection hook then offers the freed place to the waitlist in this transaction).
   await inTransaction(req, async () => {
     await lockClassForChange(req, relationId(doc.class))
-    await req.payload.delete({ collection: 'enrollments', id, depth: 0, req, user, overrideAccess: false })
+    // findEnrollments above is the ownership check (the collection's read rule).
+    await req.payload.delete({ collection: 'enrollments', id, depth: 0, req, user, overrideAccess: true })
   })
 }

@@ -85,7 +85,8 @@ export async function createStudent(req: PayloadRequest, input: AdminStudentInpu
     depth: 0,
     req,
     user,
-    overrideAccess: false,
+    // The owner is decided above; the collection's writes are the contract's alone.
+    overrideAccess: true,
   })
   return toStudentDto(doc as Student)
 }
@@ -101,7 +102,8 @@ export async function updateEmergencyContact(req: PayloadRequest, id: number, co
     depth: 0,
     req,
     user,
-    overrideAccess: false,
+    // findOwnStudent above is the ownership check.
+    overrideAccess: true,
   })
   return toStudentDto(doc as Student)
 }
@@ -114,7 +116,7 @@ export async function deleteStudent(req: PayloadRequest, id: number): Promise<St
   const user = requireUser(req)
   const student = await inTransaction(req, async () => {
     const doc = await findOwnStudent(req, id)
-    await req.payload.delete({ collection: 'students', id, depth: 0, req, user, overrideAccess: false })
+    await req.payload.delete({ collection: 'students', id, depth: 0, req, user, overrideAccess: true })
     return doc
   })
   return toStudentDto(student)
