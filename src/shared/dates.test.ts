@@ -6,8 +6,10 @@ import {
   eachDay,
   formatCalendarDay,
   formatMoment,
+  isDayInRange,
   isIsoDate,
   isMonth,
+  isMonthInRange,
   isTimeZone,
   monthBounds,
   monthOf,
@@ -31,6 +33,17 @@ describe('calendar dates', () => {
     expect(shiftYears('2026-05-10', -100)).toBe('1926-05-10')
     expect(shiftYears('2024-02-29', -1)).toBe('2023-02-28')
     expect(shiftYears('2024-02-29', -4)).toBe('2020-02-29')
+  })
+})
+
+describe('the years a day or a month may fall in', () => {
+  it('keeps days and months of 2000 to 2100 and refuses the rest, and anything that is no day or month', () => {
+    for (const day of ['2000-01-01', '2026-02-28', '2100-12-31']) expect(isDayInRange(day), day).toBe(true)
+    for (const day of ['0000-01-01', '0100-01-01', '1999-12-31', '2101-01-01', '9999-12-31', '2026-02-30', '2026-1-1', '']) {
+      expect(isDayInRange(day), day).toBe(false)
+    }
+    for (const month of ['2000-01', '2100-12']) expect(isMonthInRange(month), month).toBe(true)
+    for (const month of ['0000-01', '1999-12', '2101-01', '9999-12', '2026-13', '2026-01-01']) expect(isMonthInRange(month), month).toBe(false)
   })
 })
 

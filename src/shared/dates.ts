@@ -81,6 +81,31 @@ export function isMonth(value: string): boolean {
   return MONTH_PATTERN.test(value)
 }
 
+/**
+ * The years a day or a month may fall in wherever one comes from the outside world (the /api
+ * contract, /cms, Payload REST): the calendar code counts days as strings, and a year such as 0000
+ * or 9999 would turn a request into a 500 or a loop. A date of birth has its own range.
+ */
+export const YEAR_RANGE = { min: 2000, max: 2100 } as const
+
+export const DATE_RANGE_MESSAGES = {
+  day: `Dates must fall in the years ${YEAR_RANGE.min} to ${YEAR_RANGE.max}`,
+  month: `Months must fall in the years ${YEAR_RANGE.min} to ${YEAR_RANGE.max}`,
+} as const
+
+const isYearInRange = (year: number) => year >= YEAR_RANGE.min && year <= YEAR_RANGE.max
+
+/** A real `YYYY-MM-DD` day whose year is in YEAR_RANGE. */
+export function isDayInRange(value: string): boolean {
+  const date = parseIsoDate(value)
+  return date !== null && isYearInRange(date.year)
+}
+
+/** A `YYYY-MM` month whose year is in YEAR_RANGE. */
+export function isMonthInRange(value: string): boolean {
+  return isMonth(value) && isYearInRange(Number(value.slice(0, 4)))
+}
+
 /** The first and last day of a `YYYY-MM` month. */
 export function monthBounds(month: string): { first: string; last: string } {
   const match = MONTH_PATTERN.exec(month)
