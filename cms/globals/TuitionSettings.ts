@@ -2,7 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/schemas/tuition-settings'
-import { isIsoDate } from '#shared/dates'
+import { validateDay } from '#cms/fields/dates'
 
 const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) ? true : message
@@ -107,7 +107,7 @@ export const TuitionSettings: GlobalConfig = {
           type: 'text',
           required: true,
           admin: { description: 'YYYY-MM-DD' },
-          validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : TUITION_SETTINGS_MESSAGES.closureDate),
+          validate: validateDay(TUITION_SETTINGS_MESSAGES.closureDate),
         },
         { name: 'label', type: 'text', maxLength: TUITION_SETTINGS_LIMITS.maxLabel },
       ],

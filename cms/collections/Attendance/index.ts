@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { ATTENDANCE_STATUSES } from '#api/schemas/attendance'
-import { isIsoDate } from '#shared/dates'
+import { ATTENDANCE_MESSAGES, ATTENDANCE_STATUSES } from '#api/schemas/attendance'
+import { validateDay } from '#cms/fields/dates'
 
 /**
  * One mark per class, student and day (decisions §9). Teachers write through
@@ -29,7 +29,7 @@ export const Attendance: CollectionConfig = {
       required: true,
       index: true,
       admin: { description: 'The class day, YYYY-MM-DD.' },
-      validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : 'The date must be a real day written YYYY-MM-DD'),
+      validate: validateDay(ATTENDANCE_MESSAGES.dateInvalid),
     },
     { name: 'status', type: 'select', required: true, options: ATTENDANCE_STATUSES.map((status) => ({ label: status, value: status })) },
     { name: 'markedBy', label: 'Marked by', type: 'relationship', relationTo: 'users', admin: { readOnly: true } },

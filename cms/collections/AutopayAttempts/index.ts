@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { AUTOPAY_ATTEMPT_STATUSES } from '#api/schemas/autopay'
+import { validateDay } from '#cms/fields/dates'
 
 /**
  * One row per automatic charge of an invoice and attempt number (decisions §12). The unique
@@ -24,7 +25,13 @@ export const AutopayAttempts: CollectionConfig = {
     { name: 'attempt', type: 'number', required: true, min: 1, max: 3 },
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
     { name: 'status', type: 'select', required: true, options: AUTOPAY_ATTEMPT_STATUSES.map((s) => ({ label: s, value: s })) },
-    { name: 'day', type: 'text', required: true, admin: { description: "The academy's date of the attempt (YYYY-MM-DD); retries count from attempt 1's." } },
+    {
+      name: 'day',
+      type: 'text',
+      required: true,
+      admin: { description: "The academy's date of the attempt (YYYY-MM-DD); retries count from attempt 1's." },
+      validate: validateDay('The day must be a real day written YYYY-MM-DD'),
+    },
     { name: 'amountCents', type: 'number', required: true },
     { name: 'paymentIntentId', type: 'text' },
     { name: 'failureMessage', type: 'text' },

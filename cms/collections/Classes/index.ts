@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
 import { CLASS_SCHEDULE_LIMITS, CLASS_SCHEDULE_MESSAGES, endsAfterStart, isValidAgeGroup } from '#api/schemas/classes'
-import { isIsoDate } from '#shared/dates'
 import { HHMM_PATTERN, WEEKDAYS } from '#shared/schedule'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
+import { validateDay } from '#cms/fields/dates'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
@@ -16,6 +16,7 @@ import { syncScheduleText } from './hooks/syncScheduleText'
 
 type Siblings = { siblingData?: Record<string, unknown> }
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+const termDay = validateDay(CLASS_SCHEDULE_MESSAGES.termDate, { optional: true })
 
 export const Classes: CollectionConfig = {
   slug: 'classes',
@@ -105,16 +106,16 @@ export const Classes: CollectionConfig = {
           name: 'termStart',
           type: 'text',
           admin: { description: 'Optional: first day of the term, YYYY-MM-DD', width: '50%' },
-          validate: (value: unknown) => (!text(value) || isIsoDate(String(value)) ? true : CLASS_SCHEDULE_MESSAGES.termDate),
+          validate: termDay,
         },
         {
           name: 'termEnd',
           type: 'text',
           admin: { description: 'Optional: last day of the term, YYYY-MM-DD', width: '50%' },
           validate: (value: unknown, { siblingData }: Siblings) => {
-            const end = text(value)
-            if (end && !isIsoDate(end)) return CLASS_SCHEDULE_MESSAGES.termDate
-            const start = text(siblingData?.termStart)
+            const day = termDay(value)
+            if (day !== true) return day
+            const [end, start] = [text(value), text(siblingData?.termStart)]
             return end && start && end < start ? CLASS_SCHEDULE_MESSAGES.termOrder : true
           },
         },
@@ -135,7 +136,7 @@ export const Classes: CollectionConfig = {
           type: 'text',
           required: true,
           admin: { description: 'YYYY-MM-DD' },
-          validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : CLASS_SCHEDULE_MESSAGES.closureDate),
+          validate: validateDay(CLASS_SCHEDULE_MESSAGES.closureDate),
         },
       ],
     },

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { academyToday } from '#api/operations/academy-clock'
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
+import { validateDateDay } from '#cms/fields/dates'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
 import { offerPlacesAfterEnrollmentChange, offerPlacesAfterEnrollmentDelete } from '#cms/collections/WaitlistEntries/hooks/offerFreedPlaces'
 
@@ -42,17 +43,18 @@ export const Enrollments: CollectionConfig = {
       // The academy's day (ACADEMY_TIMEZONE), not the server's UTC day.
       defaultValue: () => academyToday(),
       admin: { date: { pickerAppearance: 'dayOnly' } },
+      validate: validateDateDay,
     },
     {
       name: 'endDate',
       label: 'Last day',
       type: 'date',
       admin: { date: { pickerAppearance: 'dayOnly' }, description: 'The last day attended, when the student leaves the class; tuition is prorated to it.' },
-      validate: (value: unknown, { siblingData }: { siblingData: Partial<{ enrollmentDate: string | null }> }) => {
-        if (!value || !siblingData.enrollmentDate) return true
-        return new Date(value as string).getTime() >= new Date(siblingData.enrollmentDate).getTime()
-          ? true
-          : 'The last day cannot be before the enrollment date'
+      validate: (value, options) => {
+        const day = validateDateDay(value, options)
+        const enrolled = (options.siblingData as Partial<{ enrollmentDate: string | null }>).enrollmentDate
+        if (day !== true || !value || !enrolled) return day
+        return new Date(value).getTime() >= new Date(enrolled).getTime() ? true : 'The last day cannot be before the enrollment date'
       },
     },
   ],

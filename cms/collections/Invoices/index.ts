@@ -1,8 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/schemas/billing'
+import { INVOICE_LINE_MESSAGES } from '#api/schemas/invoices'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
+import { validateDateDay, validateMonth } from '#cms/fields/dates'
 import { LINE_KINDS } from '#shared/tuition'
 import type { Invoice } from '#cms/payload-types'
 import { deriveInvoiceTotals, isCoveredByCredits } from './hooks/deriveInvoiceTotals'
@@ -57,7 +59,7 @@ export const Invoices: CollectionConfig = {
       index: true,
       options: INVOICE_STATUSES.map((s) => ({ label: s[0]!.toUpperCase() + s.slice(1), value: s })),
     },
-    { name: 'dueDate', label: 'Due date', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
+    { name: 'dueDate', label: 'Due date', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } }, validate: validateDateDay },
     {
       // Not `required`: writers that predate kinds (seeds, tests) leave it out; the hook stores 'manual' then.
       name: 'kind',
@@ -76,6 +78,7 @@ export const Invoices: CollectionConfig = {
       type: 'text',
       index: true,
       admin: { description: 'YYYY-MM. Required for a tuition invoice; optional otherwise.' },
+      validate: validateMonth(INVOICE_LINE_MESSAGES.period, { optional: true }),
     },
     {
       name: 'lines',

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { isIsoDate } from '#shared/dates'
+import { validateDay } from '#cms/fields/dates'
 
 const dateField = (name: string, label: string, description: string) =>
   ({
@@ -11,7 +11,7 @@ const dateField = (name: string, label: string, description: string) =>
     required: true,
     index: true,
     admin: { description },
-    validate: (value: unknown) => (typeof value === 'string' && isIsoDate(value) ? true : 'The date must be a real day written YYYY-MM-DD'),
+    validate: validateDay('The date must be a real day written YYYY-MM-DD'),
   }) as const
 
 /**

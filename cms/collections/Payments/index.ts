@@ -1,8 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/schemas/billing'
+import { INVOICE_ACTION_MESSAGES } from '#api/schemas/invoices'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
+import { validateDay } from '#cms/fields/dates'
 
 /** One row per Stripe PaymentIntent (decisions §5): `transactionId` is unique. */
 export const Payments: CollectionConfig = {
@@ -39,7 +41,13 @@ export const Payments: CollectionConfig = {
       options: OFFLINE_METHODS.map((m) => ({ label: m === 'bank-transfer' ? 'Bank transfer' : m[0]!.toUpperCase() + m.slice(1), value: m })),
       admin: { description: 'Offline payments only.' },
     },
-    { name: 'receivedOn', label: 'Received on', type: 'text', admin: { description: 'Offline payments: YYYY-MM-DD.' } },
+    {
+      name: 'receivedOn',
+      label: 'Received on',
+      type: 'text',
+      admin: { description: 'Offline payments: YYYY-MM-DD.' },
+      validate: validateDay(INVOICE_ACTION_MESSAGES.receivedOn, { optional: true }),
+    },
     { name: 'note', type: 'text', maxLength: 500 },
     { name: 'recordedById', label: 'Recorded by (account id)', type: 'number', admin: { readOnly: true } },
     // A card payment that arrived for an invoice already paid or voided, refunded by the server (status "refunded").

@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { TUITION_RUN_STATUSES } from '#api/schemas/tuition-runs'
+import { TUITION_RUN_MESSAGES } from '#api/schemas/tuition-run'
+import { validateMonth } from '#cms/fields/dates'
 
 const nobody = () => false
 
@@ -23,7 +25,15 @@ export const TuitionRuns: CollectionConfig = {
   access: { read: isAdmin, create: nobody, update: nobody, delete: nobody },
   fields: [
     // The month's unique key: a second process cannot create another row for it.
-    { name: 'period', label: 'Month', type: 'text', required: true, unique: true, admin: { description: 'YYYY-MM' } },
+    {
+      name: 'period',
+      label: 'Month',
+      type: 'text',
+      required: true,
+      unique: true,
+      admin: { description: 'YYYY-MM' },
+      validate: validateMonth(TUITION_RUN_MESSAGES.period),
+    },
     { name: 'status', type: 'select', required: true, index: true, options: TUITION_RUN_STATUSES.map((s) => ({ label: s, value: s })) },
     {
       name: 'attempts',

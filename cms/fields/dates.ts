@@ -1,0 +1,51 @@
+import type { DateFieldValidation } from 'payload'
+import { date as payloadDate } from 'payload/shared'
+
+import { DATE_RANGE_MESSAGES, isDayInRange, isIsoDate, isMonth, isMonthInRange } from '#shared/dates'
+
+/*
+ * The validators of every day and month a collection or global stores, whoever writes it (the
+ * /api contract, /cms, Payload REST, seeds): the same bounds and range messages as the
+ * contract's daySchema and monthSchema (src/shared/dates.ts). A date of birth keeps its own range.
+ */
+
+const isEmpty = (value: unknown) => value == null || value === ''
+
+/** A `YYYY-MM-DD` text field: `invalid` unless a real day, the contract's range message outside YEAR_RANGE. */
+export function validateDay(invalid: string, { optional = false }: { optional?: boolean } = {}) {
+  return (value: unknown): string | true => {
+    if (optional && isEmpty(value)) return true
+    if (typeof value !== 'string' || !isIsoDate(value)) return invalid
+    return isDayInRange(value) ? true : DATE_RANGE_MESSAGES.day
+  }
+}
+
+/** A `YYYY-MM` text field: `invalid` unless a month, the contract's range message outside YEAR_RANGE. */
+export function validateMonth(invalid: string, { optional = false }: { optional?: boolean } = {}) {
+  return (value: unknown): string | true => {
+    if (optional && isEmpty(value)) return true
+    if (typeof value !== 'string' || !isMonth(value)) return invalid
+    return isMonthInRange(value) ? true : DATE_RANGE_MESSAGES.month
+  }
+}
+
+/**
+ * The calendar day a Payload `date` field holds: the UTC day of the stored moment, as the code
+ * reads it back (`value.slice(0, 10)`). A year past 9999 prints as `+010000-…`, which is no day.
+ */
+export function dayOfDateValue(value: unknown): string | null {
+  const moment = value instanceof Date ? value : new Date(String(value))
+  return Number.isNaN(moment.getTime()) ? null : moment.toISOString().slice(0, 10)
+}
+
+/**
+ * A Payload `date` field holding a calendar day (a due date, an enrollment day; the admin panel's
+ * day-only picker sends noon of the picked day): Payload's own check (required, a real date),
+ * then the contract's range.
+ */
+export const validateDateDay: DateFieldValidation = (value, options) => {
+  const checked = payloadDate(value, options)
+  if (checked !== true || isEmpty(value)) return checked
+  const day = dayOfDateValue(value)
+  return day !== null && isDayInRange(day) ? true : DATE_RANGE_MESSAGES.day
+}
