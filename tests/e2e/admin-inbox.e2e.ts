@@ -6,12 +6,13 @@ import { apiPost, unique } from './support/accounts'
 import { openAdminTab, toast, visibleItem } from './support/admin-console'
 import { waitForMail } from './support/mailbox'
 
-test('an admin reads an inquiry in full, as text, and marks it addressed', async ({ page, baseURL }) => {
+test('an admin reads an inquiry in full, as text, and marks it addressed', async ({ page, baseURL, cleanup }) => {
   const name = unique('Visitor ')
   const message = `Hello <img src=x onerror="window.__injected = true"> <b>bold?</b>\nSecond line about ${name}.`
   const sent = await apiPost(page.request, baseURL, '/api/inquiries', { name, email: 'visitor@example.com', subject: 'Private Lessons', message })
   expect(sent.status()).toBe(201)
   const inquiry = (await sent.json()) as InquiryDto
+  cleanup.inquiry(inquiry.id)
 
   await openAdminTab(page, baseURL, 'inquiries')
   const row = visibleItem(page, 'data-inquiry-id', inquiry.id)
@@ -38,46 +39,44 @@ test('an admin reads an inquiry in full, as text, and marks it addressed', async
   expect(stored?.addressedAt).toBeTruthy()
 })
 
-test('an admin edits a site text from the Site Content list and the public page shows it', async ({ page, browser, baseURL }) => {
+test('an admin edits a site text from the Site Content list and the public page shows it', async ({ page, browser, baseURL, cleanup }) => {
   const key = 'home.mission.title'
   const text = unique('Our Purpose ')
+  // Other journeys read this text: it is put back as it was when the test ends.
+  await cleanup.siteText(key)
   await openAdminTab(page, baseURL, 'invoices')
-  try {
-    await page.getByLabel('Find a text').fill(key)
-    const row = page.locator(`[data-content-row="${key}"]`)
-    await expect(row).toContainText(SITE_CONTENT_DEFAULTS[key])
-    await row.getByRole('button', { name: `Edit ${key}` }).click()
-    const dialog = page.getByRole('dialog', { name: 'Edit Site Text' })
-    await expect(dialog.getByLabel('Key')).toHaveValue(key)
-    await expect(dialog.getByLabel('Key')).toHaveAttribute('readonly', '')
-    await dialog.getByLabel('Content', { exact: true }).fill(text)
-    await dialog.getByRole('button', { name: 'Save' }).click()
-    await expect(dialog).toBeHidden()
-    await expect(toast(page, /Content (Created|Updated)/)).toBeVisible()
-    await expect(row).toContainText(text)
-    await expect(row).toContainText('Published')
+  await page.getByLabel('Find a text').fill(key)
+  const row = page.locator(`[data-content-row="${key}"]`)
+  await expect(row).toContainText(SITE_CONTENT_DEFAULTS[key])
+  await row.getByRole('button', { name: `Edit ${key}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit Site Text' })
+  await expect(dialog.getByLabel('Key')).toHaveValue(key)
+  await expect(dialog.getByLabel('Key')).toHaveAttribute('readonly', '')
+  await dialog.getByLabel('Content', { exact: true }).fill(text)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(toast(page, /Content (Created|Updated)/)).toBeVisible()
+  await expect(row).toContainText(text)
+  await expect(row).toContainText('Published')
 
-    const visitor = await browser.newContext({ baseURL })
-    const publicPage = await visitor.newPage()
-    await publicPage.goto('/')
-    await expect(publicPage.getByRole('heading', { name: text })).toBeVisible()
+  const visitor = await browser.newContext({ baseURL })
+  const publicPage = await visitor.newPage()
+  await publicPage.goto('/')
+  await expect(publicPage.getByRole('heading', { name: text })).toBeVisible()
 
-    await row.getByRole('button', { name: `Restore Default ${key}` }).click()
-    const confirm = page.getByRole('dialog', { name: 'Restore the built-in text?' })
-    await confirm.getByRole('button', { name: 'Restore Default' }).click()
-    await expect(toast(page, 'Content Deleted')).toBeVisible()
-    await expect(row).toContainText('Built-in text')
-    await publicPage.goto('/')
-    await expect(publicPage.getByRole('heading', { name: SITE_CONTENT_DEFAULTS[key] })).toBeVisible()
-    await visitor.close()
-  } finally {
-    // Other journeys read this text: never leave it changed.
-    await page.request.delete(`/api/site-content/${key}`, { headers: { origin: new URL(baseURL!).origin } })
-  }
+  await row.getByRole('button', { name: `Restore Default ${key}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Restore the built-in text?' })
+  await confirm.getByRole('button', { name: 'Restore Default' }).click()
+  await expect(toast(page, 'Content Deleted')).toBeVisible()
+  await expect(row).toContainText('Built-in text')
+  await publicPage.goto('/')
+  await expect(publicPage.getByRole('heading', { name: SITE_CONTENT_DEFAULTS[key] })).toBeVisible()
+  await visitor.close()
 })
 
-test('an admin adds a site text under a new key, whose key is then fixed', async ({ page, baseURL }) => {
+test('an admin adds a site text under a new key, whose key is then fixed', async ({ page, baseURL, cleanup }) => {
   const key = unique('faq.e2e_').toLowerCase()
+  await cleanup.siteText(key)
   await openAdminTab(page, baseURL, 'invoices')
   await page.getByRole('button', { name: 'Add Site Text' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Site Text' })

@@ -88,8 +88,9 @@ test('the registration form checks every field and never sends the confirmation'
   await expect(page.getByText("Passwords don't match")).toBeVisible()
 })
 
-test('a visitor registers, is welcomed and lands on the dashboard signed in', async ({ page }) => {
+test('a visitor registers, is welcomed and lands on the dashboard signed in', async ({ page, cleanup }) => {
   const username = unique('dancer')
+  cleanup.familyNamed(username)
   let body: Record<string, unknown> = {}
   page.on('request', (request) => {
     if (request.url().endsWith('/api/register')) body = request.postDataJSON()

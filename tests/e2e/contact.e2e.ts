@@ -24,8 +24,9 @@ test('the contact form names every problem before anything is sent', async ({ pa
   expect(posted).toBe(false)
 })
 
-test('a visitor sends an inquiry, sees Thank You, and the academy finds it in the admin list', async ({ page, request, baseURL }) => {
+test('a visitor sends an inquiry, sees Thank You, and the academy finds it in the admin list', async ({ page, request, baseURL, cleanup }) => {
   const name = unique('Parent ')
+  cleanup.inquiryNamed(name)
   const message = `Is there a trial class for a six-year-old? (${name})`
   // The page's timers run on a clock the test moves: the toast's 5 s are checked without waiting them out.
   await page.clock.install()

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures'
 
-import { api, unique } from './support/accounts'
+import { unique } from './support/accounts'
 import { addStudent, CLASS_FIELDS, classNamed, enroll, expectToast, openPortal } from './support/portal'
 
 test('class browsing filters by age group, expands a card and sends "Add to My Classes" to the account', async ({ page, families }) => {
@@ -43,30 +43,25 @@ test('adding with nothing selected says No Classes Selected', async ({ page, bas
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('a full class shows Full and cannot be chosen', async ({ page, baseURL, families, adminRequest, playwright }) => {
-  const admin = api(adminRequest, baseURL)
+test('a full class shows Full and cannot be chosen', async ({ page, baseURL, families, classes, playwright }) => {
   const name = unique('Full Class ')
-  const cls = await admin.post('/api/classes', { ...CLASS_FIELDS, name, ageGroup: '6-8', capacity: 1 })
-  try {
-    const other = await playwright.request.newContext({ baseURL })
-    await families.signIn(other)
-    const taker = await addStudent(other, baseURL, 'Seat Taker', 7)
-    await enroll(other, baseURL, taker.id, cls.id)
-    await other.dispose()
+  const cls = await classes.create({ ...CLASS_FIELDS, name, ageGroup: '6-8', capacity: 1 })
+  const other = await playwright.request.newContext({ baseURL })
+  await families.signIn(other)
+  const taker = await addStudent(other, baseURL, 'Seat Taker', 7)
+  await enroll(other, baseURL, taker.id, cls.id)
+  await other.dispose()
 
-    await families.signIn(page)
-    const student = await addStudent(page.request, baseURL, 'Too Late', 7)
-    await openPortal(page, `/select-classes/${student.id}`)
-    const option = page.getByTestId('class-option').filter({ hasText: name })
-    await expect(option.getByText('Full', { exact: true })).toBeVisible()
-    await expect(option.getByRole('checkbox')).toBeDisabled()
-    await expect(option.getByRole('checkbox')).toHaveAccessibleDescription('This class is full.')
-  } finally {
-    await admin.delete(`/api/classes/${cls.id}`)
-  }
+  await families.signIn(page)
+  const student = await addStudent(page.request, baseURL, 'Too Late', 7)
+  await openPortal(page, `/select-classes/${student.id}`)
+  const option = page.getByTestId('class-option').filter({ hasText: name })
+  await expect(option.getByText('Full', { exact: true })).toBeVisible()
+  await expect(option.getByRole('checkbox')).toBeDisabled()
+  await expect(option.getByRole('checkbox')).toHaveAccessibleDescription('This class is full.')
 })
 
-test('the selection shows both empty states: nothing for the age, then everything taken', async ({ page, baseURL, families, adminRequest }) => {
+test('the selection shows both empty states: nothing for the age, then everything taken', async ({ page, baseURL, families, classes }) => {
   await families.signIn(page)
   // No class of the academy takes two-year-olds…
   const toddler = await addStudent(page.request, baseURL, 'Tiny Toddler', 2)
@@ -74,17 +69,12 @@ test('the selection shows both empty states: nothing for the age, then everythin
   await expect(page.getByText("No recommended classes available for this student's age group.")).toBeVisible()
 
   // …until one opens, and the toddler takes it.
-  const admin = api(adminRequest, baseURL)
-  const cls = await admin.post('/api/classes', { ...CLASS_FIELDS, name: unique('Toddler Class '), ageGroup: '2-3' })
-  try {
-    await enroll(page.request, baseURL, toddler.id, cls.id)
-    await openPortal(page, `/select-classes/${toddler.id}`)
-    await expect(page.getByText('This student is already enrolled in all available classes for their age group.')).toBeVisible()
-    await page.getByRole('link', { name: 'Return to Account' }).click()
-    await expect(page).toHaveURL(/\/account$/)
-  } finally {
-    await admin.delete(`/api/classes/${cls.id}`)
-  }
+  const cls = await classes.create({ ...CLASS_FIELDS, name: unique('Toddler Class '), ageGroup: '2-3' })
+  await enroll(page.request, baseURL, toddler.id, cls.id)
+  await openPortal(page, `/select-classes/${toddler.id}`)
+  await expect(page.getByText('This student is already enrolled in all available classes for their age group.')).toBeVisible()
+  await page.getByRole('link', { name: 'Return to Account' }).click()
+  await expect(page).toHaveURL(/\/account$/)
 })
 
 test("a chosen age group shows every class of that group the student is not in; another age group's cannot be chosen", async ({ page, baseURL, families }) => {

@@ -11,90 +11,85 @@ type Created = { doc: { id: number; days: string } }
  * in another class of the same age group, and the makeup class's roster shows the dancer for
  * that day. The classes are the test's own and leave with it.
  */
-test('a family reports an absence and books a makeup', async ({ page, baseURL, adminRequest, families, api: family }) => {
+test('a family reports an absence and books a makeup', async ({ page, baseURL, adminRequest, families, cleanup, api: family }) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const missedName = unique('Missed Class ')
   const makeupName = unique('Makeup Class ')
   const ids: number[] = []
-  try {
-    for (const name of [missedName, makeupName]) {
-      const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name, ageGroup: '6-8', days: 'Daily', capacity: 8 } })
-      expect(created.ok(), await created.text()).toBe(true)
-      ids.push(((await created.json()) as Created).doc.id)
-    }
-    const [missedId, makeupId] = ids as [number, number]
-    await families.signIn(page, 'Makeup Parent')
-    const dancer = unique('Dora ')
-    const student = await family.post<{ id: number }>('/api/students', { fullName: dancer, dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner' })
-    await family.post('/api/enrollments', { studentId: student.id, classId: missedId })
-
-    await openPortal(page, '/dashboard')
-    await page.getByRole('button', { name: `View Classes of ${dancer}` }).click()
-
-    let missedDay = ''
-    await test.step('report an absence for a coming class day', async () => {
-      await page.getByRole('button', { name: `Report Absence from ${missedName}` }).click()
-      const dialog = page.getByRole('dialog', { name: 'Report Absence' })
-      const day = dialog.getByLabel('Class day')
-      // The second coming day: tomorrow, since the class meets daily.
-      const choice = day.locator('option').nth(1)
-      missedDay = (await choice.getAttribute('value'))!
-      await day.selectOption(missedDay)
-      expect(await seriousViolations(page)).toEqual([])
-      await dialog.getByRole('button', { name: 'Report Absence' }).click()
-      await expect(dialog).toHaveCount(0)
-      await expectToast(page, 'Absence reported', `${dancer} is reported absent from ${missedName}`)
-      await expect(page.getByTestId('absence').filter({ hasText: missedName })).toContainText('Absence reported by you')
-    })
-
-    let makeupDay = ''
-    await test.step('book a makeup in the other class of the age group', async () => {
-      await page.getByRole('button', { name: new RegExp(`^Book Makeup for ${missedName}`) }).click()
-      const dialog = page.getByRole('dialog', { name: 'Book a Makeup' })
-      const option = dialog.getByRole('radio', { name: new RegExp(makeupName) }).first()
-      await expect(option).toBeVisible()
-      makeupDay = (await option.getAttribute('value'))!.split(':')[1]!
-      await option.check()
-      expect(await seriousViolations(page)).toEqual([])
-      await dialog.getByRole('button', { name: 'Book Makeup' }).click()
-      await expect(dialog).toHaveCount(0)
-      await expectToast(page, 'Makeup booked', `${dancer} is booked into ${makeupName}`)
-      const absence = page.getByTestId('absence').filter({ hasText: missedName })
-      await expect(absence).toContainText(`Makeup: ${makeupName}`)
-      await expect(absence.getByRole('button', { name: /^Book Makeup/ })).toHaveCount(0)
-    })
-
-    await test.step("the makeup class's roster shows the dancer that day, the missed class's shows the report", async () => {
-      const roster = await admin.get<{ students: { fullName: string; makeupFrom: string | null }[] }>(`/api/teach/classes/${makeupId}/roster?date=${makeupDay}`)
-      expect(roster.students.find((s) => s.fullName === dancer)?.makeupFrom).toBe(missedName)
-      const missed = await admin.get<{ students: { fullName: string; status: string | null; reportedByFamily: boolean }[] }>(
-        `/api/teach/classes/${missedId}/roster?date=${missedDay}`,
-      )
-      expect(missed.students.find((s) => s.fullName === dancer)).toMatchObject({ status: 'absent', reportedByFamily: true })
-    })
-
-    await test.step('drop the class from a last day after the notice', async () => {
-      await page.getByRole('button', { name: `Drop from… ${missedName}` }).click()
-      const dialog = page.getByRole('dialog', { name: `Drop ${missedName}` })
-      await expect(dialog.getByLabel('Last day')).not.toHaveValue('')
-      await dialog.getByRole('button', { name: 'Schedule Drop' }).click()
-      await expect(dialog).toHaveCount(0)
-      await expectToast(page, 'Drop scheduled', `${dancer}'s last day in ${missedName} is`)
-      await expect(page.getByText(/^Last day:/)).toBeVisible()
-      await page.waitForLoadState('networkidle')
-      expect(await seriousViolations(page)).toEqual([])
-    })
-  } finally {
-    for (const id of ids) {
-      const removed = await adminRequest.delete(`/cms-api/classes/${id}`)
-      expect(removed.ok(), await removed.text()).toBe(true)
-    }
+  for (const name of [missedName, makeupName]) {
+    const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name, ageGroup: '6-8', days: 'Daily', capacity: 8 } })
+    expect(created.ok(), await created.text()).toBe(true)
+    const id = ((await created.json()) as Created).doc.id
+    ids.push(id)
+    cleanup.class(id)
   }
+  const [missedId, makeupId] = ids as [number, number]
+  await families.signIn(page, 'Makeup Parent')
+  const dancer = unique('Dora ')
+  const student = await family.post<{ id: number }>('/api/students', { fullName: dancer, dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner' })
+  await family.post('/api/enrollments', { studentId: student.id, classId: missedId })
+
+  await openPortal(page, '/dashboard')
+  await page.getByRole('button', { name: `View Classes of ${dancer}` }).click()
+
+  let missedDay = ''
+  await test.step('report an absence for a coming class day', async () => {
+    await page.getByRole('button', { name: `Report Absence from ${missedName}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Report Absence' })
+    const day = dialog.getByLabel('Class day')
+    // The second coming day: tomorrow, since the class meets daily.
+    const choice = day.locator('option').nth(1)
+    missedDay = (await choice.getAttribute('value'))!
+    await day.selectOption(missedDay)
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Report Absence' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expectToast(page, 'Absence reported', `${dancer} is reported absent from ${missedName}`)
+    await expect(page.getByTestId('absence').filter({ hasText: missedName })).toContainText('Absence reported by you')
+  })
+
+  let makeupDay = ''
+  await test.step('book a makeup in the other class of the age group', async () => {
+    await page.getByRole('button', { name: new RegExp(`^Book Makeup for ${missedName}`) }).click()
+    const dialog = page.getByRole('dialog', { name: 'Book a Makeup' })
+    const option = dialog.getByRole('radio', { name: new RegExp(makeupName) }).first()
+    await expect(option).toBeVisible()
+    makeupDay = (await option.getAttribute('value'))!.split(':')[1]!
+    await option.check()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Book Makeup' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expectToast(page, 'Makeup booked', `${dancer} is booked into ${makeupName}`)
+    const absence = page.getByTestId('absence').filter({ hasText: missedName })
+    await expect(absence).toContainText(`Makeup: ${makeupName}`)
+    await expect(absence.getByRole('button', { name: /^Book Makeup/ })).toHaveCount(0)
+  })
+
+  await test.step("the makeup class's roster shows the dancer that day, the missed class's shows the report", async () => {
+    const roster = await admin.get<{ students: { fullName: string; makeupFrom: string | null }[] }>(`/api/teach/classes/${makeupId}/roster?date=${makeupDay}`)
+    expect(roster.students.find((s) => s.fullName === dancer)?.makeupFrom).toBe(missedName)
+    const missed = await admin.get<{ students: { fullName: string; status: string | null; reportedByFamily: boolean }[] }>(
+      `/api/teach/classes/${missedId}/roster?date=${missedDay}`,
+    )
+    expect(missed.students.find((s) => s.fullName === dancer)).toMatchObject({ status: 'absent', reportedByFamily: true })
+  })
+
+  await test.step('drop the class from a last day after the notice', async () => {
+    await page.getByRole('button', { name: `Drop from… ${missedName}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Drop ${missedName}` })
+    await expect(dialog.getByLabel('Last day')).not.toHaveValue('')
+    await dialog.getByRole('button', { name: 'Schedule Drop' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expectToast(page, 'Drop scheduled', `${dancer}'s last day in ${missedName} is`)
+    await expect(page.getByText(/^Last day:/)).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })
 
 /** decisions §16: the administrator reads a class's attendance as a table, a student's as a list, and downloads both. */
-test('an administrator reviews attendance by class and by student', async ({ page, baseURL, adminRequest, families }) => {
+test('an administrator reviews attendance by class and by student', async ({ page, baseURL, adminRequest, families, cleanup }) => {
   test.setTimeout(90_000)
   const admin = api(adminRequest, baseURL)
   const className = unique('Review Class ')
@@ -102,51 +97,47 @@ test('an administrator reviews attendance by class and by student', async ({ pag
   expect(created.ok(), await created.text()).toBe(true)
   // The class's days as the app writes them from its structured schedule ("Daily" is not kept as typed).
   const { id: classId, days } = ((await created.json()) as Created).doc
-  try {
-    const account = await families.create('Review Parent')
-    const dancer = unique('Rita ')
-    const student = await admin.post<{ id: number }>('/api/students', {
-      fullName: dancer,
-      dateOfBirth: bornYearsAgo(7),
-      experienceLevel: 'Beginner',
-      userId: account.id,
-    })
-    await admin.post('/api/enrollments', { studentId: student.id, classId, enrollmentDate: '2026-01-05' })
-    const today = new Date().toISOString().slice(0, 10)
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
-    for (const [date, status] of [
-      [yesterday, 'late'],
-      [today, 'present'],
-    ]) {
-      const marked = await adminRequest.put('/api/teach/attendance', { data: { classId, studentId: student.id, date, status } })
-      expect(marked.ok(), await marked.text()).toBe(true)
-    }
-
-    await openAdminTab(page, baseURL, 'attendance')
-    await test.step('by class: a table of students by days', async () => {
-      await page.getByLabel('Class', { exact: true }).selectOption({ label: `${className} (${days})` })
-      await page.getByRole('button', { name: 'Show Attendance' }).click()
-      const table = page.getByRole('table', { name: 'Attendance by student and day' })
-      const row = table.getByRole('row', { name: new RegExp(dancer) })
-      await expect(row).toContainText('1 P · 1 L · 0 A')
-      await expect(page.getByRole('link', { name: 'Download CSV' }).first()).toHaveAttribute(
-        'href',
-        new RegExp(`/api/admin/attendance\\.csv\\?classId=${classId}&`),
-      )
-      const csv = await adminRequest.get(`/api/admin/attendance.csv?classId=${classId}`)
-      expect(await csv.text()).toContain(dancer)
-    })
-
-    await test.step('by student: every mark', async () => {
-      await page.getByLabel('Student', { exact: true }).selectOption({ label: dancer })
-      const list = page.getByRole('list', { name: 'Marks of the student' })
-      await expect(list.getByRole('listitem')).toHaveCount(2)
-      await expect(list.getByRole('listitem').first()).toContainText('Present')
-      await page.waitForLoadState('networkidle')
-      expect(await seriousViolations(page)).toEqual([])
-    })
-  } finally {
-    const removed = await adminRequest.delete(`/cms-api/classes/${classId}`)
-    expect(removed.ok(), await removed.text()).toBe(true)
+  cleanup.class(classId)
+  const account = await families.create('Review Parent')
+  const dancer = unique('Rita ')
+  const student = await admin.post<{ id: number }>('/api/students', {
+    fullName: dancer,
+    dateOfBirth: bornYearsAgo(7),
+    experienceLevel: 'Beginner',
+    userId: account.id,
+  })
+  await admin.post('/api/enrollments', { studentId: student.id, classId, enrollmentDate: '2026-01-05' })
+  const today = new Date().toISOString().slice(0, 10)
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+  for (const [date, status] of [
+    [yesterday, 'late'],
+    [today, 'present'],
+  ]) {
+    const marked = await adminRequest.put('/api/teach/attendance', { data: { classId, studentId: student.id, date, status } })
+    expect(marked.ok(), await marked.text()).toBe(true)
   }
+
+  await openAdminTab(page, baseURL, 'attendance')
+  await test.step('by class: a table of students by days', async () => {
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: `${className} (${days})` })
+    await page.getByRole('button', { name: 'Show Attendance' }).click()
+    const table = page.getByRole('table', { name: 'Attendance by student and day' })
+    const row = table.getByRole('row', { name: new RegExp(dancer) })
+    await expect(row).toContainText('1 P · 1 L · 0 A')
+    await expect(page.getByRole('link', { name: 'Download CSV' }).first()).toHaveAttribute(
+      'href',
+      new RegExp(`/api/admin/attendance\\.csv\\?classId=${classId}&`),
+    )
+    const csv = await adminRequest.get(`/api/admin/attendance.csv?classId=${classId}`)
+    expect(await csv.text()).toContain(dancer)
+  })
+
+  await test.step('by student: every mark', async () => {
+    await page.getByLabel('Student', { exact: true }).selectOption({ label: dancer })
+    const list = page.getByRole('list', { name: 'Marks of the student' })
+    await expect(list.getByRole('listitem')).toHaveCount(2)
+    await expect(list.getByRole('listitem').first()).toContainText('Present')
+    await page.waitForLoadState('networkidle')
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })

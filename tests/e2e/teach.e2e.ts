@@ -11,7 +11,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
  * present, late and absent, loses the connection mid-class without losing a mark, and finds
  * every mark again after a reload. A family is refused the page; a visitor is sent to /auth.
  */
-test('a teacher takes attendance for today’s class on a phone', async ({ page, baseURL, adminRequest, families, browser }) => {
+test('a teacher takes attendance for today’s class on a phone', async ({ page, baseURL, adminRequest, families, browser, cleanup }) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const family = await families.create('Attendance Parent')
@@ -21,6 +21,7 @@ test('a teacher takes attendance for today’s class on a phone', async ({ page,
   const made = await adminRequest.post('/cms-api/users', { data: { ...teacher, isActive: true, isAdmin: false, isTeacher: true } })
   expect(made.ok(), await made.text()).toBe(true)
   const teacherId = ((await made.json()) as { doc: { id: number } }).doc.id
+  cleanup.family(teacherId)
 
   // The server's day (UTC without ACADEMY_TIMEZONE) names the weekday the class meets.
   const today = WEEKDAYS[new Date().getUTCDay()]!
@@ -31,100 +32,96 @@ test('a teacher takes attendance for today’s class on a phone', async ({ page,
   expect(createdClass.ok(), await createdClass.text()).toBe(true)
   const classId = ((await createdClass.json()) as { doc: { id: number } }).doc.id
   // The class leaves with the test: the public catalogue journeys count every class and age group.
-  try {
-    const ava = unique('Ava ')
-    const ben = unique('Ben ')
-    const first = await admin.post('/api/students', {
-      fullName: ava,
-      dateOfBirth: bornYearsAgo(7),
-      experienceLevel: 'Beginner',
-      userId: family.id,
-      emergencyContact: { name: 'Grandma Journey', phone: '555 010 2030' },
-    })
-    const second = await admin.post('/api/students', { fullName: ben, dateOfBirth: bornYearsAgo(9), experienceLevel: 'Beginner', userId: family.id })
-    await admin.post('/api/enrollments', { studentId: first.id, classId })
-    const benEnrollment = await admin.post<{ id: number }>('/api/enrollments', { studentId: second.id, classId })
+  cleanup.class(classId)
+  const ava = unique('Ava ')
+  const ben = unique('Ben ')
+  const first = await admin.post('/api/students', {
+    fullName: ava,
+    dateOfBirth: bornYearsAgo(7),
+    experienceLevel: 'Beginner',
+    userId: family.id,
+    emergencyContact: { name: 'Grandma Journey', phone: '555 010 2030' },
+  })
+  const second = await admin.post('/api/students', { fullName: ben, dateOfBirth: bornYearsAgo(9), experienceLevel: 'Beginner', userId: family.id })
+  await admin.post('/api/enrollments', { studentId: first.id, classId })
+  const benEnrollment = await admin.post<{ id: number }>('/api/enrollments', { studentId: second.id, classId })
 
-    await test.step('a visitor goes to /auth, a family gets Access Denied', async () => {
-      await page.goto('/teach')
-      await expect(page).toHaveURL(/\/auth$/)
-      const familyContext = await browser.newContext({ baseURL })
-      const familyPage = await familyContext.newPage()
-      await signIn(familyPage, baseURL, family)
-      const refused = await familyPage.goto('/teach')
-      expect(refused?.status()).toBe(403)
-      await expect(familyPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
-      await familyContext.close()
-    })
+  await test.step('a visitor goes to /auth, a family gets Access Denied', async () => {
+    await page.goto('/teach')
+    await expect(page).toHaveURL(/\/auth$/)
+    const familyContext = await browser.newContext({ baseURL })
+    const familyPage = await familyContext.newPage()
+    await signIn(familyPage, baseURL, family)
+    const refused = await familyPage.goto('/teach')
+    expect(refused?.status()).toBe(403)
+    await expect(familyPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+    await familyContext.close()
+  })
 
-    await signIn(page, baseURL, teacher)
-    const row = (name: string) => page.getByTestId('roster-row').filter({ hasText: name })
-    const mark = (name: string, status: string) => row(name).getByRole('button', { name: status, exact: true })
+  await signIn(page, baseURL, teacher)
+  const row = (name: string) => page.getByTestId('roster-row').filter({ hasText: name })
+  const mark = (name: string, status: string) => row(name).getByRole('button', { name: status, exact: true })
 
-    await test.step("today's class and its roster: names, ages, emergency contact", async () => {
-      await openPortal(page, '/teach')
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Attendance')
-      await expect(page.getByRole('button', { name: new RegExp(className) })).toHaveAttribute('aria-pressed', 'true')
-      await expect(page.getByRole('heading', { name: className })).toBeVisible()
-      await expect(page.getByTestId('roster-row')).toHaveCount(2)
-      await expect(row(ava)).toContainText('Age 7')
-      await expect(row(ava)).toContainText('Grandma Journey')
-      await expect(row(ava).getByRole('link', { name: '555 010 2030' })).toHaveAttribute('href', 'tel:5550102030')
-      await expect(row(ben)).toContainText('Age 9')
-      await expect(row(ben)).toContainText('No emergency contact')
-    })
+  await test.step("today's class and its roster: names, ages, emergency contact", async () => {
+    await openPortal(page, '/teach')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Attendance')
+    await expect(page.getByRole('button', { name: new RegExp(className) })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('heading', { name: className })).toBeVisible()
+    await expect(page.getByTestId('roster-row')).toHaveCount(2)
+    await expect(row(ava)).toContainText('Age 7')
+    await expect(row(ava)).toContainText('Grandma Journey')
+    await expect(row(ava).getByRole('link', { name: '555 010 2030' })).toHaveAttribute('href', 'tel:5550102030')
+    await expect(row(ben)).toContainText('Age 9')
+    await expect(row(ben)).toContainText('No emergency contact')
+  })
 
-    await test.step('present, late, then a change to absent: each saved at once', async () => {
-      await mark(ava, 'Present').click()
-      await expect(mark(ava, 'Present')).toHaveAttribute('aria-pressed', 'true')
-      await mark(ben, 'Late').click()
-      await expect(mark(ben, 'Late')).toHaveAttribute('aria-pressed', 'true')
-      await mark(ava, 'Absent').click()
-      await expect(mark(ava, 'Absent')).toHaveAttribute('aria-pressed', 'true')
-      await expect(mark(ava, 'Present')).toHaveAttribute('aria-pressed', 'false')
-      await expect(page.getByText('Saved: 0 present, 1 absent, 1 late')).toBeVisible()
-      await expect(page.getByText(/Not saved yet/)).toHaveCount(0)
-    })
+  await test.step('present, late, then a change to absent: each saved at once', async () => {
+    await mark(ava, 'Present').click()
+    await expect(mark(ava, 'Present')).toHaveAttribute('aria-pressed', 'true')
+    await mark(ben, 'Late').click()
+    await expect(mark(ben, 'Late')).toHaveAttribute('aria-pressed', 'true')
+    await mark(ava, 'Absent').click()
+    await expect(mark(ava, 'Absent')).toHaveAttribute('aria-pressed', 'true')
+    await expect(mark(ava, 'Present')).toHaveAttribute('aria-pressed', 'false')
+    await expect(page.getByText('Saved: 0 present, 1 absent, 1 late')).toBeVisible()
+    await expect(page.getByText(/Not saved yet/)).toHaveCount(0)
+  })
 
-    await test.step('offline: the mark stays visible as not saved yet, and is sent when the connection returns', async () => {
-      await page.context().setOffline(true)
-      await mark(ben, 'Present').click()
-      await expect(mark(ben, 'Present')).toHaveAttribute('aria-pressed', 'true')
-      await expect(row(ben).getByText(/Not saved yet/)).toBeVisible()
-      await page.context().setOffline(false)
-      await expect(row(ben).getByText(/Not saved yet/)).toHaveCount(0)
-      await expect(page.getByText('Saved: 1 present, 1 absent, 0 late')).toBeVisible()
-    })
+  await test.step('offline: the mark stays visible as not saved yet, and is sent when the connection returns', async () => {
+    await page.context().setOffline(true)
+    await mark(ben, 'Present').click()
+    await expect(mark(ben, 'Present')).toHaveAttribute('aria-pressed', 'true')
+    await expect(row(ben).getByText(/Not saved yet/)).toBeVisible()
+    await page.context().setOffline(false)
+    await expect(row(ben).getByText(/Not saved yet/)).toHaveCount(0)
+    await expect(page.getByText('Saved: 1 present, 1 absent, 0 late')).toBeVisible()
+  })
 
-    await test.step('after a reload every mark is still there', async () => {
-      await openPortal(page, '/teach')
-      await expect(mark(ava, 'Absent')).toHaveAttribute('aria-pressed', 'true')
-      await expect(mark(ben, 'Present')).toHaveAttribute('aria-pressed', 'true')
-      await expect(mark(ben, 'Late')).toHaveAttribute('aria-pressed', 'false')
-      const records = await admin.get<{ studentName: string; status: string }[]>(`/api/admin/attendance?classId=${classId}`)
-      expect(records.map((r) => [r.studentName, r.status]).sort()).toEqual([
-        [ava, 'absent'],
-        [ben, 'present'],
-      ])
-    })
+  await test.step('after a reload every mark is still there', async () => {
+    await openPortal(page, '/teach')
+    await expect(mark(ava, 'Absent')).toHaveAttribute('aria-pressed', 'true')
+    await expect(mark(ben, 'Present')).toHaveAttribute('aria-pressed', 'true')
+    await expect(mark(ben, 'Late')).toHaveAttribute('aria-pressed', 'false')
+    const records = await admin.get<{ studentName: string; status: string }[]>(`/api/admin/attendance?classId=${classId}`)
+    expect(records.map((r) => [r.studentName, r.status]).sort()).toEqual([
+      [ava, 'absent'],
+      [ben, 'present'],
+    ])
+  })
 
-    await test.step('a mark the server refuses leaves the phone with a word, and is not retried', async () => {
-      // Ben leaves the class while the teacher's roster still shows him.
-      await admin.delete(`/api/enrollments/${benEnrollment.id}`)
-      await mark(ben, 'Late').click()
-      await expect(row(ben).getByRole('alert')).toHaveText('The late mark was not saved: This student is not enrolled in this class.')
-      await expect(row(ben).getByText(/Not saved yet/)).toHaveCount(0)
-      expect(await page.evaluate(() => localStorage.getItem('academy.teach.unsaved-marks') ?? '{}')).not.toContain('"late"')
-    })
+  await test.step('a mark the server refuses leaves the phone with a word, and is not retried', async () => {
+    // Ben leaves the class while the teacher's roster still shows him.
+    await admin.delete(`/api/enrollments/${benEnrollment.id}`)
+    await mark(ben, 'Late').click()
+    await expect(row(ben).getByRole('alert')).toHaveText('The late mark was not saved: This student is not enrolled in this class.')
+    await expect(row(ben).getByText(/Not saved yet/)).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('academy.teach.unsaved-marks') ?? '{}')).not.toContain('"late"')
+  })
 
-    await test.step('no serious accessibility findings on /teach', async () => {
-      await page.waitForLoadState('networkidle')
-      expect(await seriousViolations(page)).toEqual([])
-    })
-  } finally {
-    const removed = await adminRequest.delete(`/cms-api/classes/${classId}`)
-    expect(removed.ok(), await removed.text()).toBe(true)
-  }
+  await test.step('no serious accessibility findings on /teach', async () => {
+    await page.waitForLoadState('networkidle')
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })
 
 test('a family gives a student an emergency contact, then changes it', async ({ page, families, api }) => {

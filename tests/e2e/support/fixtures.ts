@@ -5,11 +5,19 @@
  *   data a journey needs made for it: classes, invoices, families.
  * - `families`: new family accounts of the test's own, signed in on a page or a request
  *   context when asked.
+ * - `classes`: new classes of the test's own, made through the contract.
+ * - `cleanup`: what the test made (families and classes above register themselves; a journey
+ *   registers what it makes otherwise), deleted when the test ends, even failed or timed out
+ *   (./cleanup.ts).
  * - `api`: JSON calls on the page's own session that throw on a refusal.
+ * Each worker also counts the rows journeys could leave behind when it starts and when it
+ * stops: a difference fails the run, naming the collections.
  */
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
 
+import type { ClassDto, ClassInput } from '#api/schemas/classes'
 import { ADMIN, api, createFamilyAccount, E2E_BASE_URL, signIn, type Account } from './accounts'
+import { Cleanup, countRows, leftovers } from './cleanup'
 
 type Families = {
   /** A new family account, signed in nowhere. */
@@ -18,7 +26,15 @@ type Families = {
   signIn(target: Page | APIRequestContext, fullName?: string): Promise<Account>
 }
 
-export const test = base.extend<{ families: Families; api: ReturnType<typeof api> }, { adminRequest: APIRequestContext }>({
+type Classes = {
+  /** A new class made by the administrator through POST /api/classes. */
+  create(input: Partial<ClassInput> & Record<string, unknown>): Promise<ClassDto>
+}
+
+type TestFixtures = { cleanup: Cleanup; families: Families; classes: Classes; api: ReturnType<typeof api> }
+type WorkerFixtures = { adminRequest: APIRequestContext; noLeftovers: void }
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   adminRequest: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: new URL(E2E_BASE_URL).origin } })
@@ -28,13 +44,41 @@ export const test = base.extend<{ families: Families; api: ReturnType<typeof api
     },
     { scope: 'worker' },
   ],
-  families: async ({ adminRequest, baseURL }, use) => {
+  noLeftovers: [
+    async ({ adminRequest }, use) => {
+      const before = await countRows(adminRequest)
+      await use()
+      const changed = leftovers(before, await countRows(adminRequest))
+      if (changed.length > 0) throw new Error(`the journeys of this worker left rows behind:\n${changed.join('\n')}`)
+    },
+    { scope: 'worker', auto: true },
+  ],
+  cleanup: async ({ adminRequest }, use) => {
+    const cleanup = new Cleanup(adminRequest)
+    await use(cleanup)
+    await cleanup.run()
+  },
+  families: async ({ adminRequest, baseURL, cleanup }, use) => {
+    const create = async (fullName?: string) => {
+      const account = await createFamilyAccount(adminRequest, fullName)
+      cleanup.family(account.id)
+      return account
+    }
     await use({
-      create: (fullName) => createFamilyAccount(adminRequest, fullName),
+      create,
       async signIn(target, fullName) {
-        const account = await createFamilyAccount(adminRequest, fullName)
+        const account = await create(fullName)
         await signIn(target, baseURL, account)
         return account
+      },
+    })
+  },
+  classes: async ({ adminRequest, baseURL, cleanup }, use) => {
+    await use({
+      async create(input) {
+        const cls = await api(adminRequest, baseURL).post<ClassDto>('/api/classes', input)
+        cleanup.class(cls.id)
+        return cls
       },
     })
   },
