@@ -1,0 +1,122 @@
+/**
+ * Calls measured against the machine's limit, for `npm run bench` (issue 22). For each call the
+ * app's answer is read once, then a bare `node:http` server sending those same bytes (status,
+ * headers, body) is started in a process of its own (./bench-bare-server.ts) and measured with
+ * autocannon at 50 connections, and right after it the app, the same way. Autocannon runs in
+ * this process, apart from both servers, so neither shares a process with the load generator.
+ * The two runs are back to back, so their ratio holds on a machine whose load changes; the
+ * load average (`uptime`) is printed next to each pair.
+ */
+import { spawn } from 'node:child_process'
+import http from 'node:http'
+import { loadavg } from 'node:os'
+import path from 'node:path'
+
+import autocannon from 'autocannon'
+
+const root = path.resolve(import.meta.dirname, '..')
+export const CONNECTIONS = 50
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+
+export type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+/** `url` may be several servers: autocannon spreads the connections over them in turn. */
+export async function load(url: string | string[], headers: Record<string, string> = {}): Promise<Load> {
+  // autocannon takes a list of urls (connection i goes to url i mod n); its types know one only.
+  const result = await autocannon({ url: url as string, connections: CONNECTIONS, duration: DURATION, headers })
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
+
+type Answer = { status: number; headers: Array<[string, string]>; body: Buffer }
+/** Headers Node writes itself on every answer: the bare server's own are the same bytes. */
+const NODE_OWN = new Set(['date', 'connection', 'keep-alive'])
+
+/** The raw answer to one GET: what the bare server then sends. */
+function capture(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('error', reject)
+        res.on('end', () => {
+          const pairs: Array<[string, string]> = []
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = res.rawHeaders[i]!
+            if (!NODE_OWN.has(name.toLowerCase())) pairs.push([name, res.rawHeaders[i + 1]!])
+          }
+          resolve({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) })
+        })
+      })
+      .on('error', reject)
+  })
+}
+
+async function startBareServer(answer: Answer): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-bare-server.ts')], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  child.stdin.end(JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }))
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('the bare server exited before it listened')))
+    child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()))
+  })
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit')
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')
+
+export type VersusLimit = { name: string; app: Load; limit: Load; ratio: number; loadBefore: string; loadAfter: string }
+
+/** The bare server with the app's bytes, then the app, back to back. */
+export async function versusLimit(name: string, url: string, headers: Record<string, string> = {}): Promise<VersusLimit> {
+  const answer = await capture(url, headers)
+  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`)
+  const loadBefore = loadAverage()
+  const bare = await startBareServer(answer)
+  let limit: Load
+  try {
+    limit = await load(bare.url, headers)
+  } finally {
+    await bare.stop()
+  }
+  const app = await load(url, headers)
+  return { name, app, limit, ratio: app.rps / limit.rps, loadBefore, loadAfter: loadAverage() }
+}
+
+/** Targets of issue 22: the share of the limit, and for some calls a p99 bound. */
+export type Target = { ratio: number; p99?: number }
+
+export function versusLimitTable(results: Array<VersusLimit & { target?: Target }>): string[] {
+  const lines = [
+    '| call | app req/s | app p50 / p99 ms | limit req/s (bare node:http, same bytes) | share of the limit | target | load average (1/5/15 min) before → after |',
+    '|---|---|---|---|---|---|---|',
+  ]
+  for (const r of results) {
+    const failures = r.app.errors + r.app.non2xx
+    const met = r.target && r.ratio >= r.target.ratio && (r.target.p99 === undefined || r.app.p99 < r.target.p99) && failures === 0
+    const target = r.target ? `≥ ${r.target.ratio}${r.target.p99 ? `, p99 < ${r.target.p99} ms` : ''}: ${met ? 'met' : 'MISSED'}` : ''
+    lines.push(
+      `| ${r.name} | ${r.app.rps.toLocaleString('en-US')}${failures ? ` (${failures} errors)` : ''} | ${r.app.p50} / ${r.app.p99} | ${r.limit.rps.toLocaleString('en-US')} | ${r.ratio.toFixed(2)} | ${target} | ${r.loadBefore} → ${r.loadAfter} |`,
+    )
+  }
+  return lines
+}
