@@ -88,7 +88,7 @@ async function startServer(
   return { child, url, coldStartMs: Math.round(performance.now() - started) }
 }
 
-async function login(url: string): Promise<Record<string, string>> {
+async function login(url: string): Promise<{ cookie: string; origin: string }> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
