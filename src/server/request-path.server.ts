@@ -38,6 +38,20 @@ function encodeSegment(segment: string): string {
 const refuse = (message: string): RequestTarget => ({ ok: false, message })
 
 /**
+ * A path that is its own one spelling: segments of unreserved characters only (nothing to decode
+ * or re-encode), none empty, none "." or "..", none ending in a dot, at most a final slash.
+ */
+const CANONICAL = /^(?:\/[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?)*\/?$/
+
+/** The refusal of a reserved first segment written in another case, or null. */
+function firstSegmentCased(pathname: string, reserved: readonly string[]): RequestTarget | null {
+  const end = pathname.indexOf('/', 1)
+  const first = end === -1 ? pathname.slice(1) : pathname.slice(1, end)
+  const lower = first.toLowerCase()
+  return lower !== first && reserved.includes(lower) ? refuse(REQUEST_PATH_MESSAGES.miscased(lower)) : null
+}
+
+/**
  * The one spelling of a request target (`req.url`): its path resolved and re-encoded, its query
  * as sent. `reserved` are first segments the router routes on: another case of them is refused.
  */
@@ -47,6 +61,8 @@ export function normaliseRequestTarget(rawUrl: string, reserved: readonly string
   const queryAt = rawUrl.indexOf('?')
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
   const search = queryAt === -1 ? '' : rawUrl.slice(queryAt)
+  // Most paths are already their one spelling: nothing to decode, resolve or re-encode.
+  if (CANONICAL.test(rawPath)) return firstSegmentCased(rawPath, reserved) ?? { ok: true, pathname: rawPath, search }
   if (rawPath.includes('\\')) return refuse(REQUEST_PATH_MESSAGES.separator)
 
   const segments: string[] = []
@@ -72,11 +88,8 @@ export function normaliseRequestTarget(rawUrl: string, reserved: readonly string
     segments.push(segment)
   }
 
-  const first = segments[0]
-  if (first !== undefined) {
-    const lower = first.toLowerCase()
-    if (lower !== first && reserved.includes(lower)) return refuse(REQUEST_PATH_MESSAGES.miscased(lower))
-  }
+  const refused = segments[0] === undefined ? null : firstSegmentCased('/' + segments[0], reserved)
+  if (refused) return refused
   const pathname = '/' + segments.map(encodeSegment).join('/') + (folder && segments.length > 0 ? '/' : '')
   return { ok: true, pathname, search }
 }
