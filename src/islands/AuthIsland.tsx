@@ -52,7 +52,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
   }
 
   // The toast goes with the account to its home page; this page is left at once.
-  function goHome(user: { username?: string | null; isAdmin?: boolean | null }, message: ToastMessage) {
+  function goHome(user: Parameters<typeof homePathFor>[0], message: ToastMessage) {
     setFlash(message)
     notify(message)
     window.location.assign(homePathFor(user))

@@ -149,7 +149,7 @@ test('the notification settings show an error card whose Try Again reloads them'
   await page.unroute('**/api/notification-preferences')
   await page.getByRole('button', { name: 'Try Again' }).click()
   await page.getByRole('tab', { name: 'Notifications' }).click()
-  await expect(page.getByRole('switch', { name: 'Class Reminders' })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByRole('switch', { name: 'Email Notifications' })).toHaveAttribute('aria-checked', 'true')
 })
 
 test('the settings tabs follow the arrow keys', async ({ page, families }) => {

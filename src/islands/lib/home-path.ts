@@ -1,6 +1,10 @@
-import { isAdminUser, type RoleSubject } from '#shared/roles'
+import { isAdminUser, isTeacherUser, type RoleSubject } from '#shared/roles'
 
-/** Where a signed-in account lands (spec §2 /auth): admins on /admin, everyone else on /dashboard. */
-export function homePathFor(user: RoleSubject): '/admin' | '/dashboard' {
-  return isAdminUser(user) ? '/admin' : '/dashboard'
+/**
+ * Where a signed-in account lands (spec §2 /auth): administrators on /admin, teachers on their
+ * attendance page /teach (issue 23), every other account on /dashboard.
+ */
+export function homePathFor(user: RoleSubject): '/admin' | '/teach' | '/dashboard' {
+  if (isAdminUser(user)) return '/admin'
+  return isTeacherUser(user) ? '/teach' : '/dashboard'
 }

@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 
-import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterEntryDto, type TeachClassDto } from '#api/schemas/attendance'
+import { ATTENDANCE_STATUSES, type TeachClassDto } from '#api/schemas/attendance'
 import type { UserDto } from '#api/schemas/auth'
-import { isRetryable, useMarkAttendance } from '#islands/api/teach-mark-attendance'
 import { useRoster } from '#islands/api/teach-roster'
 import { useTeachClasses } from '#islands/api/teach-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
@@ -12,136 +11,22 @@ import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { queryClient as browserClient } from '#islands/lib/query-client'
 import { formatCalendarDay } from '#shared/dates'
-import { clearUnsaved, markKey, readUnsaved, writeUnsaved } from './unsaved-marks'
-
-const LABELS: Record<AttendanceStatus, string> = { present: 'Present', late: 'Late', absent: 'Absent' }
-const PRESSED: Record<AttendanceStatus, string> = {
-  present: 'border-green-800 bg-green-700 text-white',
-  late: 'border-amber-800 bg-amber-600 text-black',
-  absent: 'border-red-800 bg-red-700 text-white',
-}
-const ORDER: AttendanceStatus[] = ['present', 'late', 'absent']
+import { LABELS, StudentRow } from './StudentRow'
 
 /**
- * One student's line of the roster: three big buttons. A tap shows at once; until the server
- * confirms it, the mark reads "Not saved yet", is kept on the phone (unsaved-marks) and is
- * retried — automatically, when the connection returns, and with the Retry button.
+ * The roster of a class on a day. "All present" (issue 23) marks every student without a mark
+ * present, one call per student through the same queue as a tap; then the teacher changes the
+ * exceptions one by one.
  */
-function StudentRow({ entry, classId, date }: { entry: RosterEntryDto; classId: number; date: string }) {
-  const key = markKey(classId, entry.studentId, date)
-  // One queue per student and day: a quick second tap is sent after the first, never before it.
-  const mark = useMarkAttendance(key)
-  const [unsaved, setUnsaved] = useState<AttendanceStatus | null>(() => readUnsaved(key))
-  // A mark the server refused (4xx: the student left the class, the class is not theirs any
-  // more…) is dropped from the phone, and the teacher reads why: never dropped without a word.
-  const [refused, setRefused] = useState<string | null>(null)
-  const shown = unsaved ?? entry.status
-  const groupId = useId()
-
-  function transmit(status: AttendanceStatus) {
-    writeUnsaved(key, status)
-    mark.mutate(
-      { classId, studentId: entry.studentId, date, status },
-      {
-        onSuccess: (saved) => {
-          clearUnsaved(key, saved.status)
-          setUnsaved((current) => (current === saved.status ? null : current))
-        },
-        onError: (error) => {
-          if (isRetryable(error)) return
-          clearUnsaved(key, status)
-          setUnsaved((current) => (current === status ? null : current))
-          setRefused(`The ${LABELS[status].toLowerCase()} mark was not saved: ${errorMessage(error, 'the server refused it.')}`)
-        },
-      },
-    )
-  }
-  function send(status: AttendanceStatus) {
-    setRefused(null)
-    setUnsaved(status)
-    transmit(status)
-  }
-  const resend = useEffectEvent(() => {
-    const status = readUnsaved(key)
-    if (status) transmit(status)
-  })
-
-  // A mark left unsaved by an earlier visit goes again at once, a failed one when the phone is back online.
-  useEffect(() => {
-    resend()
-    window.addEventListener('online', resend)
-    return () => window.removeEventListener('online', resend)
-  }, [key])
-
-  const failed = unsaved !== null && !mark.isPending
-  const contact = entry.emergencyContact
-  return (
-    <li className={`${CARD} space-y-3`} data-testid="roster-row">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p id={groupId} className="text-lg font-semibold">
-            {entry.fullName}
-          </p>
-          <p className="text-sm text-gray-700">Age {entry.age}</p>
-          {entry.makeupFrom ? <p className="text-sm font-semibold text-brand-800">Makeup for {entry.makeupFrom}, this day only</p> : null}
-          {entry.reportedByFamily && !unsaved ? <p className="text-sm font-semibold text-red-800">Reported absent by the family</p> : null}
-        </div>
-        <p className="text-right text-sm text-gray-800">
-          {contact ? (
-            <>
-              <span className="block font-semibold">Emergency: {contact.name}</span>
-              <a className="text-brand-800 underline" href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
-                {contact.phone}
-              </a>
-            </>
-          ) : (
-            <span className="text-gray-700">No emergency contact</span>
-          )}
-        </p>
-      </div>
-      <div role="group" aria-labelledby={groupId} className="grid grid-cols-3 gap-2">
-        {ORDER.map((status) => (
-          <button
-            key={status}
-            type="button"
-            aria-pressed={shown === status}
-            onClick={() => send(status)}
-            className={`min-h-12 rounded-xl border-2 px-2 text-base font-semibold ${shown === status ? PRESSED[status] : 'border-gray-300 bg-white text-ink hover:bg-gray-50'}`}
-          >
-            {LABELS[status]}
-          </button>
-        ))}
-      </div>
-      <div aria-live="polite" className="text-sm">
-        {refused ? (
-          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-3 py-2 font-semibold text-red-900">
-            {refused}
-          </p>
-        ) : null}
-        {unsaved && mark.isPending && !mark.isPaused ? <p className="text-gray-700">Saving…</p> : null}
-        {unsaved && mark.isPaused ? (
-          <p className="font-semibold text-amber-900">Not saved yet: waiting for a connection. It will be sent when the phone is back online.</p>
-        ) : null}
-        {failed ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-red-300 bg-red-50 px-3 py-2 text-red-900">
-            <p>
-              <span className="font-semibold">Not saved yet.</span> {mark.error ? errorMessage(mark.error, 'Could not reach the server.') : ''}
-            </p>
-            <button type="button" className={BUTTON.secondary} onClick={() => send(unsaved)}>
-              Retry<span className="sr-only"> saving {entry.fullName}</span>
-            </button>
-          </div>
-        ) : null}
-      </div>
-    </li>
-  )
-}
-
 function Roster({ classId, date }: { classId: number; date: string }) {
   const roster = useRoster(classId, date)
+  const [allPresent, setAllPresent] = useState(0)
+  const summary = useRef<HTMLParagraphElement>(null)
+  const hintId = useId()
   if (roster.isPending) return <SkeletonRows count={3} label="Loading the roster…" />
   if (roster.isError) return <ErrorCard message={errorMessage(roster.error, 'Could not load the roster.')} onRetry={() => void roster.refetch()} />
   const { students } = roster.data
+  const unmarked = students.filter((s) => s.status === null).length
   const counts = ATTENDANCE_STATUSES.map((status) => `${students.filter((s) => s.status === status).length} ${LABELS[status].toLowerCase()}`)
   return (
     <section aria-labelledby="roster-title" className="space-y-3">
@@ -152,12 +37,34 @@ function Roster({ classId, date }: { classId: number; date: string }) {
         <p className="text-gray-700">
           {formatCalendarDay(date)} · {roster.data.class.time} · {roster.data.class.location}
         </p>
-        {students.length ? <p className="text-sm text-gray-700">Saved: {counts.join(', ')}</p> : null}
+        {students.length ? (
+          <p ref={summary} tabIndex={-1} className="text-sm text-gray-700">
+            Saved: {counts.join(', ')}
+          </p>
+        ) : null}
       </div>
+      {unmarked > 0 ? (
+        <div className={`${CARD} flex flex-wrap items-center gap-3`}>
+          <button
+            type="button"
+            className={BUTTON.primary}
+            aria-describedby={hintId}
+            onClick={() => {
+              setAllPresent((count) => count + 1)
+              summary.current?.focus()
+            }}
+          >
+            All present
+          </button>
+          <p id={hintId} className="min-w-0 flex-1 text-sm text-gray-700">
+            Marks the {unmarked} {unmarked === 1 ? 'student' : 'students'} without a mark as present; then change the exceptions to Late or Absent.
+          </p>
+        </div>
+      ) : null}
       {students.length ? (
         <ul className="space-y-3">
           {students.map((entry) => (
-            <StudentRow key={`${classId}:${date}:${entry.studentId}`} entry={entry} classId={classId} date={date} />
+            <StudentRow key={`${classId}:${date}:${entry.studentId}`} entry={entry} classId={classId} date={date} allPresent={allPresent} />
           ))}
         </ul>
       ) : (
@@ -261,7 +168,7 @@ function Teach() {
         <Empty>No classes are assigned to you yet. An administrator sets the teacher of each class.</Empty>
       )}
 
-      {chosen !== null ? <Roster classId={chosen} date={day} /> : null}
+      {chosen !== null ? <Roster key={`${chosen}:${day}`} classId={chosen} date={day} /> : null}
     </div>
   )
 }

@@ -33,12 +33,43 @@ export function PaymentsTab() {
       ) : (
         <div className="grid gap-4 lg:grid-cols-[1fr_1.4fr]">
           <div className="space-y-4">
-            <PaymentsSwitch config={config.data} />
+            {cardPaymentsSetUp(config.data) ? <PaymentsSwitch config={config.data} /> : <NotSetUp />}
             <ConnectionTest configured={config.data.secretKey !== null} />
           </div>
           <StripeConfigForm key={savedSettingsKey(config.data)} config={config.data} />
         </div>
       )}
+    </section>
+  )
+}
+
+/** Card payments need both keys: the secret one for the server, the publishable one for the card form. */
+function cardPaymentsSetUp(config: AdminStripeConfigDto): boolean {
+  return config.secretKey !== null && config.publicKey !== null
+}
+
+/**
+ * Without Stripe keys no family can pay by card whatever the switch says (issue 23): the tab
+ * says so and what to do, and shows no switch that would read "enabled".
+ */
+function NotSetUp() {
+  const id = useId()
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-amber-300 bg-amber-50 p-4 shadow-sm">
+      <h3 id={`${id}-title`} className="font-semibold text-amber-950">
+        Card payments are not set up
+      </h3>
+      <p className="mt-1 text-sm text-gray-800">Families cannot pay invoices by card until the academy’s Stripe keys are added.</p>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-800">
+        <li>In the Stripe dashboard, open Developers → API keys and copy the publishable key (pk_…) and the secret key (sk_…).</li>
+        <li>
+          Paste both into Stripe configuration and press Save Configuration; or set <code>STRIPE_PUBLISHABLE_KEY</code> and <code>STRIPE_SECRET_KEY</code> on
+          the server (they take precedence; see .env.example and docs/operations.md) and restart it.
+        </li>
+        <li>
+          Set <code>STRIPE_WEBHOOK_SECRET</code> on the server so Stripe’s payment notices are verified, then press Test Connection.
+        </li>
+      </ol>
     </section>
   )
 }

@@ -10,10 +10,13 @@ import { errorMessage } from '#islands/lib/http'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 
-const LABELS: Record<NotificationSetting, { label: string; hint: string }> = {
+/**
+ * The switches a family sees: only what the academy really does (issue 23). Nothing sends text
+ * messages or class reminders yet, so those two are not offered; their stored values are still
+ * sent back unchanged with every save, so the settings' contract stays the same.
+ */
+const SHOWN: Partial<Record<NotificationSetting, { label: string; hint: string }>> = {
   emailNotifications: { label: 'Email Notifications', hint: 'Enrollment confirmations and payment receipts by email.' },
-  smsNotifications: { label: 'SMS Notifications', hint: 'Text messages about changes to your classes.' },
-  classReminders: { label: 'Class Reminders', hint: 'A reminder before each class.' },
   promotionalEmails: { label: 'Promotional Emails', hint: 'News about workshops, performances and offers.' },
 }
 
@@ -37,16 +40,19 @@ function PreferencesForm({ initial }: { initial: NotificationPreferencesDto }) {
   return (
     <form onSubmit={onSubmit} aria-label="Notification settings">
       <div className="divide-y divide-gray-200">
-        {NOTIFICATION_SETTINGS.map((name) => (
-          <div key={name} className="py-3">
-            <Switch
-              label={LABELS[name].label}
-              hint={LABELS[name].hint}
-              checked={values[name]}
-              onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
-            />
-          </div>
-        ))}
+        {NOTIFICATION_SETTINGS.map((name) => {
+          const shown = SHOWN[name]
+          return shown ? (
+            <div key={name} className="py-3">
+              <Switch
+                label={shown.label}
+                hint={shown.hint}
+                checked={values[name]}
+                onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+              />
+            </div>
+          ) : null
+        })}
       </div>
       <SubmitButton pending={update.isPending} pendingLabel="Saving..." className="mt-3">
         Save Preferences
