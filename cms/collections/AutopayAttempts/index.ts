@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { AUTOPAY_ATTEMPT_STATUSES } from '#api/schemas/autopay'
+import { AUTOPAY_ATTEMPT_STATUSES } from '#api/autopay/schemas'
 
 /**
  * One row per automatic charge of an invoice and attempt number (decisions §12). The unique

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/schemas/billing'
+import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/invoices/billing.schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { LINE_KINDS } from '#shared/tuition'

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/schemas/billing'
+import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/invoices/billing.schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useId, useState } from 'react'
 
-import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterEntryDto, type TeachClassDto } from '#api/schemas/attendance'
-import type { UserDto } from '#api/schemas/auth'
+import { ATTENDANCE_STATUSES, type AttendanceStatus, type RosterEntryDto, type TeachClassDto } from '#api/attendance/schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { isRetryable, useMarkAttendance } from '#islands/api/teach-mark-attendance'
 import { useRoster } from '#islands/api/teach-roster'
 import { useTeachClasses } from '#islands/api/teach-classes'

@@ -1,0 +1,1 @@
+export { attendanceEndpoints } from './endpoints'

@@ -1,0 +1,2 @@
+export { chargeDueAutopay, saveCardFromWebhook, settleAutopayFromWebhook, statementAutopay } from './autopay'
+export { autopayEndpoints } from './endpoints'

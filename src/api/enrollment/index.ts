@@ -1,0 +1,2 @@
+export { listStudentEnrollments } from './enrollments'
+export { enrollmentEndpoints } from './endpoints'

@@ -1,0 +1,7 @@
+export { cancelOpenCardIntents } from './card-intents'
+export { readPaymentSettings } from './payment-config'
+export { recordFailedIntent, recordSucceededIntent } from './payment-recording'
+export { toPaymentDto } from './payments'
+export { requireStripe, stripeClient, stripeFailure } from './stripe-client'
+export { paymentEndpoints } from './endpoints'
+export { stripeEndpoints } from './stripe.endpoints'
