@@ -1,5 +1,5 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
-import { deleteEnrollment, enrollStudent, listAllEnrollments } from './enrollments'
+import { deleteEnrollment, enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
 import { adminEnrollmentInputSchema, enrollmentInputSchema } from './schemas'
 
 export const enrollmentEndpoints = [
@@ -14,4 +14,7 @@ export const enrollmentEndpoints = [
     await deleteEnrollment(req, idParam(req))
     return { message: 'Enrollment removed.' }
   }),
+
+  // A student's enrollments are read here, not in the students slice, which enrollment builds on.
+  defineEndpoint('get', '/students/:id/enrollments', { role: 'family' }, async ({ req }) => listStudentEnrollments(req, idParam(req))),
 ]

@@ -1,2 +1,1 @@
-export { listStudentEnrollments } from './enrollments'
 export { enrollmentEndpoints } from './endpoints'

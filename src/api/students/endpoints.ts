@@ -1,5 +1,4 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
-import { listStudentEnrollments } from '#api/enrollment'
 import { createStudent, deleteStudent, findOwnStudent, listStudents, toStudentDto, updateEmergencyContact } from './students'
 import { adminStudentInputSchema, emergencyContactUpdateSchema, studentInputSchema } from './schemas'
 
@@ -21,6 +20,4 @@ export const studentEndpoints = [
     const student = await deleteStudent(req, idParam(req))
     return { message: `${student.fullName} has been removed.`, student }
   }),
-
-  defineEndpoint('get', '/students/:id/enrollments', { role: 'family' }, async ({ req }) => listStudentEnrollments(req, idParam(req))),
 ]
