@@ -156,10 +156,11 @@ function toMarkDto(doc: Attendance): AttendanceMarkDto {
   }
 }
 
-async function findMark(req: PayloadRequest, input: AttendanceMarkInput): Promise<Attendance | undefined> {
+/** The one mark of a student in a class on a day, whoever made it (teacher or family). */
+export async function findMark(req: PayloadRequest, classId: number, studentId: number, date: string): Promise<Attendance | undefined> {
   const result = await req.payload.find({
     collection: 'attendance',
-    where: { and: [{ class: { equals: input.classId } }, { student: { equals: input.studentId } }, { date: { equals: input.date } }] },
+    where: { and: [{ class: { equals: classId } }, { student: { equals: studentId } }, { date: { equals: date } }] },
     depth: 0,
     limit: 1,
     pagination: false,
@@ -201,7 +202,7 @@ export async function markAttendance(req: PayloadRequest, input: AttendanceMarkI
           overrideAccess: true,
         })) as Attendance)
 
-  const existing = await findMark(req, input)
+  const existing = await findMark(req, input.classId, input.studentId, input.date)
   if (existing) return toMarkDto(await update(existing))
   try {
     const created = await req.payload.create({
@@ -215,7 +216,7 @@ export async function markAttendance(req: PayloadRequest, input: AttendanceMarkI
   } catch (error) {
     // Payload reports the unique index as a field error or the driver's 23505; either way a
     // writer that came first made the row, and this mark becomes an update of it.
-    const raced = await findMark(req, input)
+    const raced = await findMark(req, input.classId, input.studentId, input.date)
     if (!raced) throw error
     return toMarkDto(await update(raced))
   }

@@ -1,1 +1,2 @@
+export { findMark } from './attendance'
 export { attendanceEndpoints } from './endpoints'

@@ -1,5 +1,7 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { chargeDueAutopay, createCardSetup, readAutopayState, readFamilyAutopay, removeCard, saveCard, setAutopay } from './autopay'
+import { readAutopayState, readFamilyAutopay } from './autopay-state'
+import { createCardSetup, removeCard, saveCard, setAutopay } from './card-vault'
+import { chargeDueAutopay } from './charge-due-autopay'
 import { autopayToggleSchema, saveCardSchema } from './schemas'
 
 /** Saved card and autopay (decisions §12): families for their own account, administrators for any. */

@@ -115,7 +115,8 @@ export async function listClassesJson(payload: Payload, ageGroup?: string): Prom
   return json
 }
 
-async function findClass(req: PayloadRequest, id: number): Promise<Class> {
+/** A class by id, whoever asks (the callers check who may see it); 404 when there is none. */
+export async function findClass(req: PayloadRequest, id: number): Promise<Class> {
   const doc = await req.payload.findByID({ collection: 'classes', id, depth: 0, req, disableErrors: true, overrideAccess: true })
   if (!doc) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
   return doc as Class

@@ -1,2 +1,2 @@
-export { classCalendar, classesById, invalidateClasses, listClasses, toClassDto } from './classes'
+export { classCalendar, classesById, findClass, invalidateClasses, listClasses, toClassDto } from './classes'
 export { classEndpoints } from './endpoints'

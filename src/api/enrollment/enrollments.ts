@@ -15,7 +15,7 @@ import {
   type EnrollmentDto,
 } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
-import { classesById, toClassDto } from '#api/classes'
+import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
 import { inTransaction, queryInTransaction } from '#api/lib/transaction'
@@ -70,12 +70,6 @@ export async function listAllEnrollments(req: PayloadRequest): Promise<AdminEnro
   await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req), classesById(req.payload)])
   return docs.map((doc) => ({ ...toEnrollmentDto(doc, catalogue), student: toStudentDto(doc.student as Student) }))
-}
-
-async function findClass(req: PayloadRequest, id: number): Promise<Class> {
-  const doc = await req.payload.findByID({ collection: 'classes', id, depth: 0, req, disableErrors: true, overrideAccess: true })
-  if (!doc) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
-  return doc as Class
 }
 
 /** `inTransaction`: read through the request's open transaction rather than a fresh connection. */

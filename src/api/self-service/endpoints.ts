@@ -1,15 +1,8 @@
 import { defineEndpoint, idParam } from '#api/http'
-import {
-  bookMakeup,
-  cancelAbsence,
-  cancelMakeup,
-  dropEnrollment,
-  listStudentAbsences,
-  makeupOptions,
-  reportAbsence,
-  selfServiceRules,
-  undoDrop,
-} from './self-service'
+import { cancelAbsence, listStudentAbsences, reportAbsence } from './absences'
+import { dropEnrollment, undoDrop } from './drops'
+import { bookMakeup, cancelMakeup, makeupOptions } from './makeups'
+import { selfServiceRules } from './rules'
 import { absenceInputSchema, dropInputSchema, makeupInputSchema } from './schemas'
 
 /** A family's own changes (decisions §16): its own students only, an administrator any. */

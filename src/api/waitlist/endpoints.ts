@@ -1,14 +1,7 @@
 import { defineEndpoint, idParam } from '#api/http'
-import {
-  acceptOffer,
-  declineOffer,
-  joinWaitlist,
-  leaveWaitlist,
-  listOwnWaitlist,
-  listWaitlistsForAdmin,
-  overrideWaitlist,
-  removeFromWaitlist,
-} from './waitlist'
+import { acceptOffer, declineOffer } from './accept-offer'
+import { listWaitlistsForAdmin, overrideWaitlist, removeFromWaitlist } from './admin-override'
+import { joinWaitlist, leaveWaitlist, listOwnWaitlist } from './queue'
 import { adminWaitlistQuerySchema, joinWaitlistSchema, waitlistOverrideSchema, waitlistRemoveSchema } from './schemas'
 
 /** The fair waitlist of full classes (decisions §15): families act on their own students' entries. */

@@ -1,2 +1,4 @@
-export { claimPlace, expireWaitlistOffers, lockClassForChange, markOfferAccepted, offerFreedPlaces, sweepWaitlist } from './waitlist'
+export { expireWaitlistOffers, sweepWaitlist } from './expiry'
+export { claimPlace, markOfferAccepted, offerFreedPlaces } from './offers'
+export { lockClassForChange } from './places'
 export { waitlistEndpoints } from './endpoints'
