@@ -1,11 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import type { Credit, Invoice, User } from '#cms/payload-types'
+import type { Credit, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
 import { CREDIT_MESSAGES, type CreateCreditInput, type CreditDto } from './credits.schemas'
 import type { PendingCredit } from '#shared/tuition'
 import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { findInvoicesAsServer } from './invoice-queries'
 
 /**
  * Family credits (decisions §10). A credit's remainder is never stored: it is its amount less
@@ -23,17 +24,8 @@ export async function lockFamilyBilling(req: PayloadRequest, userId: number): Pr
 async function usesOf(req: PayloadRequest, creditIds: number[]): Promise<Map<number, { invoiceId: number; amountCents: number }[]>> {
   const uses = new Map<number, { invoiceId: number; amountCents: number }[]>(creditIds.map((id) => [id, []]))
   if (creditIds.length === 0) return uses
-  const { docs } = await req.payload.find({
-    collection: 'invoices',
-    req,
-    overrideAccess: true,
-    depth: 0,
-    limit: 0,
-    pagination: false,
-    sort: 'id',
-    where: { and: [{ 'lines.creditId': { in: creditIds } }, { status: { not_equals: 'cancelled' } }] },
-  })
-  for (const invoice of docs as Invoice[]) {
+  const docs = await findInvoicesAsServer(req, { and: [{ 'lines.creditId': { in: creditIds } }, { status: { not_equals: 'cancelled' } }] }, 'id')
+  for (const invoice of docs) {
     for (const line of invoice.lines ?? []) {
       if (line.creditId == null || !uses.has(line.creditId)) continue
       uses.get(line.creditId)!.push({ invoiceId: invoice.id, amountCents: -line.amountCents })

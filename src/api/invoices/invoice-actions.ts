@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import type { Invoice, Payment, User } from '#cms/payload-types'
@@ -7,8 +6,9 @@ import { INVOICE_ACTION_MESSAGES, type InvoiceDto, type MarkPaidOfflineInput, ty
 import type { PaymentDto } from '#api/payments/schemas'
 import { academyToday } from '#api/lib/academy-clock'
 import { INVOICE_NOT_FOUND, toInvoiceDto } from './invoices'
+import { lockInvoiceRow } from './invoice-queries'
 import { cancelOpenCardIntents, toPaymentDto } from '#api/payments'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/transaction'
 
 /**
  * What an administrator does to an invoice after it is issued (decisions §10): void it, or record
@@ -20,8 +20,7 @@ import { inTransaction, queryInTransaction } from '#api/lib/transaction'
  */
 
 async function lockedInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
-  const rows = await queryInTransaction<{ id: number }>(req, sql`SELECT id FROM invoices WHERE id = ${id} FOR UPDATE`)
-  if (!rows[0]) throw notFound(INVOICE_NOT_FOUND)
+  if (!(await lockInvoiceRow(req, id))) throw notFound(INVOICE_NOT_FOUND)
   return (await req.payload.findByID({ collection: 'invoices', id, req, overrideAccess: true, depth: 0 })) as Invoice
 }
 

@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres'
 import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
 import type { Invoice, User } from '#cms/payload-types'
@@ -7,7 +6,8 @@ import type { InvoiceStatus } from './billing.schemas'
 import { centsToDollars, dollarsToCents } from '#shared/money'
 import { duplicateTuitionMessage, INVOICE_IN_USE, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 import { cancelOpenCardIntents } from '#api/payments'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/transaction'
+import { lockInvoiceRow } from './invoice-queries'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
@@ -154,7 +154,7 @@ export async function deleteInvoice(req: PayloadRequest, id: number): Promise<vo
   await inTransaction(req, async () => {
     await findInvoice(req, id)
     // Holds the row until commit, so a payment being recorded for it meanwhile waits or fails.
-    await queryInTransaction(req, sql`SELECT id FROM invoices WHERE id = ${id} FOR UPDATE`)
+    await lockInvoiceRow(req, id)
     const { totalDocs } = await req.payload.count({
       collection: 'payments',
       req,

@@ -1,11 +1,11 @@
 import { createLocalReq, ValidationError, type Payload, type PayloadRequest, type Where } from 'payload'
 
-import type { Invoice } from '#cms/payload-types'
 import { isUniqueViolation } from '#api/errors'
 import type { LateFeeCharge, LateFeesResult } from './late-fees.schemas'
 import { lateFeeDue } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { insertInvoice } from './invoices'
+import { findInvoicesAsServer } from './invoice-queries'
 import { inTransaction } from '#api/lib/transaction'
 import { readTuitionSettings } from '#api/studio'
 
@@ -43,33 +43,14 @@ export async function runLateFees(req: PayloadRequest, input: { today: string; d
   const settings = await readTuitionSettings(req.payload, req)
   const charges: LateFeeCharge[] = []
   if (settings.lateFeeCents <= 0) return { today, dryRun, markedOverdue, charged: 0, charges }
-  const unpaid = (
-    await req.payload.find({
-      collection: 'invoices',
-      req,
-      overrideAccess: true,
-      depth: 0,
-      limit: 0,
-      pagination: false,
-      sort: 'id',
-      where: { and: [{ kind: { equals: 'tuition' } }, { status: { in: ['pending', 'overdue'] } }, { dueDate: { less_than: today } }] },
-    })
-  ).docs as Invoice[]
+  const unpaid = await findInvoicesAsServer(
+    req,
+    { and: [{ kind: { equals: 'tuition' } }, { status: { in: ['pending', 'overdue'] } }, { dueDate: { less_than: today } }] },
+    'id',
+  )
   const due = unpaid.filter((invoice) => lateFeeDue({ ...settings, lateAfterDays: settings.lateFeeAfterDays }, day(invoice.dueDate), today) > 0)
   const charged = new Set(
-    due.length
-      ? (
-          await req.payload.find({
-            collection: 'invoices',
-            req,
-            overrideAccess: true,
-            depth: 0,
-            limit: 0,
-            pagination: false,
-            where: { lateFeeFor: { in: due.map((invoice) => invoice.id) } },
-          })
-        ).docs.map((fee) => fee.lateFeeFor)
-      : [],
+    due.length ? (await findInvoicesAsServer(req, { lateFeeFor: { in: due.map((invoice) => invoice.id) } })).map((fee) => fee.lateFeeFor) : [],
   )
   for (const invoice of due) {
     if (charged.has(invoice.id)) continue

@@ -6,7 +6,7 @@ import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
-import { lockFamilyBilling, pendingCreditsOf, insertInvoice, isDuplicateTuition } from '#api/invoices'
+import { findInvoicesAsServer, insertInvoice, isDuplicateTuition, lockFamilyBilling, pendingCreditsOf } from '#api/invoices'
 import { inTransaction } from '#api/lib/transaction'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
@@ -68,16 +68,8 @@ async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly n
 async function tuitionInvoicesOf(req: PayloadRequest, userIds: number[]): Promise<Map<number, Invoice[]>> {
   const byUser = new Map<number, Invoice[]>(userIds.map((id) => [id, []]))
   if (userIds.length === 0) return byUser
-  const { docs } = await req.payload.find({
-    collection: 'invoices',
-    req,
-    overrideAccess: true,
-    depth: 0,
-    limit: 0,
-    pagination: false,
-    where: { and: [{ userId: { in: userIds } }, { kind: { equals: 'tuition' } }] },
-  })
-  for (const invoice of docs as Invoice[]) byUser.get(invoice.userId)?.push(invoice)
+  const docs = await findInvoicesAsServer(req, { and: [{ userId: { in: userIds } }, { kind: { equals: 'tuition' } }] })
+  for (const invoice of docs) byUser.get(invoice.userId)?.push(invoice)
   return byUser
 }
 
