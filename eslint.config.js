@@ -173,6 +173,21 @@ export default tseslint.config(
     },
   },
   {
+    // One Stripe adapter (src/api/payments/stripe-adapter.ts): no Stripe resource is called anywhere else.
+    files: ['src/**/*.ts', 'cms/**/*.ts'],
+    ignores: ['src/api/payments/stripe-adapter.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > MemberExpression.object[property.name=/^(accounts|customers|paymentIntents|paymentMethods|refunds|setupIntents|webhooks)$/]',
+          message: 'Call Stripe through the one adapter, src/api/payments/stripe-adapter.ts (#api/payments).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: {
       // Tests read loosely typed JSON answers.

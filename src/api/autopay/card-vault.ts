@@ -15,7 +15,17 @@ import {
   type SetupIntentDto,
 } from './schemas'
 import { PAYMENTS_DISABLED } from '#api/payments/schemas'
-import { readPaymentSettings, requireStripe, stripeClient, stripeFailure } from '#api/payments'
+import {
+  createCustomer,
+  createSetupIntent,
+  detachPaymentMethod,
+  readPaymentSettings,
+  requireStripe,
+  retrievePaymentMethod,
+  retrieveSetupIntent,
+  stripeClient,
+  stripeFailure,
+} from '#api/payments'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { findCards, findProfile, readAutopayState, toCardDto, withFamilyLock } from './autopay-state'
 
@@ -36,9 +46,10 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, user: User): Pro
     if (profile?.stripeCustomerId) return profile.stripeCustomerId
     let customer: Stripe.Customer
     try {
-      customer = await stripe.customers.create(
+      customer = await createCustomer(
+        stripe,
         { email: user.email, name: user.fullName, metadata: { userId: String(user.id) } },
-        { idempotencyKey: `academy-customer-${user.id}-${Date.parse(user.createdAt)}` },
+        `academy-customer-${user.id}-${Date.parse(user.createdAt)}`,
       )
     } catch (error) {
       throw stripeFailure(error)
@@ -68,7 +79,7 @@ export async function createCardSetup(req: PayloadRequest, user: User): Promise<
   )
   const customer = await ensureCustomer(req.payload, stripe, user)
   try {
-    const setupIntent = await stripe.setupIntents.create({
+    const setupIntent = await createSetupIntent(stripe, {
       customer,
       // Cards only, as for payments (decisions §5).
       allowed_payment_method_types: ['card'],
@@ -97,7 +108,7 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
 
   let method: Stripe.PaymentMethod
   try {
-    method = await stripe.paymentMethods.retrieve(methodId)
+    method = await retrievePaymentMethod(stripe, methodId)
   } catch (error) {
     throw stripeFailure(error, 'We could not find this card.')
   }
@@ -137,7 +148,7 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
 async function detachQuietly(payload: Payload, stripe: Stripe, methodId: string | null | undefined): Promise<void> {
   if (!methodId) return
   try {
-    await stripe.paymentMethods.detach(methodId)
+    await detachPaymentMethod(stripe, methodId)
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) return
     payload.logger.error({ err: error, msg: `[autopay] card ${methodId} could not be detached at Stripe` })
@@ -149,7 +160,7 @@ export async function saveCard(req: PayloadRequest, user: User, input: SaveCardI
   const stripe = await stripeForFamilies(req)
   let setupIntent: Stripe.SetupIntent
   try {
-    setupIntent = await stripe.setupIntents.retrieve(input.setupIntentId)
+    setupIntent = await retrieveSetupIntent(stripe, input.setupIntentId)
   } catch (error) {
     throw stripeFailure(error, SETUP_NOT_YOURS)
   }
@@ -175,7 +186,7 @@ export async function removeCard(req: PayloadRequest, user: User): Promise<Autop
     for (const card of cards) {
       if (!card.stripePaymentMethodId) continue
       try {
-        await stripe.paymentMethods.detach(card.stripePaymentMethodId)
+        await detachPaymentMethod(stripe, card.stripePaymentMethodId)
       } catch (error) {
         // Already detached or unknown at Stripe: the card is gone there anyway.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(error)

@@ -10,7 +10,7 @@ import { dueAttempt, type AttemptFacts } from '#shared/autopay'
 import { todayIso } from '#shared/dates'
 import { formatCents } from '#shared/money'
 import { autopayActionMail } from '#api/email'
-import { readPaymentSettings, recordFailedIntent, recordSucceededIntent, stripeClient } from '#api/payments'
+import { createPaymentIntent, readPaymentSettings, recordFailedIntent, recordSucceededIntent, stripeClient } from '#api/payments'
 import { inTransaction, queryInTransaction } from '#api/lib/transaction'
 import { UNPAID, attemptsOf, day, facts, findCards, timeZone, unpaidTuition } from './autopay-state'
 import { billingLink, mailDecline, mailFamily } from './decline-notices'
@@ -73,7 +73,8 @@ async function chargeAttempt(
   let intent: Stripe.PaymentIntent | undefined
   let declined: Stripe.errors.StripeCardError | null = null
   try {
-    intent = await stripe.paymentIntents.create(
+    intent = await createPaymentIntent(
+      stripe,
       {
         amount: invoice.amountCents,
         currency: PAYMENT_CURRENCY,
@@ -85,7 +86,7 @@ async function chargeAttempt(
         metadata: { invoiceId: String(invoice.id), userId: String(invoice.userId), autopayAttempt: String(attempt) },
       },
       // One key per invoice, attempt and amount: a second process, or a rerun, gets Stripe's first answer.
-      { idempotencyKey: `academy-autopay-${invoice.id}-${attempt}-${invoice.amountCents}` },
+      `academy-autopay-${invoice.id}-${attempt}-${invoice.amountCents}`,
     )
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {

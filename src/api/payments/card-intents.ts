@@ -7,7 +7,7 @@ import { conflict, notFound } from '#api/errors'
 import { AUTOPAY_IN_PROGRESS, INVOICE_ALREADY_PAID, INVOICE_CANCELLED, INVOICE_NOT_FOUND } from './schemas'
 import { readPaymentSettings } from './payment-config'
 import { recordSucceededIntent, settleCardIntent } from './payment-recording'
-import { stripeClient } from './stripe-client'
+import { cancelPaymentIntent, retrievePaymentIntent, stripeClient } from './stripe-adapter'
 import { inTransaction, queryInTransaction } from '#api/lib/transaction'
 
 /**
@@ -91,7 +91,7 @@ export async function cancelAtStripe(payload: Payload, intentId: string): Promis
   const stripe = stripeClient(settings.secretKey)
   const req = await createLocalReq({}, payload)
   try {
-    await stripe.paymentIntents.cancel(intentId)
+    await cancelPaymentIntent(stripe, intentId)
     await settleCardIntent(req, intentId, 'canceled')
     return
   } catch (error) {
@@ -102,7 +102,7 @@ export async function cancelAtStripe(payload: Payload, intentId: string): Promis
   }
   // Stripe refused: the intent is already canceled, or it succeeded (or is processing) meanwhile.
   try {
-    const intent = await stripe.paymentIntents.retrieve(intentId)
+    const intent = await retrievePaymentIntent(stripe, intentId)
     if (intent.status === 'succeeded') await recordSucceededIntent(payload, intent)
     else if (intent.status === 'canceled') await settleCardIntent(req, intentId, 'canceled')
   } catch (error) {

@@ -20,7 +20,7 @@ import { autopayProcessing, cancelAtStripe, rememberCardIntent } from './card-in
 import { readPaymentSettings } from './payment-config'
 import { recordSucceededIntent } from './payment-recording'
 import { findOwnInvoice } from './payments'
-import { requireStripe, stripeFailure } from './stripe-client'
+import { createPaymentIntent, requireStripe, retrievePaymentIntent, stripeFailure } from './stripe-adapter'
 
 /**
  * Requests for the same invoice and amount that are under way in this process share one
@@ -65,10 +65,10 @@ async function createOrReuseIntent(req: PayloadRequest, stripe: Stripe, invoice:
   const key = idempotencyKey(invoice, params)
   let intent: Stripe.PaymentIntent
   try {
-    const created = await stripe.paymentIntents.create(params, { idempotencyKey: key })
+    const created = await createPaymentIntent(stripe, params, key)
     // A replay is Stripe's saved answer from the first request: read the intent's state now.
-    intent = wasReplayed(created) ? await stripe.paymentIntents.retrieve(created.id) : created
-    if (intent.status === 'canceled') intent = await stripe.paymentIntents.create(params, { idempotencyKey: `${key}-after-${intent.id}` })
+    intent = wasReplayed(created) ? await retrievePaymentIntent(stripe, created.id) : created
+    if (intent.status === 'canceled') intent = await createPaymentIntent(stripe, params, `${key}-after-${intent.id}`)
   } catch (error) {
     throw stripeFailure(error)
   }

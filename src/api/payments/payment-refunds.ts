@@ -4,7 +4,7 @@ import Stripe from 'stripe'
 import { AppError } from '#api/errors'
 import { PAYMENTS_NOT_CONFIGURED } from './schemas'
 import { readPaymentSettings } from './payment-config'
-import { stripeClient, stripeFailure } from './stripe-client'
+import { createRefund, stripeClient, stripeFailure } from './stripe-adapter'
 
 /**
  * Refunds, at Stripe, a card payment that arrived for an invoice already paid or voided
@@ -17,9 +17,10 @@ export async function refundAtStripe(payload: Payload, intentId: string, metadat
   const settings = await readPaymentSettings(payload)
   if (!settings.secretKey) throw new AppError('UNAVAILABLE', PAYMENTS_NOT_CONFIGURED)
   try {
-    const refund = await stripeClient(settings.secretKey).refunds.create(
+    const refund = await createRefund(
+      stripeClient(settings.secretKey),
       { payment_intent: intentId, reason: 'duplicate', metadata },
-      { idempotencyKey: `academy-refund-${intentId}` },
+      `academy-refund-${intentId}`,
     )
     return refund.id
   } catch (error) {

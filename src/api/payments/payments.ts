@@ -8,7 +8,7 @@ import { INVOICE_NOT_FOUND, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID, type P
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { readPaymentSettings } from './payment-config'
 import { intentMismatch, recordSucceededIntent } from './payment-recording'
-import { requireStripe, stripeFailure } from './stripe-client'
+import { requireStripe, retrievePaymentIntent, stripeFailure } from './stripe-adapter'
 
 // The payments of the contract: the browser's report, the history, and their one shape.
 
@@ -67,7 +67,7 @@ export async function reportPayment(req: PayloadRequest, user: User, input: Reco
   )
   let intent: Stripe.PaymentIntent
   try {
-    intent = await stripe.paymentIntents.retrieve(input.paymentIntentId)
+    intent = await retrievePaymentIntent(stripe, input.paymentIntentId)
   } catch (error) {
     throw stripeFailure(error, 'We could not find this payment with the card processor.')
   }

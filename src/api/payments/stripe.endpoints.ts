@@ -1,7 +1,7 @@
 import { defineEndpoint } from '#api/http'
 import { createPaymentIntentForInvoice } from './payment-intents'
 import { readPaymentSettings, savePaymentConfig, setPaymentsDisabled, toAdminStripeConfigDto, toPublicStripeConfigDto } from './payment-config'
-import { requireStripe, retrieveStripeAccountName } from './stripe-client'
+import { requireStripe, retrieveStripeAccountName } from './stripe-adapter'
 import { createPaymentIntentSchema, STRIPE_CONNECTION_FAILED, stripeConfigSchema, togglePaymentsSchema } from './schemas'
 import { isAdminUser } from '#shared/roles'
 

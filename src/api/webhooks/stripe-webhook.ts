@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 
 import { AppError, badInput } from '#api/errors'
 import { saveCardFromWebhook, settleAutopayFromWebhook } from '#api/autopay'
-import { readPaymentSettings, recordFailedIntent, recordSucceededIntent } from '#api/payments'
+import { readPaymentSettings, recordFailedIntent, recordSucceededIntent, verifyWebhookEvent } from '#api/payments'
 
 /**
  * POST /api/stripe/webhook (Stripe calls it, nobody signs in): the event is believed only when
@@ -22,7 +22,7 @@ export async function handleStripeWebhook(req: PayloadRequest): Promise<{ receiv
 
   let event: Stripe.Event
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
+    event = verifyWebhookEvent(rawBody, signature, webhookSecret)
   } catch {
     throw badInput('Invalid signature')
   }

@@ -5,6 +5,13 @@ import { AppError, badInput, notFound } from '#api/errors'
 import { PAYMENTS_NOT_CONFIGURED } from './schemas'
 import type { PaymentSettings } from './payment-config'
 
+/*
+ * The one Stripe adapter: the SDK client and every call this app makes to Stripe (customers,
+ * SetupIntents and saved cards, PaymentIntents, refunds, the account, webhook signatures). Lint
+ * refuses a Stripe resource call anywhere else, so this file lists what we ask of Stripe. Callers
+ * keep their own handling of Stripe's errors (stripeFailure below, or a check of the error class).
+ */
+
 /** One SDK client per key (and API base), kept across requests; keys change rarely. */
 const CLIENTS = Symbol.for('academy.stripe-clients')
 type Store = Record<symbol, Map<string, Stripe> | undefined>
@@ -68,3 +75,29 @@ export async function retrieveStripeAccountName(stripe: Stripe): Promise<string>
   const account = await stripe.accounts.retrieve(null)
   return account.business_profile?.name || account.settings?.dashboard?.display_name || account.email || account.id
 }
+
+/** A family's Stripe customer; the key makes a retry return the same customer. */
+export const createCustomer = (stripe: Stripe, params: Stripe.CustomerCreateParams, idempotencyKey: string) =>
+  stripe.customers.create(params, { idempotencyKey })
+
+export const createSetupIntent = (stripe: Stripe, params: Stripe.SetupIntentCreateParams) => stripe.setupIntents.create(params)
+
+export const retrieveSetupIntent = (stripe: Stripe, id: string) => stripe.setupIntents.retrieve(id)
+
+export const retrievePaymentMethod = (stripe: Stripe, id: string) => stripe.paymentMethods.retrieve(id)
+
+export const detachPaymentMethod = (stripe: Stripe, id: string) => stripe.paymentMethods.detach(id)
+
+/** Initiates a payment (the card form's, or autopay's off-session charge); the key makes a retry get Stripe's first answer. */
+export const createPaymentIntent = (stripe: Stripe, params: Stripe.PaymentIntentCreateParams, idempotencyKey: string) =>
+  stripe.paymentIntents.create(params, { idempotencyKey })
+
+export const retrievePaymentIntent = (stripe: Stripe, id: string) => stripe.paymentIntents.retrieve(id)
+
+export const cancelPaymentIntent = (stripe: Stripe, id: string) => stripe.paymentIntents.cancel(id)
+
+export const createRefund = (stripe: Stripe, params: Stripe.RefundCreateParams, idempotencyKey: string) => stripe.refunds.create(params, { idempotencyKey })
+
+/** The event of a webhook call, when its signature over the raw body holds; throws otherwise. */
+export const verifyWebhookEvent = (rawBody: string | Buffer, signature: string | string[], secret: string) =>
+  Stripe.webhooks.constructEvent(rawBody, signature, secret)
