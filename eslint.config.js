@@ -13,22 +13,22 @@ import tseslint from 'typescript-eslint'
  * `target` is the importing code, `from` the code it may not reach.
  */
 const ISLAND_AREAS = ['admin', 'portal', 'billing', 'teach', 'public']
+/** The browser-safe files of src/api: each slice's schemas (exceptions are absolute globs). */
+const SCHEMA_FILES = ['./src/api/*/schemas.ts', './src/api/*/*.schemas.ts']
+const BROWSER_SAFE_API = ['**/src/api/*/schemas.ts', '**/src/api/*/*.schemas.ts']
 const boundaries = [
   {
     // The browser never gets server code: islands reach the server only through /api.
     target: './src/islands',
-    from: [
-      './src/server',
-      './src/api/operations',
-      './src/api/endpoints',
-      './src/api/http.ts',
-      './src/api/errors.ts',
-      './src/api/auth.ts',
-      './cms',
-      './payload.config.ts',
-      './astro-site',
-    ],
-    message: 'Islands run in the browser: talk to the server through src/islands/api, share rules through src/shared or src/api/schemas.',
+    from: ['./src/server', './cms', './payload.config.ts', './astro-site'],
+    message: "Islands run in the browser: talk to the server through src/islands/api, share rules through src/shared or a slice's schemas.",
+  },
+  {
+    // Of src/api, the browser may only have the slices' schemas (zod schemas, DTO types, messages).
+    target: './src/islands',
+    from: ['./src/api/**/*'],
+    except: BROWSER_SAFE_API,
+    message: "Islands run in the browser: of src/api they import only a slice's schemas (#api/<slice>/schemas, #api/<slice>/<topic>.schemas).",
   },
   // Feature areas of the browser never import each other; what they share lives in components/ui, lib or api.
   ...ISLAND_AREAS.map((area) => ({
@@ -50,16 +50,51 @@ const boundaries = [
     message: 'src/shared holds pure rules used by the server and the browser alike.',
   },
   {
-    // Schemas are shipped to the browser with the forms.
-    target: './src/api/schemas',
-    from: ['./src/api/operations', './src/api/endpoints', './src/api/http.ts', './src/server', './cms', './src/islands'],
-    message: 'src/api/schemas is shared with the browser: keep it free of server code.',
+    // A slice's schemas are shipped to the browser with the forms: other schemas, src/shared and zod only.
+    target: SCHEMA_FILES,
+    from: ['./src/api/**/*', './src/server/**/*', './src/islands/**/*', './cms/**/*', './astro-site/**/*'],
+    except: BROWSER_SAFE_API,
+    message: 'Schemas are shared with the browser: keep them free of server code (other schemas, #shared and zod only).',
   },
   {
-    // Operations are usable from endpoints, hooks, jobs and tests: they never depend on an endpoint.
-    target: './src/api/operations',
-    from: ['./src/api/endpoints', './src/islands', './astro-site'],
+    target: SCHEMA_FILES,
+    from: ['./payload.config.ts'],
+    message: 'Schemas are shared with the browser: keep them free of server code (other schemas, #shared and zod only).',
+  },
+  {
+    // A slice's operations are usable from endpoints, hooks, jobs and tests: they never depend on an endpoint.
+    target: './src/api/*/!(*endpoints|index).ts',
+    from: ['./src/api/*/endpoints.ts', './src/api/*/*.endpoints.ts'],
     message: 'Operations hold the rules; endpoints call them, not the other way round.',
+  },
+  {
+    // Payload's data lives in cms/ and calls the slices (hooks call a slice's index.ts); a slice reads
+    // of cms/ only the generated types. The session-user cache is the one exception, until it moves
+    // below both (src/server): ending sessions must forget the cached user.
+    target: './src/api/*/**',
+    from: './cms',
+    except: ['./payload-types.ts', './collections/Users/auth/sessionUserCache.ts'],
+    message: 'A slice imports nothing of cms/ but the generated types (#cms/payload-types): hooks call slices, not the other way round.',
+  },
+  {
+    target: './src/api/*/**',
+    from: ['./payload.config.ts', './astro-site', './src/islands'],
+    message: "Slices are below Payload's config, the pages and the browser.",
+  },
+]
+
+/**
+ * A slice is a folder `src/api/<slice>/`; its `index.ts` is its only public face for server code,
+ * its `schemas.ts` and `<topic>.schemas.ts` the only part the browser and other schemas may use.
+ * Inside a slice, files import each other as `./file`; from outside, `#api/<slice>` or a schemas
+ * file. `src/api/lib` is shared infrastructure, not a slice, and may be imported file by file.
+ */
+const restrictedImportPatterns = [
+  { regex: '^\\.\\./', message: 'Use a package import (#api/…, #server/…, #shared/…) instead of ../' },
+  {
+    regex: '^#api/(?!lib/)[^/]+/(?!(?:[\\w-]+\\.)?schemas$)',
+    message:
+      "Deep import into a slice: import its public face '#api/<slice>' (index.ts), or '#api/<slice>/schemas' / '#api/<slice>/<topic>.schemas' for browser-safe code (ARCHITECTURE.md, Slices).",
   },
 ]
 
@@ -87,6 +122,9 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x reads no .ts module and no-cycle sees no cycle at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: './tsconfig.json' })],
     },
     rules: {
@@ -99,7 +137,7 @@ export default tseslint.config(
       // One spelling of enrollment in names (the collection, the endpoints and the types use it).
       'id-match': ['error', '^(?![\\s\\S]*[Ee]nrolment)(?![Ee]nrols?$)[\\s\\S]*$', { properties: true, classFields: true, onlyDeclarations: false }],
       // Package imports (#api/…) instead of climbing folders.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'Use a package import (#api/…, #server/…, #shared/…) instead of ../' }] }],
+      'no-restricted-imports': ['error', { patterns: restrictedImportPatterns }],
       eqeqeq: ['error', 'smart'],
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
@@ -135,6 +173,21 @@ export default tseslint.config(
     },
   },
   {
+    // One Stripe adapter (src/api/payments/stripe-adapter.ts): no Stripe resource is called anywhere else.
+    files: ['src/**/*.ts', 'cms/**/*.ts'],
+    ignores: ['src/api/payments/stripe-adapter.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > MemberExpression.object[property.name=/^(accounts|customers|paymentIntents|paymentMethods|refunds|setupIntents|webhooks)$/]',
+          message: 'Call Stripe through the one adapter, src/api/payments/stripe-adapter.ts (#api/payments).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: {
       // Tests read loosely typed JSON answers.
@@ -148,7 +201,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^\\.\\./', message: 'Use a package import (#api/…, #server/…, #shared/…) instead of ../' }],
+          patterns: restrictedImportPatterns,
           paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from './support/fixtures'." }],
         },
       ],

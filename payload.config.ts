@@ -32,7 +32,7 @@ import { jobsConfig } from '#cms/jobs'
 import { adminOnlyLockedDocuments } from '#cms/access/adminOnlyLockedDocuments'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
-import { contractEndpoints } from '#api/endpoints/index'
+import { contractEndpoints } from '#api/contract'
 import { loadCmsSettings } from '#server/env.server'
 import { SESSION_COOKIE_PREFIX } from '#server/session-cookie.server'
 

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware'
 
-import { listClasses } from '#api/operations/classes'
+import { listClasses } from '#api/classes'
 import { getAppContext } from '#server/context.server'
 import { capturePage, compressStreaming, PageCache, pageResponse } from './lib/page-cache'
 import { loadSiteTexts } from './lib/site'

@@ -1,6 +1,6 @@
 import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
-import { clockFrom, runBillingDay, systemClock, type BillingDayResult } from '#api/operations/billing-calendar'
+import { clockFrom, runBillingDay, systemClock, type BillingDayResult } from '#api/tuition'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
 import { getAppContext } from '#server/context.server'
 
@@ -9,7 +9,7 @@ import { getAppContext } from '#server/context.server'
  * jobs"). Every process whose JOBS_AUTORUN is true (the default) starts Payload's runner
  * (src/server/boot.server.ts): each minute it queues the next hourly tick when none is waiting
  * and runs the ticks that are due. A tick is safe on several processes at once, so two processes
- * queueing or running one each changes nothing (src/api/operations/billing-calendar.ts).
+ * queueing or running one each changes nothing (src/api/tuition/billing-calendar.ts).
  */
 export const BILLING_QUEUE = 'billing'
 export const BILLING_TASK = 'billingCalendar'

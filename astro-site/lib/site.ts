@@ -1,5 +1,5 @@
-import { getSiteTexts, type SiteTexts } from '#api/operations/site-content'
-import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '#api/schemas/site-content-defaults'
+import { getSiteTexts, type SiteTexts } from '#api/site-content'
+import { SITE_CONTENT_DEFAULTS, type SiteContentKey } from '#api/site-content/defaults.schemas'
 import { getAppContext } from '#server/context.server'
 
 /** The site texts for one page render (from memory unless an edit invalidated them). */

@@ -1,4 +1,4 @@
-import type { ClassDto } from '#api/schemas/classes'
+import type { ClassDto } from '#api/classes/schemas'
 import { formatMonthlyPrice } from '#shared/money'
 import { scrollToTop } from '#islands/lib/scroll'
 

@@ -1,7 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { STUDIO_SETTINGS_DEFAULTS, STUDIO_SETTINGS_LIMITS, STUDIO_SETTINGS_MESSAGES } from '#api/schemas/studio-settings'
+import { STUDIO_SETTINGS_DEFAULTS, STUDIO_SETTINGS_LIMITS, STUDIO_SETTINGS_MESSAGES } from '#api/studio/schemas'
 
 const wholeBetween = (limits: { min: number; max: number }, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= limits.min && value <= limits.max) ? true : message

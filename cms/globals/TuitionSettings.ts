@@ -1,7 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/schemas/tuition-settings'
+import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/studio/tuition-settings.schemas'
 import { validateDay } from '#cms/fields/dates'
 
 const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>

@@ -1,4 +1,4 @@
-import type { ClassInput } from '#api/schemas/classes'
+import type { ClassInput } from '#api/classes/schemas'
 
 /** A demo class as the spec writes one: its days and time as text, read into the structure by the collection's hook (decisions §14). */
 export type DemoClass = Omit<ClassInput, 'closures' | 'teacherId' | 'weekdays' | 'startTime' | 'endTime'> & { days: string; time: string }

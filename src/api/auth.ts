@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { isAdminUser } from '#shared/roles'
 import type { User } from '#cms/payload-types'
-import { forbidden, unauthenticated } from './errors'
+import { forbidden, unauthenticated } from '#api/errors'
 
 /** The signed-in account, from Payload's own auth strategy, or a 401. */
 export function requireUser(req: PayloadRequest): User {

@@ -8,7 +8,7 @@ import { registerPublicRead } from '#server/public-read-cache.server'
 import { isAdminUser, isTeacherUser } from '#shared/roles'
 
 import { AUTH_UNAVAILABLE } from '#cms/collections/Users/auth/cachedJwtStrategy'
-import { badInput, forbidden, notFound, toErrorResponse, unauthenticated, unavailable } from './errors'
+import { badInput, forbidden, notFound, toErrorResponse, unauthenticated, unavailable } from '#api/errors'
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 type Result = Response | object | null | undefined | void

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { z } from 'zod'
 
-import { LOGIN_FAILED, loginSchema, registerSchema } from '#api/schemas/auth'
+import { LOGIN_FAILED, loginSchema, registerSchema } from '#api/accounts/auth.schemas'
 import { useLogin } from './api/login'
 import { useRegister } from './api/register'
 import { ErrorAlert } from './components/ui/Alert'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
-import { INQUIRY_SUBJECTS, inquiryInputSchema } from '#api/schemas/inquiries'
+import { INQUIRY_SUBJECTS, inquiryInputSchema } from '#api/inquiries/schemas'
 import { useCreateInquiry } from './api/create-inquiry'
 import { ErrorAlert } from './components/ui/Alert'
 import { PRIMARY_BUTTON, SubmitButton } from './components/ui/Button'

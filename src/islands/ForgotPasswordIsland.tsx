@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
-import { requestPasswordResetSchema, type PasswordResetRequestedDto } from '#api/schemas/account'
+import { requestPasswordResetSchema, type PasswordResetRequestedDto } from '#api/accounts/schemas'
 import { useRequestPasswordReset } from './api/request-password-reset'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SubmitButton } from '#islands/components/ui/Button'

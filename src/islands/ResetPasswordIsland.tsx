@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { z } from 'zod'
 
-import { newPasswordSchema } from '#api/schemas/password'
+import { newPasswordSchema } from '#api/accounts/password.schemas'
 import { useResetPassword } from './api/reset-password'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SubmitButton } from '#islands/components/ui/Button'
@@ -9,7 +9,7 @@ import { TextField } from '#islands/components/ui/Field'
 import { QueryProvider } from './components/QueryProvider'
 import { ApiError, errorMessage } from './lib/http'
 import { validate, type FieldErrors } from './lib/form'
-import { RESET_LINK_MESSAGES } from '#api/schemas/reset-link'
+import { RESET_LINK_MESSAGES } from '#api/accounts/reset-link.schemas'
 import { focusHeading, scrollToTop } from './lib/scroll'
 import { textReader, type IslandTexts } from './lib/texts'
 

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures'
 
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { ADMIN, apiPost, signIn, unique } from './support/accounts'
 import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 

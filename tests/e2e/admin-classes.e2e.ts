@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures'
 
-import type { ClassDto } from '#api/schemas/classes'
+import type { ClassDto } from '#api/classes/schemas'
 import { DEMO_FAMILY, unique } from './support/accounts'
 import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 import { addStudent, enroll, seriousViolations } from './support/portal'

@@ -1,8 +1,8 @@
 import { expect, test } from './support/fixtures'
 
-import type { ClassDto } from '#api/schemas/classes'
-import type { EnrollmentDto } from '#api/schemas/enrollments'
-import type { StudentDto } from '#api/schemas/students'
+import type { ClassDto } from '#api/classes/schemas'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
+import type { StudentDto } from '#api/students/schemas'
 import { apiPost, unique } from './support/accounts'
 import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 
-import type { InquiryDto } from '#api/schemas/inquiries'
-import { SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'
+import type { InquiryDto } from '#api/inquiries/schemas'
+import { SITE_CONTENT_DEFAULTS } from '#api/site-content/defaults.schemas'
 import { apiPost, unique } from './support/accounts'
 import { openAdminTab, toast, visibleItem } from './support/admin-console'
 import { waitForMail } from './support/mailbox'

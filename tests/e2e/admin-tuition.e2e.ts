@@ -1,5 +1,5 @@
-import type { StatementDto } from '#api/schemas/statement'
-import type { TuitionRunResult } from '#api/schemas/tuition-run'
+import type { StatementDto } from '#api/statements/schemas'
+import type { TuitionRunResult } from '#api/tuition/schemas'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 import { signIn, unique } from './support/accounts'

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Page } from '@playwright/test'
 
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { expect, test } from './support/fixtures'
 import { unique } from './support/accounts'

@@ -1,5 +1,5 @@
-import type { CreditDto } from '#api/schemas/credits'
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { CreditDto } from '#api/invoices/credits.schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { unique } from './support/accounts'
 import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
 import { createInvoice, openBilling } from './support/billing'

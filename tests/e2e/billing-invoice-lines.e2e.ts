@@ -1,4 +1,4 @@
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { unique } from './support/accounts'
 import { openAdminTab, visibleItem } from './support/admin-console'
 import { openBilling } from './support/billing'

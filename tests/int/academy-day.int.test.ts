@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { setAcademyClock } from '#api/operations/academy-clock'
+import { setAcademyClock } from '#api/lib/academy-clock'
 import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'

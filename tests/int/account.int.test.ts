@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { createLocalReq } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { requestPasswordReset } from '#api/operations/password-reset'
+import { requestPasswordReset } from '#api/accounts'
 import { getAppContext } from '#server/context.server'
 import { createMailer } from '#server/mailer.server'
 import { startTestApp, FAMILY, type TestApp } from '#tests/support/app'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ATTENDANCE_MESSAGES } from '#api/schemas/attendance'
+import { ATTENDANCE_MESSAGES } from '#api/attendance/schemas'
 import { addDays, todayIso, weekdayOf } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'

@@ -5,7 +5,7 @@ import readline from 'node:readline'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { runBillingDay, STALE_MS, type Clock } from '#api/operations/billing-calendar'
+import { runBillingDay, STALE_MS, type Clock } from '#api/tuition'
 import { BILLING_QUEUE, BILLING_TASK } from '#cms/jobs'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'

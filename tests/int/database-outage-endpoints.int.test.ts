@@ -11,7 +11,7 @@ import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
 
 /**
- * Every endpoint group (one file of src/api/endpoints each), reads and writes alike, while
+ * Every endpoint group (one endpoints file of a slice in src/api each), reads and writes alike, while
  * PostgreSQL is down: each call that needs the database answers 503 with the clear message,
  * never a 500 "Something went wrong". The few calls that need no database keep their normal
  * answer, each with its reason below. Its own embedded cluster, as database-outage.int.test.ts.
@@ -146,21 +146,21 @@ describe('every endpoint group while PostgreSQL is down', () => {
 
     // Writes come first where a write could drop the caller's cached session user.
     const calls: Call[] = [
-      { group: 'account', name: 'PATCH /user/profile', send: () => family.patch('/api/user/profile', { phone: '555-0101' }) },
-      { group: 'account', name: 'GET /notification-preferences', send: () => family.get('/api/notification-preferences') },
+      { group: 'accounts', name: 'PATCH /user/profile', send: () => family.patch('/api/user/profile', { phone: '555-0101' }) },
+      { group: 'accounts', name: 'GET /notification-preferences', send: () => family.get('/api/notification-preferences') },
       {
-        group: 'account',
+        group: 'accounts',
         name: 'PATCH /notification-preferences',
         send: () =>
           family.patch('/api/notification-preferences', { emailNotifications: false, smsNotifications: false, classReminders: true, promotionalEmails: false }),
       },
       {
-        group: 'account',
+        group: 'accounts',
         name: 'PATCH /user/password',
         send: () => family.patch('/api/user/password', { currentPassword: FAMILY_PASSWORD, newPassword: 'a-new-long-password-2026' }),
       },
       {
-        group: 'account',
+        group: 'accounts',
         name: 'POST /register',
         send: () =>
           client().post('/api/register', {
@@ -172,7 +172,7 @@ describe('every endpoint group while PostgreSQL is down', () => {
           }),
       },
       {
-        group: 'account',
+        group: 'accounts',
         name: 'POST /reset-password',
         send: () => client().post('/api/reset-password', { token: 'x'.repeat(43), newPassword: 'a-long-password-2026' }),
       },
@@ -204,8 +204,8 @@ describe('every endpoint group while PostgreSQL is down', () => {
         expected: { status: 200, why: 'checks the SMTP connection only (the session user comes from memory)' },
       },
       { group: 'email', name: 'POST /troubleshoot-email', send: () => admin.post('/api/troubleshoot-email', { emailAddress: 'office@example.com' }) },
-      { group: 'enrollments', name: 'GET /enrollments/all', send: () => admin.get('/api/enrollments/all') },
-      { group: 'enrollments', name: 'DELETE /enrollments/:id', send: () => family.delete(`/api/enrollments/${enrollment.body.id}`) },
+      { group: 'enrollment', name: 'GET /enrollments/all', send: () => admin.get('/api/enrollments/all') },
+      { group: 'enrollment', name: 'DELETE /enrollments/:id', send: () => family.delete(`/api/enrollments/${enrollment.body.id}`) },
       { group: 'inquiries', name: 'GET /inquiries', send: () => admin.get('/api/inquiries') },
       {
         group: 'inquiries',
@@ -251,7 +251,7 @@ describe('every endpoint group while PostgreSQL is down', () => {
         send: () => family.post('/api/stripe/create-payment-intent', { invoiceId: invoice.body.id }),
       },
       {
-        group: 'stripe',
+        group: 'webhooks',
         name: 'POST /stripe/webhook',
         send: () =>
           fetch(`${server.url}/api/stripe/webhook`, {
@@ -284,11 +284,16 @@ describe('every endpoint group while PostgreSQL is down', () => {
       { group: 'session', name: 'POST /logout', send: () => family.post('/api/logout') },
     ]
 
-    // Every file of src/api/endpoints is called, reads and writes.
+    // Every endpoints file of every slice is called, reads and writes: `<slice>/endpoints.ts` is
+    // the group `<slice>`, `<slice>/<topic>.endpoints.ts` the group `<topic>`.
     const { readdirSync } = await import('node:fs')
-    const groups = readdirSync(path.resolve('src/api/endpoints'))
-      .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
-      .map((file) => file.slice(0, -'.ts'.length))
+    const groups = readdirSync(path.resolve('src/api'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((slice) =>
+        readdirSync(path.resolve('src/api', slice.name))
+          .filter((file) => file === 'endpoints.ts' || file.endsWith('.endpoints.ts'))
+          .map((file) => (file === 'endpoints.ts' ? slice.name : file.slice(0, -'.endpoints.ts'.length))),
+      )
     expect(new Set(calls.map((call) => call.group))).toEqual(new Set(groups))
 
     await database.stop()

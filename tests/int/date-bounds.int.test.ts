@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { setAcademyClock } from '#api/operations/academy-clock'
-import { ATTENDANCE_MESSAGES, classDoesNotMeetMessage } from '#api/schemas/attendance'
-import { DATE_RANGE_MESSAGES } from '#api/schemas/dates'
+import { setAcademyClock } from '#api/lib/academy-clock'
+import { ATTENDANCE_MESSAGES, classDoesNotMeetMessage } from '#api/attendance/schemas'
+import { DATE_RANGE_MESSAGES } from '#api/lib/dates.schemas'
 import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'

@@ -1,8 +1,8 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { setAcademyClock } from '#api/operations/academy-clock'
-import { applyLateFees } from '#api/operations/late-fees'
+import { setAcademyClock } from '#api/lib/academy-clock'
+import { applyLateFees } from '#api/invoices'
 import { todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { contractEndpoints } from '#api/endpoints/index'
+import { contractEndpoints } from '#api/contract'
 import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { handleEndpoints } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from '#api/operations/login-guard'
+import { LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from '#api/accounts'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { uniqueName } from '#tests/support/postgres'

@@ -1,8 +1,8 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 
-import { TOO_MANY_LOGINS } from '#api/operations/login-guard'
-import { ENROLLMENT_MESSAGES } from '#api/schemas/enrollments'
+import { TOO_MANY_LOGINS } from '#api/accounts'
+import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 
 import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'
 import { ApiClient } from '#tests/support/client'

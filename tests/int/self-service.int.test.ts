@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { setAcademyClock } from '#api/operations/academy-clock'
-import { ATTENDANCE_LIST_LIMIT } from '#api/schemas/attendance'
-import { closedDayMessage, SELF_SERVICE_MESSAGES } from '#api/schemas/self-service'
+import { setAcademyClock } from '#api/lib/academy-clock'
+import { ATTENDANCE_LIST_LIMIT } from '#api/attendance/schemas'
+import { closedDayMessage, SELF_SERVICE_MESSAGES } from '#api/self-service/schemas'
 import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'

@@ -6,7 +6,7 @@ import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getSiteTexts } from '#api/operations/site-content'
+import { getSiteTexts } from '#api/site-content'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient, type ApiResponse } from '#tests/support/client'
 

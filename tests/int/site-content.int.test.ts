@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getSiteTexts } from '#api/operations/site-content'
-import { SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'
+import { getSiteTexts } from '#api/site-content'
+import { SITE_CONTENT_DEFAULTS } from '#api/site-content/defaults.schemas'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 

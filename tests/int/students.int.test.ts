@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { shiftYears, todayIso } from '#shared/dates'
-import { STUDENT_MESSAGES } from '#api/schemas/students'
+import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, bornYearsAgo, createFamily, snapshot, type Family } from '#tests/support/families'

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { STUDIO_SETTINGS_DEFAULTS } from '#api/schemas/studio-settings'
+import { STUDIO_SETTINGS_DEFAULTS } from '#api/studio/schemas'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { TUITION_SETTINGS_DEFAULTS } from '#api/schemas/tuition-settings'
+import { TUITION_SETTINGS_DEFAULTS } from '#api/studio/tuition-settings.schemas'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 

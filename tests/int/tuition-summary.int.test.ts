@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { TUITION_RUN_MESSAGES } from '#api/schemas/tuition-run'
-import { TUITION_SUMMARY_MESSAGES } from '#api/schemas/tuition-summary'
+import { TUITION_RUN_MESSAGES } from '#api/tuition/schemas'
+import { TUITION_SUMMARY_MESSAGES } from '#api/tuition/summary.schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'

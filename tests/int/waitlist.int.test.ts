@@ -1,9 +1,9 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { runBillingDay } from '#api/operations/billing-calendar'
-import { expireWaitlistOffers } from '#api/operations/waitlist'
-import { setAcademyClock } from '#api/operations/academy-clock'
+import { runBillingDay } from '#api/tuition'
+import { expireWaitlistOffers } from '#api/waitlist'
+import { setAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'

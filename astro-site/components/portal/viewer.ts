@@ -1,8 +1,8 @@
 import type { User } from '#cms/payload-types'
-import { toUserDto } from '#api/operations/users'
-import type { UserDto } from '#api/schemas/auth'
+import { toUserDto } from '#api/accounts'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { getAppContext } from '#server/context.server'
-import type { SiteTexts } from '#api/operations/site-content'
+import type { SiteTexts } from '#api/site-content'
 import { loadSiteTexts } from '#site/lib/site'
 
 /**

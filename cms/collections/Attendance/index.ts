@@ -1,12 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { ATTENDANCE_MESSAGES, ATTENDANCE_STATUSES } from '#api/schemas/attendance'
+import { ATTENDANCE_MESSAGES, ATTENDANCE_STATUSES } from '#api/attendance/schemas'
 import { validateDay } from '#cms/fields/dates'
 
 /**
  * One mark per class, student and day (decisions §9). Teachers write through
- * PUT /api/teach/attendance (src/api/operations/attendance.ts), which checks the class is
+ * PUT /api/teach/attendance (src/api/attendance/attendance.ts), which checks the class is
  * theirs and the student enrolled, then writes with overrideAccess; here only administrators.
  */
 export const Attendance: CollectionConfig = {

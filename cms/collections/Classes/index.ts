@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { CLASS_SCHEDULE_LIMITS, CLASS_SCHEDULE_MESSAGES, endsAfterStart, isValidAgeGroup } from '#api/schemas/classes'
+import { CLASS_SCHEDULE_LIMITS, CLASS_SCHEDULE_MESSAGES, endsAfterStart, isValidAgeGroup } from '#api/classes/schemas'
 import { HHMM_PATTERN, WEEKDAYS } from '#shared/schedule'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { CREDIT_STATUSES } from '#api/schemas/billing'
-import { CREDIT_MESSAGES, CREDIT_LIMITS } from '#api/schemas/credits'
+import { CREDIT_STATUSES } from '#api/invoices/billing.schemas'
+import { CREDIT_MESSAGES, CREDIT_LIMITS } from '#api/invoices/credits.schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 

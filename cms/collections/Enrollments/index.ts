@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { academyToday } from '#api/operations/academy-clock'
+import { academyToday } from '#api/lib/academy-clock'
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
 import { validateDateDay } from '#cms/fields/dates'
@@ -17,7 +17,7 @@ export const Enrollments: CollectionConfig = {
   },
   access: {
     read: studentOwnedByUser,
-    // Families enroll only through POST /api/enrollments (src/api/operations/enrollments.ts), which
+    // Families enroll only through POST /api/enrollments (src/api/enrollment/enrollments.ts), which
     // checks ownership, age group and capacity and then creates with overrideAccess; they remove
     // one through DELETE /api/enrollments/{id}, which takes the class's lock first.
     create: isAdmin,

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { INQUIRY_SUBJECTS } from '#api/schemas/inquiries'
+import { INQUIRY_SUBJECTS } from '#api/inquiries/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 
 export const Inquiries: CollectionConfig = {

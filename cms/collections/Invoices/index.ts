@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/schemas/billing'
-import { INVOICE_LINE_MESSAGES } from '#api/schemas/invoices'
+import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/invoices/billing.schemas'
+import { INVOICE_LINE_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { validateDateDay, validateMonth } from '#cms/fields/dates'

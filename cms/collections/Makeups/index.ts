@@ -17,7 +17,7 @@ const dateField = (name: string, label: string, description: string) =>
 /**
  * A makeup (decisions §16): a student who missed a class on a day attends another class of the
  * same age group on another day. Families book through POST /api/makeups
- * (src/api/operations/self-service.ts), which checks the absence, the window and the free place
+ * (src/api/self-service/self-service.ts), which checks the absence, the window and the free place
  * under the class's row lock, then writes with overrideAccess; here only administrators.
  */
 export const Makeups: CollectionConfig = {

@@ -13,7 +13,7 @@ export const PaymentMethods: CollectionConfig = {
     defaultColumns: ['user', 'cardBrand', 'lastFour', 'expiryMonth', 'expiryYear', 'isDefault'],
     description: 'Cards families saved through Stripe. Only the brand, the last four digits and the expiry are kept here; Stripe holds the card.',
   },
-  // Families save, choose and remove cards through /api (src/api/operations/autopay.ts), which
+  // Families save, choose and remove cards through /api (src/api/autopay/autopay.ts), which
   // talks to Stripe and writes as the server; here they only read their own.
   access: { read: ownedByUser('user'), create: isAdmin, update: isAdmin, delete: isAdmin },
   fields: [

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/schemas/billing'
-import { INVOICE_ACTION_MESSAGES } from '#api/schemas/invoices'
+import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/invoices/billing.schemas'
+import { INVOICE_ACTION_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { validateDay } from '#cms/fields/dates'

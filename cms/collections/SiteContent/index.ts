@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { CONTENT_SECTIONS, CONTENT_TYPES } from '#api/schemas/site-content'
+import { CONTENT_SECTIONS, CONTENT_TYPES } from '#api/site-content/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { publishedOrAdmin } from '#cms/access/publishedOrAdmin'
 import { cleanContent } from './hooks/cleanContent'

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
-import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
+import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'

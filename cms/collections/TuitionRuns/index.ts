@@ -1,15 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { TUITION_RUN_STATUSES } from '#api/schemas/tuition-runs'
-import { TUITION_RUN_MESSAGES } from '#api/schemas/tuition-run'
+import { TUITION_RUN_STATUSES } from '#api/tuition/tuition-runs.schemas'
+import { TUITION_RUN_MESSAGES } from '#api/tuition/schemas'
 import { validateMonth } from '#cms/fields/dates'
 
 const nobody = () => false
 
 /**
  * One row per billed month: the scheduled tuition run's record (decisions §13). The billing
- * calendar (src/api/operations/billing-calendar.ts) claims a month by creating or taking over
+ * calendar (src/api/tuition/billing-calendar.ts) claims a month by creating or taking over
  * this row, so exactly one process bills a month at a time; administrators read it in /cms and
  * through GET /api/admin/tuition/runs, and nobody writes it but the calendar.
  */

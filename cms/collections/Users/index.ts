@@ -49,7 +49,7 @@ export const Users: CollectionConfig = {
     // Only administrators may sign in to Payload's admin panel at /cms.
     admin: ({ req }) => isAdminUser(req.user),
     read: isAdminOrSelf,
-    // Families register through POST /api/register (src/api/operations/register.ts), never here.
+    // Families register through POST /api/register (src/api/accounts/register.ts), never here.
     create: isAdmin,
     update: isAdminOrSelf,
     delete: isAdmin,

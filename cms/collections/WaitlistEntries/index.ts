@@ -3,11 +3,11 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
-import { WAITLIST_LIMITS, WAITLIST_OVERRIDE_ACTIONS, WAITLIST_STATUSES } from '#api/schemas/waitlist'
+import { WAITLIST_LIMITS, WAITLIST_OVERRIDE_ACTIONS, WAITLIST_STATUSES } from '#api/waitlist/schemas'
 
 /**
  * A student in line for a full class (decisions §15). Families and administrators act through
- * /api/waitlist and /api/admin/waitlist (src/api/operations/waitlist.ts), which keep the queue
+ * /api/waitlist and /api/admin/waitlist (src/api/waitlist/waitlist.ts), which keep the queue
  * order under a row lock on the class; here only administrators write. PostgreSQL keeps one
  * waiting or offered entry per student and class (a partial unique index of the migration).
  */

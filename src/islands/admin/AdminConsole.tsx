@@ -1,4 +1,4 @@
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { QueryProvider } from '#islands/components/QueryProvider'
 import { AdminTabs, type Tab } from './AdminTabs'
 import { AttendanceTab } from './attendance/AttendanceTab'

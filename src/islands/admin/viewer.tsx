@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { todayIso } from '#shared/dates'
 
 /** The signed-in administrator, resolved by the page on the server. */

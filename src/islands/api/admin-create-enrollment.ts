@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AdminEnrollmentInput, EnrollmentDto } from '#api/schemas/enrollments'
+import type { AdminEnrollmentInput, EnrollmentDto } from '#api/enrollment/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { allEnrollmentsQueryOptions } from './admin-list-enrollments'
 import { queryKeys } from './query-keys'

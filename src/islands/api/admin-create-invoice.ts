@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { CreateInvoiceInput, InvoiceDto } from '#api/schemas/invoices'
+import type { CreateInvoiceInput, InvoiceDto } from '#api/invoices/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { allInvoicesQueryOptions } from './admin-list-invoices'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { EmailOutboxDto } from '#api/schemas/admin-users'
+import type { EmailOutboxDto } from '#api/accounts/admin-users.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 
-import type { AttendanceRecordDto } from '#api/schemas/attendance'
+import type { AttendanceRecordDto } from '#api/attendance/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

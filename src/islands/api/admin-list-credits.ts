@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { CreditDto } from '#api/schemas/credits'
+import type { CreditDto } from '#api/invoices/credits.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

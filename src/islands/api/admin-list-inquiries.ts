@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { InquiryDto } from '#api/schemas/inquiries'
+import type { InquiryDto } from '#api/inquiries/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

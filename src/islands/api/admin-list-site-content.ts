@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { SiteContentDto } from '#api/schemas/site-content'
+import type { SiteContentDto } from '#api/site-content/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { TeacherOptionDto } from '#api/schemas/classes'
+import type { TeacherOptionDto } from '#api/classes/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

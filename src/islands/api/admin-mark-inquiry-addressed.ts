@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InquiryDto } from '#api/schemas/inquiries'
+import type { InquiryDto } from '#api/inquiries/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { inquiriesQueryOptions } from './admin-list-inquiries'
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InvoiceDto, MarkPaidOfflineInput } from '#api/schemas/invoices'
-import type { PaymentDto } from '#api/schemas/payments'
+import type { InvoiceDto, MarkPaidOfflineInput } from '#api/invoices/schemas'
+import type { PaymentDto } from '#api/payments/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

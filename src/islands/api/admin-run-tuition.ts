@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { TuitionRunResult } from '#api/schemas/tuition-run'
+import type { TuitionRunResult } from '#api/tuition/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

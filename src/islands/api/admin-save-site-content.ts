@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { SiteContentCreate, SiteContentDto } from '#api/schemas/site-content'
+import type { SiteContentCreate, SiteContentDto } from '#api/site-content/schemas'
 import { ApiError } from '#islands/lib/http'
 import { allSiteContentQueryOptions } from './admin-list-site-content'
 import { createSiteContent } from './create-site-content'

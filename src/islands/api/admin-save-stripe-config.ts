@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AdminStripeConfigDto, StripeConfigInput } from '#api/schemas/payments'
+import type { AdminStripeConfigDto, StripeConfigInput } from '#api/payments/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { adminStripeConfigQueryOptions } from './admin-stripe-config'
 

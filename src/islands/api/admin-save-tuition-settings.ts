@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { TuitionSettingsDto, TuitionSettingsInput } from '#api/schemas/tuition-settings'
+import type { TuitionSettingsDto, TuitionSettingsInput } from '#api/studio/tuition-settings.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 import { tuitionSettingsQueryOptions } from './admin-tuition-settings'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { TroubleshootEmailInput } from '#api/schemas/admin-users'
+import type { TroubleshootEmailInput } from '#api/accounts/admin-users.schemas'
 import { ApiError, apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { usersQueryOptions } from './admin-list-users'
 

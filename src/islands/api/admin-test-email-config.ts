@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { EmailConfigCheck } from '#api/schemas/admin-users'
+import type { EmailConfigCheck } from '#api/accounts/admin-users.schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** GET /api/test-email-config (admin): can the SMTP server be reached? Run on demand, never cached. */

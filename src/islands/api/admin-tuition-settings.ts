@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
+import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

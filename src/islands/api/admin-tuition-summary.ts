@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { TuitionSummaryDto } from '#api/schemas/tuition-summary'
+import type { TuitionSummaryDto } from '#api/tuition/summary.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ClassDto, ClassUpdateInput } from '#api/schemas/classes'
+import type { ClassDto, ClassUpdateInput } from '#api/classes/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InvoiceStatus } from '#api/schemas/billing'
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceStatus } from '#api/invoices/billing.schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { allInvoicesQueryOptions } from './admin-list-invoices'
 import { queryKeys } from './query-keys'

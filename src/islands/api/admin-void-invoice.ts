@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InvoiceDto, VoidInvoiceInput } from '#api/schemas/invoices'
+import type { InvoiceDto, VoidInvoiceInput } from '#api/invoices/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { AdminWaitlistDto } from '#api/schemas/waitlist'
+import type { AdminWaitlistDto } from '#api/waitlist/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { AutopayStateDto } from '#api/schemas/autopay'
+import type { AutopayStateDto } from '#api/autopay/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

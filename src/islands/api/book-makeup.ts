@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { MakeupAnswerDto, MakeupInput } from '#api/schemas/self-service'
+import type { MakeupAnswerDto, MakeupInput } from '#api/self-service/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

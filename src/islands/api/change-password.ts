@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { ChangePasswordInput } from '#api/schemas/account'
+import type { ChangePasswordInput } from '#api/accounts/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** PATCH /api/user/password: the current password and a new one (the confirmation is never sent). */

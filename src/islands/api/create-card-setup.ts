@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { SetupIntentDto } from '#api/schemas/autopay'
+import type { SetupIntentDto } from '#api/autopay/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/autopay/setup-intent: a SetupIntent for the Payment Element (the card goes to Stripe, not to us). */

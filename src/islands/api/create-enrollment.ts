@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { EnrollmentDto, EnrollmentInput } from '#api/schemas/enrollments'
+import type { EnrollmentDto, EnrollmentInput } from '#api/enrollment/schemas'
 import { ApiError, apiRequest } from '#islands/lib/http'
 import { studentEnrollmentsQueryOptions } from './list-student-enrollments'
 import { queryKeys } from './query-keys'

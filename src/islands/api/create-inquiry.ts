@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { InquiryDto, InquiryInput } from '#api/schemas/inquiries'
+import type { InquiryDto, InquiryInput } from '#api/inquiries/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/inquiries: the contact form (the server records its own submission time). */

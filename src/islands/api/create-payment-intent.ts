@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { PaymentIntentDto } from '#api/schemas/payments'
+import type { PaymentIntentDto } from '#api/payments/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /**

@@ -1,4 +1,4 @@
-import type { SiteContentCreate, SiteContentDto } from '#api/schemas/site-content'
+import type { SiteContentCreate, SiteContentDto } from '#api/site-content/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/site-content (admin): 409 when the key exists already. */

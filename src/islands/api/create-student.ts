@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { StudentDto, StudentInput } from '#api/schemas/students'
+import type { StudentDto, StudentInput } from '#api/students/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { studentsQueryOptions } from './list-students'
 

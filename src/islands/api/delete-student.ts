@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 
-import type { StudentDto } from '#api/schemas/students'
+import type { StudentDto } from '#api/students/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { studentsQueryOptions } from './list-students'
 import { queryKeys } from './query-keys'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { DropDto } from '#api/schemas/self-service'
+import type { DropDto } from '#api/self-service/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { studentEnrollmentsQueryOptions } from './list-student-enrollments'
 import { queryKeys } from './query-keys'

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { NotificationPreferencesDto } from '#api/schemas/account'
+import type { NotificationPreferencesDto } from '#api/accounts/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { WaitlistEntryDto } from '#api/schemas/waitlist'
+import type { WaitlistEntryDto } from '#api/waitlist/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { AbsenceDto } from '#api/schemas/self-service'
+import type { AbsenceDto } from '#api/self-service/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

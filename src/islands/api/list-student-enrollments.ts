@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { EnrollmentDto } from '#api/schemas/enrollments'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 
-import type { MakeupOptionDto } from '#api/schemas/self-service'
+import type { MakeupOptionDto } from '#api/self-service/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

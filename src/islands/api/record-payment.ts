@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { PaymentDto } from '#api/schemas/payments'
+import type { PaymentDto } from '#api/payments/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { invoicesQueryOptions } from './list-invoices'
 import { paymentsQueryOptions } from './list-payments'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { RegisterInput, UserDto } from '#api/schemas/auth'
+import type { RegisterInput, UserDto } from '#api/accounts/auth.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { currentUserQueryOptions } from './current-user'
 

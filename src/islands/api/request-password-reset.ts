@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { PasswordResetRequestedDto, RequestPasswordResetInput } from '#api/schemas/account'
+import type { PasswordResetRequestedDto, RequestPasswordResetInput } from '#api/accounts/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/request-password-reset: the same answer whether or not the email exists. */

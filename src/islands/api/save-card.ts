@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { SaveCardInput, SavedCardDto } from '#api/schemas/autopay'
+import type { SaveCardInput, SavedCardDto } from '#api/autopay/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

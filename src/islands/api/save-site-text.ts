@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { sectionOfKey } from '#api/schemas/site-content-defaults'
-import type { SiteContentDto } from '#api/schemas/site-content'
+import { sectionOfKey } from '#api/site-content/defaults.schemas'
+import type { SiteContentDto } from '#api/site-content/schemas'
 import { ApiError } from '#islands/lib/http'
 import { createSiteContent } from './create-site-content'
 import { fetchSiteContent, siteContentQueryOptions } from './get-site-content'

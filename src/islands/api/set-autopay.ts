@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AutopayStateDto, AutopayToggleInput } from '#api/schemas/autopay'
+import type { AutopayStateDto, AutopayToggleInput } from '#api/autopay/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { PublicStripeConfigDto } from '#api/schemas/payments'
+import type { PublicStripeConfigDto } from '#api/payments/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { AttendanceMarkDto, AttendanceMarkInput, RosterDto } from '#api/schemas/attendance'
+import type { AttendanceMarkDto, AttendanceMarkInput, RosterDto } from '#api/attendance/schemas'
 import { ApiError, apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { EmergencyContactInput, StudentDto } from '#api/schemas/students'
+import type { EmergencyContactInput, StudentDto } from '#api/students/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from '#api/schemas/account'
+import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from '#api/accounts/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { notificationPreferencesQueryOptions } from './get-notification-preferences'
 

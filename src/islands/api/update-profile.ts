@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { ProfileInput } from '#api/schemas/account'
-import type { UserDto } from '#api/schemas/auth'
+import type { ProfileInput } from '#api/accounts/schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { currentUserQueryOptions } from './current-user'
 

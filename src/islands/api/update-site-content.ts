@@ -1,4 +1,4 @@
-import type { SiteContentDto, SiteContentUpdate } from '#api/schemas/site-content'
+import type { SiteContentDto, SiteContentUpdate } from '#api/site-content/schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** PATCH /api/site-content/{key} (admin): 404 for a key never stored. */

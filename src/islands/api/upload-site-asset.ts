@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import type { SiteAssetDto } from '#api/schemas/site-assets'
+import type { SiteAssetDto } from '#api/site-content/site-assets.schemas'
 import { apiRequest } from '#islands/lib/http'
 
 /** POST /api/site-assets/{key} (admin), multipart: the image in `file`, its description in `alt`. */

@@ -1,7 +1,7 @@
 import { Elements } from '@stripe/react-stripe-js'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 
-import { PAYMENTS_NOT_CONFIGURED } from '#api/schemas/payments'
+import { PAYMENTS_NOT_CONFIGURED } from '#api/payments/schemas'
 import { useAutopayState } from '#islands/api/autopay-state'
 import { useInvoices } from '#islands/api/list-invoices'
 import { usePayments } from '#islands/api/list-payments'

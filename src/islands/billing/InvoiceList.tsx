@@ -1,4 +1,4 @@
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { InvoiceLines } from '#islands/components/InvoiceLines'
 import { isItemised } from '#islands/lib/invoice-lines'
 import { formatCalendarDay } from '#shared/dates'

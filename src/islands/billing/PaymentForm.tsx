@@ -1,8 +1,8 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { useCallback, useId, useState, type FormEvent } from 'react'
 
-import { paymentFormSchema } from '#api/schemas/payments'
-import type { InvoiceDto } from '#api/schemas/invoices'
+import { paymentFormSchema } from '#api/payments/schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { useCreatePaymentIntent } from '#islands/api/create-payment-intent'
 import { useRecordPayment } from '#islands/api/record-payment'
 import { ErrorAlert } from '#islands/components/ui/Alert'

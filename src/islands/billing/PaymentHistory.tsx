@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-import type { PaymentDto } from '#api/schemas/payments'
+import type { PaymentDto } from '#api/payments/schemas'
 import { PRIMARY_BUTTON } from '#islands/components/ui/Button'
 import { formatMoment } from '#shared/dates'
 import { formatDollars } from '#shared/money'

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, PaymentStatus } from '#api/schemas/billing'
+import type { InvoiceStatus, PaymentStatus } from '#api/invoices/billing.schemas'
 import { formatDollars } from '#shared/money'
 
 function capitalise(word: string): string {
@@ -31,7 +31,7 @@ export function paymentStatusBadge(status: PaymentStatus): { label: string; clas
   return { label: capitalise(status), className: `${BADGE} ${PAYMENT_BADGES[status] ?? PAYMENT_BADGES.pending}` }
 }
 
-export { paymentMethodLabel } from '#api/schemas/billing'
+export { paymentMethodLabel } from '#api/invoices/billing.schemas'
 
 /** An invoice can be paid by card unless it is paid already or cancelled. */
 export function isPayable(status: InvoiceStatus): boolean {

@@ -1,4 +1,4 @@
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { formatCents } from '#shared/money'
 
 /**

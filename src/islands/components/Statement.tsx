@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
-import { paymentMethodLabel, type InvoiceStatus, type PaymentStatus } from '#api/schemas/billing'
-import type { StatementDto } from '#api/schemas/statement'
+import { paymentMethodLabel, type InvoiceStatus, type PaymentStatus } from '#api/invoices/billing.schemas'
+import type { StatementDto } from '#api/statements/schemas'
 import { formatCalendarDay, formatMoment } from '#shared/dates'
 import { dollarsToCents, formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'

@@ -1,4 +1,4 @@
-import { SITE_ASSET_MAX_BYTES, SITE_ASSET_MESSAGES } from '#api/schemas/site-assets'
+import { SITE_ASSET_MAX_BYTES, SITE_ASSET_MESSAGES } from '#api/site-content/site-assets.schemas'
 
 /** The image types the server accepts for the hero (decisions §6). */
 export const HERO_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const

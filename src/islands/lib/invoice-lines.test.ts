@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { InvoiceLineDto } from '#api/schemas/invoices'
+import type { InvoiceLineDto } from '#api/invoices/schemas'
 
 import { isItemised } from './invoice-lines'
 

@@ -1,4 +1,4 @@
-import type { InvoiceDto, InvoiceLineDto } from '#api/schemas/invoices'
+import type { InvoiceDto, InvoiceLineDto } from '#api/invoices/schemas'
 
 /**
  * Whether an invoice has lines worth showing: a hand-made invoice comes back as one line that

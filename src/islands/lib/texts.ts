@@ -1,4 +1,4 @@
-import type { SiteContentKey } from '#api/schemas/site-content-defaults'
+import type { SiteContentKey } from '#api/site-content/defaults.schemas'
 
 /**
  * The site texts an island shows, resolved on the server (stored text or default) and

@@ -1,4 +1,4 @@
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { useCurrentUser } from '#islands/api/current-user'
 import { useLogout } from '#islands/api/logout'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { ageOn } from '#shared/eligibility'
-import type { EnrollmentDto } from '#api/schemas/enrollments'
-import type { StudentDto } from '#api/schemas/students'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
+import type { StudentDto } from '#api/students/schemas'
 import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
 import { useClasses } from '#islands/api/list-classes'
 import { LineIcon } from '#islands/components/ui/Icon'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
-import type { ClassDto } from '#api/schemas/classes'
+import type { UserDto } from '#api/accounts/auth.schemas'
+import type { ClassDto } from '#api/classes/schemas'
 import { ALL_AGES, sortAgeGroups } from '#shared/eligibility'
 import { useCurrentUser } from '#islands/api/current-user'
 import { useClasses } from '#islands/api/list-classes'

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { formatCalendarDay } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { useCalendarLink } from '#islands/api/get-calendar-link'

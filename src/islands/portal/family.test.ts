@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ClassDto } from '#api/schemas/classes'
-import type { EnrollmentDto } from '#api/schemas/enrollments'
-import type { StudentDto } from '#api/schemas/students'
+import type { ClassDto } from '#api/classes/schemas'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
+import type { StudentDto } from '#api/students/schemas'
 import { recommendedClasses, upcomingClasses, weekSchedule } from './family'
 
 const TODAY = '2026-11-21'

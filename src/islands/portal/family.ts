@@ -2,11 +2,11 @@
  * Pure rules of the portal screens over the family's data: the dashboard's upcoming and
  * recommended classes (spec §2, §5), and the schedule grid's days (spec §2 /schedule).
  */
-import type { ClassDto } from '#api/schemas/classes'
+import type { ClassDto } from '#api/classes/schemas'
 import { ageGroupForAge, ageOn } from '#shared/eligibility'
-import type { EnrollmentDto } from '#api/schemas/enrollments'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
 import { classWeekdays, sortByClassStart, type Weekday } from '#shared/schedule'
-import type { StudentDto } from '#api/schemas/students'
+import type { StudentDto } from '#api/students/schemas'
 
 export const DASHBOARD_LIMIT = 3
 

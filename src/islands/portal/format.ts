@@ -1,4 +1,4 @@
-import type { ClassDto } from '#api/schemas/classes'
+import type { ClassDto } from '#api/classes/schemas'
 /** 'Mia Rivera' → 'MR'; one name → its first letter; at most two letters. */
 export function initials(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean)

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 
-import type { AttendanceStatus, RosterEntryDto } from '#api/schemas/attendance'
+import type { AttendanceStatus, RosterEntryDto } from '#api/attendance/schemas'
 import { isRetryable, useMarkAttendance } from '#islands/api/teach-mark-attendance'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'

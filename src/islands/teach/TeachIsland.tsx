@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 
-import { ATTENDANCE_STATUSES, type TeachClassDto } from '#api/schemas/attendance'
-import type { UserDto } from '#api/schemas/auth'
+import { ATTENDANCE_STATUSES, type TeachClassDto } from '#api/attendance/schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { useRoster } from '#islands/api/teach-roster'
 import { useTeachClasses } from '#islands/api/teach-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'

@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUSES, type AttendanceStatus } from '#api/schemas/attendance'
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '#api/attendance/schemas'
 
 /**
  * Marks tapped but not yet confirmed by the server, kept in the phone's localStorage until

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { E2E_ADMIN_PASSWORD, E2E_PORT } from './ports'
 
 /** The app of this run, as the config's baseURL names it. */

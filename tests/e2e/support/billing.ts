@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
-import type { ClassDto } from '#api/schemas/classes'
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { ClassDto } from '#api/classes/schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { apiGet } from './accounts'
 

@@ -13,10 +13,10 @@
  */
 import type { APIRequestContext } from '@playwright/test'
 
-import type { ClassDto } from '#api/schemas/classes'
-import type { UserDto } from '#api/schemas/auth'
-import type { InquiryDto } from '#api/schemas/inquiries'
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { ClassDto } from '#api/classes/schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
+import type { InquiryDto } from '#api/inquiries/schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
 
 type StoredText = { id: number; content: string; title?: string; isPublished?: boolean } | null
 

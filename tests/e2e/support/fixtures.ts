@@ -15,7 +15,7 @@
  */
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
 
-import type { ClassDto, ClassInput } from '#api/schemas/classes'
+import type { ClassDto, ClassInput } from '#api/classes/schemas'
 import { ADMIN, api, createFamilyAccount, E2E_BASE_URL, signIn, type Account } from './accounts'
 import { Cleanup, countRows, leftovers } from './cleanup'
 

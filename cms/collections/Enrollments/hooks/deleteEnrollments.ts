@@ -1,8 +1,8 @@
 import { APIError, type CollectionBeforeDeleteHook } from 'payload'
 
 import type { Enrollment } from '#cms/payload-types'
-import { relationId } from '#api/operations/relations'
-import { lockClassForChange } from '#api/operations/waitlist'
+import { relationId } from '#api/lib/relations'
+import { lockClassForChange } from '#api/waitlist'
 
 /**
  * A class or student that goes takes its enrollments with it, inside the delete's own

@@ -1,9 +1,9 @@
 import { ValidationError, type CollectionBeforeChangeHook, type PayloadRequest } from 'payload'
 
 import type { Invoice, User } from '#cms/payload-types'
-import { MAX_INVOICE_AMOUNT } from '#api/schemas/billing'
-import { INVOICE_LINE_MESSAGES, INVOICE_MESSAGES } from '#api/schemas/invoices'
-import { relationId } from '#api/operations/relations'
+import { MAX_INVOICE_AMOUNT } from '#api/invoices/billing.schemas'
+import { INVOICE_LINE_MESSAGES, INVOICE_MESSAGES } from '#api/invoices/schemas'
+import { relationId } from '#api/lib/relations'
 import { isMonth } from '#shared/dates'
 import { sumLines } from '#shared/tuition'
 

@@ -1,6 +1,6 @@
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
-import { cleanSiteContent } from '#api/operations/site-content-admin'
+import { cleanSiteContent } from '#api/site-content'
 import type { SiteContent } from '#cms/payload-types'
 
 /**

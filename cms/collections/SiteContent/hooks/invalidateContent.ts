@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { invalidateSiteContent } from '#api/operations/site-content-cache'
-import { afterCommit } from '#api/operations/transaction'
+import { invalidateSiteContent } from '#api/site-content'
+import { afterCommit } from '#api/lib/transaction'
 
 /**
  * Edits show on the next page load (decisions §6): drop the content cache once the write has

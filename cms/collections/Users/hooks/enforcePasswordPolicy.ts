@@ -1,6 +1,6 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
-import { passwordPolicyProblem } from '#api/operations/password-policy'
+import { passwordPolicyProblem } from '#api/accounts'
 
 /**
  * Every way a password is set (the contract, Payload's admin panel, seeds) passes the rules of

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionAfterLogoutHook } from 'payload'
 
-import { afterCommit } from '#api/operations/transaction'
+import { afterCommit } from '#api/lib/transaction'
 import { forgetUser } from '#cms/collections/Users/auth/sessionUserCache'
 
 /**

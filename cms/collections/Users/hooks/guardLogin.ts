@@ -1,10 +1,10 @@
 import { AuthenticationError, type CollectionAfterErrorHook, type CollectionAfterLoginHook, type CollectionBeforeOperationHook } from 'payload'
 
-import { afterSuccessfulLogin, beforeLoginAttempt, loginIdentifier } from '#api/operations/login-guard'
+import { afterSuccessfulLogin, beforeLoginAttempt, loginIdentifier } from '#api/accounts'
 
 const IDENTIFIER = 'academyLoginIdentifier'
 
-/** Every login, through the contract or Payload's REST, passes src/api/operations/login-guard.ts. */
+/** Every login, through the contract or Payload's REST, passes src/api/accounts/login-guard.ts. */
 export const guardLoginAttempt: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (operation !== 'login') return args
   const data = args.data as { email?: unknown; username?: unknown; password?: unknown } | undefined

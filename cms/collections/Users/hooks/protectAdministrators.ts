@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import { APIError, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
-import { queryInTransaction } from '#api/operations/transaction'
-import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
+import { queryInTransaction } from '#api/lib/transaction'
+import { ADMIN_USER_MESSAGES } from '#api/accounts/admin-users.schemas'
 import { isAdminUser } from '#shared/roles'
 
 type Account = { id?: number | string; username?: string | null; isAdmin?: boolean | null; isActive?: boolean | null }

@@ -1,6 +1,6 @@
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
-import { AUTH_MESSAGES } from '#api/schemas/auth'
+import { AUTH_MESSAGES } from '#api/accounts/auth.schemas'
 import { isReservedUsername } from '#shared/roles'
 
 /**

@@ -1,8 +1,8 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
 import type { Class, Enrollment } from '#cms/payload-types'
-import { offerFreedPlaces } from '#api/operations/waitlist'
-import { relationId } from '#api/operations/relations'
+import { offerFreedPlaces } from '#api/waitlist'
+import { relationId } from '#api/lib/relations'
 
 /*
  * A place that frees, whoever frees it (the contract, /cms, a job), is offered to the class's

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import type { AttendanceStatus } from '#api/schemas/attendance'
+import type { AttendanceStatus } from '#api/attendance/schemas'
 import { attendanceCsvUrl, useAdminAttendance, type AttendanceFilter } from '#islands/api/admin-list-attendance'
 import { useAllStudents } from '#islands/api/admin-list-students'
 import { useClasses } from '#islands/api/list-classes'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { AttendanceRecordDto } from '#api/schemas/attendance'
+import type { AttendanceRecordDto } from '#api/attendance/schemas'
 import { attendanceGrid, markCounts } from './attendance-grid'
 
 const record = (

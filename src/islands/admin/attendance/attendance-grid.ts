@@ -1,4 +1,4 @@
-import type { AttendanceRecordDto, AttendanceStatus } from '#api/schemas/attendance'
+import type { AttendanceRecordDto, AttendanceStatus } from '#api/attendance/schemas'
 
 export type GridRow = { studentId: number; studentName: string; marks: Record<string, { status: AttendanceStatus; reportedBy: 'teacher' | 'family' }> }
 export type AttendanceGrid = { dates: string[]; rows: GridRow[] }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { CLASS_SCHEDULE_MESSAGES, EXPERIENCE_LEVELS, type ClassDto } from '#api/schemas/classes'
+import { CLASS_SCHEDULE_MESSAGES, EXPERIENCE_LEVELS, type ClassDto } from '#api/classes/schemas'
 import { formatCalendarDay, isIsoDate } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { useCreateClass } from '#islands/api/admin-create-class'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import type { ClassDto } from '#api/schemas/classes'
+import type { ClassDto } from '#api/classes/schemas'
 import { sortAgeGroups } from '#shared/eligibility'
 import { useDeleteClass } from '#islands/api/admin-delete-class'
 import { useClasses } from '#islands/api/list-classes'

@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
-import { classFormSchema, type ClassDto, type ClassFormInput } from '#api/schemas/classes'
+import { classFormSchema, type ClassDto, type ClassFormInput } from '#api/classes/schemas'
 import { validate, type FieldErrors } from '#islands/lib/form'
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-import type { EmailOutboxDto } from '#api/schemas/admin-users'
+import type { EmailOutboxDto } from '#api/accounts/admin-users.schemas'
 import { useEmailOutbox } from '#islands/api/admin-email-outbox'
 import { ApiError } from '#islands/lib/http'
 import { formatDateTime } from '#shared/dates'

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { troubleshootEmailSchema, type EmailConfigCheck } from '#api/schemas/admin-users'
+import { troubleshootEmailSchema, type EmailConfigCheck } from '#api/accounts/admin-users.schemas'
 import { testEmailFailureDetail, useSendTestEmail } from '#islands/api/admin-send-test-email'
 import { useTestEmailConfig } from '#islands/api/admin-test-email-config'
 import { TextField } from '#islands/components/ui/Field'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import type { InquiryDto } from '#api/schemas/inquiries'
+import type { InquiryDto } from '#api/inquiries/schemas'
 import { useInquiries } from '#islands/api/admin-list-inquiries'
 import { useMarkInquiryAddressed } from '#islands/api/admin-mark-inquiry-addressed'
 import { formatDateTime } from '#shared/dates'

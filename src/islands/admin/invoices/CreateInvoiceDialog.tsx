@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { INVOICE_STATUSES } from '#api/schemas/billing'
-import { createInvoiceSchema } from '#api/schemas/invoices'
+import { INVOICE_STATUSES } from '#api/invoices/billing.schemas'
+import { createInvoiceSchema } from '#api/invoices/schemas'
 import { useCreateInvoice } from '#islands/api/admin-create-invoice'
 import { useUsers } from '#islands/api/admin-list-users'
 import { ErrorAlert } from '#islands/components/ui/Alert'

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { createCreditSchema, CREDIT_MESSAGES, type CreditDto } from '#api/schemas/credits'
+import { createCreditSchema, CREDIT_MESSAGES, type CreditDto } from '#api/invoices/credits.schemas'
 import { useCancelCredit } from '#islands/api/admin-cancel-credit'
 import { useCreateCredit } from '#islands/api/admin-create-credit'
 import { useFamilyCredits } from '#islands/api/admin-list-credits'

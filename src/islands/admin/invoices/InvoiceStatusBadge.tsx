@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '#api/schemas/billing'
+import type { InvoiceStatus } from '#api/invoices/billing.schemas'
 import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
 
 /** Spec §4: paid green, pending yellow, overdue red, cancelled grey. */

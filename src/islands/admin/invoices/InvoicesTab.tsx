@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
-import type { InvoiceStatus } from '#api/schemas/billing'
-import type { InvoiceDto } from '#api/schemas/invoices'
+import type { InvoiceStatus } from '#api/invoices/billing.schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
 import { useDeleteInvoice } from '#islands/api/admin-delete-invoice'
 import { useAllInvoices } from '#islands/api/admin-list-invoices'
 import { usePayments } from '#islands/api/list-payments'

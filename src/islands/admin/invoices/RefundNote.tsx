@@ -1,4 +1,4 @@
-import type { PaymentDto } from '#api/schemas/payments'
+import type { PaymentDto } from '#api/payments/schemas'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { Badge } from '#islands/components/ui/Badge'

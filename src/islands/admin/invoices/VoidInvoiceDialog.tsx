@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 
-import { voidInvoiceSchema, type InvoiceDto } from '#api/schemas/invoices'
+import { voidInvoiceSchema, type InvoiceDto } from '#api/invoices/schemas'
 import { useVoidInvoice } from '#islands/api/admin-void-invoice'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { stripeConfigSchema, type AdminStripeConfigDto } from '#api/schemas/payments'
+import { stripeConfigSchema, type AdminStripeConfigDto } from '#api/payments/schemas'
 import { useSaveStripeConfig } from '#islands/api/admin-save-stripe-config'
 import { useAdminStripeConfig } from '#islands/api/admin-stripe-config'
 import { useTestStripeConnection } from '#islands/api/admin-test-stripe-connection'

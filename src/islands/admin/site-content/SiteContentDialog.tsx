@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { CONTENT_SECTIONS, CONTENT_TYPES, siteContentCreateSchema, type SiteContentCreate } from '#api/schemas/site-content'
-import { sectionOfKey } from '#api/schemas/site-content-defaults'
+import { CONTENT_SECTIONS, CONTENT_TYPES, siteContentCreateSchema, type SiteContentCreate } from '#api/site-content/schemas'
+import { sectionOfKey } from '#api/site-content/defaults.schemas'
 import { useSaveSiteContent } from '#islands/api/admin-save-site-content'
 import { titleForKey } from '#islands/api/save-site-text'
 import { ErrorAlert } from '#islands/components/ui/Alert'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import type { SiteContentDto } from '#api/schemas/site-content'
-import { SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'
+import type { SiteContentDto } from '#api/site-content/schemas'
+import { SITE_CONTENT_DEFAULTS } from '#api/site-content/defaults.schemas'
 import { matchesFilter, siteTextEntries } from './site-texts'
 
 const stored = (key: string, fields: Partial<SiteContentDto> = {}): SiteContentDto => ({

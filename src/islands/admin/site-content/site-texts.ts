@@ -1,5 +1,5 @@
-import { CONTENT_SECTIONS, type ContentSection, type SiteContentDto } from '#api/schemas/site-content'
-import { sectionOfKey, SITE_CONTENT_DEFAULTS } from '#api/schemas/site-content-defaults'
+import { CONTENT_SECTIONS, type ContentSection, type SiteContentDto } from '#api/site-content/schemas'
+import { sectionOfKey, SITE_CONTENT_DEFAULTS } from '#api/site-content/defaults.schemas'
 
 /** One line of the Site Content list: a stored text, a built-in default, or both. */
 export type SiteTextEntry = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ClassDto } from '#api/schemas/classes'
-import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
-import type { StudentDto } from '#api/schemas/students'
+import type { ClassDto } from '#api/classes/schemas'
+import type { AdminEnrollmentDto } from '#api/enrollment/schemas'
+import type { StudentDto } from '#api/students/schemas'
 import { classesToAdd, enrollmentsOf, filterStudents } from './student-filters'
 
 const student = (id: number, userId: number): StudentDto => ({

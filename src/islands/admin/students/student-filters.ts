@@ -1,6 +1,6 @@
-import type { ClassDto } from '#api/schemas/classes'
-import type { AdminEnrollmentDto } from '#api/schemas/enrollments'
-import type { StudentDto } from '#api/schemas/students'
+import type { ClassDto } from '#api/classes/schemas'
+import type { AdminEnrollmentDto } from '#api/enrollment/schemas'
+import type { StudentDto } from '#api/students/schemas'
 
 export type StudentFilters = { userId: number | null; classId: number | null }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 
-import { TUITION_RUN_MESSAGES, type TuitionRunFamilyResult, type TuitionRunResult } from '#api/schemas/tuition-run'
+import { TUITION_RUN_MESSAGES, type TuitionRunFamilyResult, type TuitionRunResult } from '#api/tuition/schemas'
 import { useUsers } from '#islands/api/admin-list-users'
 import { useRunTuition } from '#islands/api/admin-run-tuition'
 import { ErrorAlert, SuccessAlert } from '#islands/components/ui/Alert'

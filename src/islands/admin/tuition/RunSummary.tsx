@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-import type { CountAndCents } from '#api/schemas/tuition-summary'
+import type { CountAndCents } from '#api/tuition/summary.schemas'
 import { tuitionSummaryCsvUrl, useTuitionSummary } from '#islands/api/admin-tuition-summary'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import type { TuitionSettingsDto } from '#api/schemas/tuition-settings'
+import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
 import { useSaveTuitionSettings } from '#islands/api/admin-save-tuition-settings'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'

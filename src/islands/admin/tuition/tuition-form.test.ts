@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_MESSAGES } from '#api/schemas/tuition-settings'
+import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_MESSAGES } from '#api/studio/tuition-settings.schemas'
 import { parseTuitionForm, toFormValues } from './tuition-form'
 
 const base = toFormValues({ ...TUITION_SETTINGS_DEFAULTS, closures: [{ date: '2026-12-24', label: 'Winter break' }] })

@@ -1,4 +1,4 @@
-import { tuitionSettingsSchema, type TuitionSettingsDto, type TuitionSettingsInput } from '#api/schemas/tuition-settings'
+import { tuitionSettingsSchema, type TuitionSettingsDto, type TuitionSettingsInput } from '#api/studio/tuition-settings.schemas'
 import { validate, type FieldErrors } from '#islands/lib/form'
 import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
 

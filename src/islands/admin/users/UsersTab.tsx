@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { useDeleteUser } from '#islands/api/admin-delete-user'
 import { useUsers } from '#islands/api/admin-list-users'
 import { useSetUserAdmin } from '#islands/api/admin-set-user-admin'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
-import type { UserDto } from '#api/schemas/auth'
+import { ADMIN_USER_MESSAGES } from '#api/accounts/admin-users.schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { blockedActions, filterByEmail } from './user-protection'
 
 function account(id: number, fields: Partial<UserDto> = {}): UserDto {

@@ -1,5 +1,5 @@
-import { ADMIN_USER_MESSAGES } from '#api/schemas/admin-users'
-import type { UserDto } from '#api/schemas/auth'
+import { ADMIN_USER_MESSAGES } from '#api/accounts/admin-users.schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { isAdminUser, isBuiltInAdmin } from '#shared/roles'
 
 export type BlockedActions = { deactivate?: string; demote?: string; delete?: string }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { WAITLIST_LIMITS, WAITLIST_MESSAGES, type AdminWaitlistDto, type AdminWaitlistEntryDto, type WaitlistStatus } from '#api/schemas/waitlist'
+import { WAITLIST_LIMITS, WAITLIST_MESSAGES, type AdminWaitlistDto, type AdminWaitlistEntryDto, type WaitlistStatus } from '#api/waitlist/schemas'
 import { useOverrideWaitlist } from '#islands/api/admin-override-waitlist'
 import { useRemoveWaitlistEntry } from '#islands/api/admin-remove-waitlist-entry'
 import { useAdminWaitlists } from '#islands/api/admin-waitlists'

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
-import { EXPERIENCE_LEVELS } from '#api/schemas/classes'
-import { emergencyContactSchema, latestToday, studentInputSchema } from '#api/schemas/students'
+import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
+import { emergencyContactSchema, latestToday, studentInputSchema } from '#api/students/schemas'
 import { useCreateStudent } from '#islands/api/create-student'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { SelectField, TextField } from '#islands/components/ui/Field'

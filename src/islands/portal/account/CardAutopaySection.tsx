@@ -1,8 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { useId, useMemo, useState, type FormEvent } from 'react'
 
-import type { AutopayStateDto } from '#api/schemas/autopay'
-import { PAYMENTS_NOT_CONFIGURED } from '#api/schemas/payments'
+import type { AutopayStateDto } from '#api/autopay/schemas'
+import { PAYMENTS_NOT_CONFIGURED } from '#api/payments/schemas'
 import { useAutopayState } from '#islands/api/autopay-state'
 import { useCreateCardSetup } from '#islands/api/create-card-setup'
 import { useRemoveCard } from '#islands/api/remove-card'

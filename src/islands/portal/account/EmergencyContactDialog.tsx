@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { emergencyContactSchema, type StudentDto } from '#api/schemas/students'
+import { emergencyContactSchema, type StudentDto } from '#api/students/schemas'
 import { useUpdateEmergencyContact } from '#islands/api/update-emergency-contact'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'

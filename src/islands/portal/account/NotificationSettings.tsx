@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 
-import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationSetting } from '#api/schemas/account'
+import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationSetting } from '#api/accounts/schemas'
 import { useNotificationPreferences } from '#islands/api/get-notification-preferences'
 import { useUpdateNotificationPreferences } from '#islands/api/update-notification-preferences'
 import { SubmitButton } from '#islands/components/ui/Button'

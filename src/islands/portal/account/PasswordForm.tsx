@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { newPasswordSchema } from '#api/schemas/password'
+import { newPasswordSchema } from '#api/accounts/password.schemas'
 import { useChangePassword } from '#islands/api/change-password'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { TextField } from '#islands/components/ui/Field'

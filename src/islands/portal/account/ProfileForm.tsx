@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { ACCOUNT_MESSAGES, profileSchema } from '#api/schemas/account'
-import type { UserDto } from '#api/schemas/auth'
+import { ACCOUNT_MESSAGES, profileSchema } from '#api/accounts/schemas'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { useUpdateProfile } from '#islands/api/update-profile'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { TextField } from '#islands/components/ui/Field'

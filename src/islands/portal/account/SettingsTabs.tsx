@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { NotificationSettings } from './NotificationSettings'
 import { PasswordForm } from './PasswordForm'
 import { ProfileForm } from './ProfileForm'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { ageOn } from '#shared/eligibility'
-import type { StudentDto } from '#api/schemas/students'
+import type { StudentDto } from '#api/students/schemas'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { RemoveStudentDialog } from '#islands/portal/components/RemoveStudentDialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'

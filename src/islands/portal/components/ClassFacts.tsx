@@ -1,4 +1,4 @@
-import type { ClassDto } from '#api/schemas/classes'
+import type { ClassDto } from '#api/classes/schemas'
 
 /** Days and time of a class, with icons that stay out of the accessible name. */
 export function ClassWhen({ cls }: { cls: Pick<ClassDto, 'days' | 'time'> }) {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
+import type { UserDto } from '#api/accounts/auth.schemas'
 import { currentUserQueryOptions, useCurrentUser } from '#islands/api/current-user'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Spinner } from '#islands/components/ui/LoadState'

@@ -1,4 +1,4 @@
-import type { StudentDto } from '#api/schemas/students'
+import type { StudentDto } from '#api/students/schemas'
 import { useDeleteStudent } from '#islands/api/delete-student'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import type { EnrollmentDto } from '#api/schemas/enrollments'
-import type { AbsenceDto, SelfServiceRulesDto } from '#api/schemas/self-service'
-import type { StudentDto } from '#api/schemas/students'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
+import type { AbsenceDto, SelfServiceRulesDto } from '#api/self-service/schemas'
+import type { StudentDto } from '#api/students/schemas'
 import { useBookMakeup } from '#islands/api/book-makeup'
 import { useCancelAbsence } from '#islands/api/cancel-absence'
 import { useCancelMakeup } from '#islands/api/cancel-makeup'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-import type { WaitlistEntryDto } from '#api/schemas/waitlist'
+import type { WaitlistEntryDto } from '#api/waitlist/schemas'
 import { useAnswerWaitlistOffer } from '#islands/api/answer-waitlist-offer'
 import { useWaitlist } from '#islands/api/list-waitlist'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'

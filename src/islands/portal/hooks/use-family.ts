@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query'
 import { useMemo } from 'react'
 
-import type { UserDto } from '#api/schemas/auth'
-import type { EnrollmentDto } from '#api/schemas/enrollments'
-import type { StudentDto } from '#api/schemas/students'
+import type { UserDto } from '#api/accounts/auth.schemas'
+import type { EnrollmentDto } from '#api/enrollment/schemas'
+import type { StudentDto } from '#api/students/schemas'
 import { useStudents } from '#islands/api/list-students'
 import { studentEnrollmentsQueryOptions } from '#islands/api/list-student-enrollments'
 

@@ -1,0 +1,7 @@
+export { afterSuccessfulLogin, beforeLoginAttempt, loginIdentifier, LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from './login-guard'
+export { passwordPolicyProblem } from './password-policy'
+export { requestPasswordReset } from './password-reset'
+export { toUserDto } from './users'
+export { adminUserEndpoints } from './admin-users.endpoints'
+export { accountEndpoints } from './endpoints'
+export { sessionEndpoints } from './session.endpoints'

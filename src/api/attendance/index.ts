@@ -1,0 +1,2 @@
+export { findMark } from './attendance'
+export { attendanceEndpoints } from './endpoints'

@@ -1,0 +1,111 @@
+import { z } from 'zod'
+
+import { daySchema } from '#api/lib/dates.schemas'
+
+/** The marks a teacher gives at /teach (decisions §9). */
+export const ATTENDANCE_STATUSES = ['present', 'absent', 'late'] as const
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
+
+export const ATTENDANCE_MESSAGES = {
+  classIdInvalid: 'Please choose a class',
+  studentIdInvalid: 'Please choose a student',
+  dateRequired: 'A date is required (YYYY-MM-DD)',
+  dateInvalid: 'The date must be a real day written YYYY-MM-DD',
+  statusInvalid: `The mark must be one of: ${ATTENDANCE_STATUSES.join(', ')}`,
+  rangeReversed: 'The "from" date must not be after the "to" date',
+  classNotFound: 'Class not found',
+  notEnrolled: 'This student is not enrolled in this class.',
+  dayInFuture: 'Attendance can be marked only for today or a day that has passed.',
+} as const
+
+/** A mark for a day the class does not meet (not one of its weekdays, outside its term, or closed) is refused (409). */
+export const classDoesNotMeetMessage = (className: string, day: string) => `${className} does not meet on ${day}, so there is no attendance to mark.`
+
+/** The most marks GET /api/admin/attendance (and its CSV) answers at once. */
+export const ATTENDANCE_LIST_LIMIT = 5000
+export const tooManyMarksMessage = (count: number) =>
+  `${count.toLocaleString('en-US')} marks match; at most ${ATTENDANCE_LIST_LIMIT.toLocaleString('en-US')} can be listed at once. Please narrow the class, student or dates.`
+
+const idSchema = (message: string) => z.number({ error: message }).int(message).positive(message).max(999_999_999, message)
+/** An id in a query string: digits only. */
+const idTextSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((value) => value > 0, message)
+
+export const attendanceDateSchema = daySchema(ATTENDANCE_MESSAGES.dateInvalid, ATTENDANCE_MESSAGES.dateRequired)
+
+export const attendanceMarkSchema = z.object({
+  classId: idSchema(ATTENDANCE_MESSAGES.classIdInvalid),
+  studentId: idSchema(ATTENDANCE_MESSAGES.studentIdInvalid),
+  date: attendanceDateSchema,
+  status: z.enum(ATTENDANCE_STATUSES, { error: ATTENDANCE_MESSAGES.statusInvalid }),
+})
+export type AttendanceMarkInput = z.infer<typeof attendanceMarkSchema>
+
+export const rosterQuerySchema = z.object({ date: attendanceDateSchema })
+
+export const attendanceListQuerySchema = z
+  .object({
+    classId: idTextSchema(ATTENDANCE_MESSAGES.classIdInvalid).optional(),
+    studentId: idTextSchema(ATTENDANCE_MESSAGES.studentIdInvalid).optional(),
+    from: attendanceDateSchema.optional(),
+    to: attendanceDateSchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: ATTENDANCE_MESSAGES.rangeReversed, path: ['from'] })
+export type AttendanceListQuery = z.infer<typeof attendanceListQuerySchema>
+
+/** GET /api/teach/classes: a class as the teacher needs it, no prices or billing. */
+export type TeachClassDto = {
+  id: number
+  name: string
+  days: string
+  time: string
+  location: string
+  /** Whether the class's `days` text names today's weekday in the academy's time zone. */
+  meetsToday: boolean
+}
+export type TeachClassesDto = {
+  /** Today in the academy's time zone, YYYY-MM-DD. */
+  today: string
+  classes: TeachClassDto[]
+}
+
+export type EmergencyContactDto = { name: string; phone: string } | null
+
+export type RosterEntryDto = {
+  studentId: number
+  fullName: string
+  /** Whole years on the roster's date. */
+  age: number
+  emergencyContact: EmergencyContactDto
+  status: AttendanceStatus | null
+  /** The mark is the family's report of an absence, not yet replaced by the teacher's (decisions §16). */
+  reportedByFamily: boolean
+  /** The class this student makes up here (a makeup, for this day only), else null. */
+  makeupFrom: string | null
+}
+export type RosterDto = {
+  class: TeachClassDto
+  date: string
+  students: RosterEntryDto[]
+}
+
+export type AttendanceMarkDto = {
+  id: number
+  classId: number
+  studentId: number
+  date: string
+  status: AttendanceStatus
+}
+
+export type AttendanceRecordDto = AttendanceMarkDto & {
+  className: string
+  studentName: string
+  markedBy: string | null
+  /** Who gave the mark: the teacher (or an administrator), or the family reporting an absence. */
+  reportedBy: 'teacher' | 'family'
+  updatedAt: string
+}

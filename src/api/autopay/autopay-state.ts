@@ -1,0 +1,173 @@
+import { sql } from '@payloadcms/db-postgres'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+
+import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
+import { getAppContext } from '#server/context.server'
+import { notFound } from '#api/errors'
+import { type AutopayChargeDto, type AutopayStateDto, type SavedCardDto } from './schemas'
+import type { StatementAutopayDto } from '#api/statements/schemas'
+import { AUTOPAY_CATCH_UP_DAYS, brandName, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
+import { addDays, todayIso } from '#shared/dates'
+import { centsToDollars, dollarsToCents } from '#shared/money'
+import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { readTuitionSettings } from '#api/studio'
+
+/**
+ * Saved cards and autopay (decisions §12). The card is saved through a Stripe SetupIntent
+ * confirmed in the browser (the Payment Element): our server keeps Stripe's ids, the brand, the
+ * last four digits and the expiry. On the billing day `chargeDueAutopay` charges the saved card
+ * off-session; a charge is recorded only when Stripe says it succeeded (payment-recording.ts).
+ */
+
+export const UNPAID: Invoice['status'][] = ['pending', 'overdue']
+export const day = (value: string) => new Date(value).toISOString().slice(0, 10)
+export const timeZone = () => getAppContext().env.ACADEMY_TIMEZONE ?? null
+
+// ---- reading ------------------------------------------------------------------------------
+
+export async function findProfile(payload: Payload, userId: number, req?: PayloadRequest): Promise<BillingProfile | null> {
+  const found = await payload.find({ collection: 'billing-profiles', where: { user: { equals: userId } }, limit: 1, depth: 0, overrideAccess: true, req })
+  return (found.docs[0] as BillingProfile | undefined) ?? null
+}
+
+export async function findCards(payload: Payload, userId: number, req?: PayloadRequest): Promise<PaymentMethod[]> {
+  const found = await payload.find({
+    collection: 'payment-methods',
+    where: { user: { equals: userId } },
+    sort: '-createdAt',
+    limit: 0,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return found.docs as PaymentMethod[]
+}
+
+export function toCardDto(card: PaymentMethod | undefined): SavedCardDto | null {
+  if (!card) return null
+  return { brand: card.cardBrand ?? 'card', lastFour: card.lastFour ?? '', expiryMonth: card.expiryMonth ?? 0, expiryYear: card.expiryYear ?? 0 }
+}
+
+export async function attemptsOf(payload: Payload, invoiceIds: number[]): Promise<Map<number, AutopayAttempt[]>> {
+  const byInvoice = new Map<number, AutopayAttempt[]>(invoiceIds.map((id) => [id, []]))
+  if (invoiceIds.length === 0) return byInvoice
+  const found = await payload.find({
+    collection: 'autopay-attempts',
+    where: { invoiceId: { in: invoiceIds } },
+    limit: 0,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  for (const attempt of found.docs as AutopayAttempt[]) byInvoice.get(attempt.invoiceId)?.push(attempt)
+  return byInvoice
+}
+
+export const facts = (attempts: AutopayAttempt[]): AttemptFacts[] => attempts.map((a) => ({ attempt: a.attempt, status: a.status, day: a.day }))
+
+export async function unpaidTuition(payload: Payload, userId: number, upTo?: string): Promise<Invoice[]> {
+  const found = await payload.find({
+    collection: 'invoices',
+    where: {
+      and: [
+        { userId: { equals: userId } },
+        { kind: { equals: 'tuition' } },
+        { status: { in: UNPAID } },
+        ...(upTo ? [{ dueDate: { less_than_equal: `${upTo}T23:59:59.999Z` } }] : []),
+      ],
+    },
+    sort: 'dueDate',
+    limit: 0,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return found.docs as Invoice[]
+}
+
+/** The family's autopay as /account shows it (and an administrator, for any family). */
+export async function readAutopayState(payload: Payload, userId: number, now = new Date()): Promise<AutopayStateDto> {
+  const [profile, cards, settings] = await Promise.all([findProfile(payload, userId), findCards(payload, userId), readTuitionSettings(payload)])
+  const card = toCardDto(cards[0])
+  const enabled = Boolean(profile?.autopayEnabled && card)
+  const upcoming: AutopayChargeDto[] = []
+  if (enabled) {
+    const today = todayIso(now, timeZone())
+    const invoices = await unpaidTuition(payload, userId)
+    const attempts = await attemptsOf(
+      payload,
+      invoices.map((i) => i.id),
+    )
+    for (const invoice of invoices) {
+      const dueDate = day(invoice.dueDate)
+      const made = facts(attempts.get(invoice.id) ?? [])
+      // Past its catch-up days without an attempt, an invoice is the family's to pay on /billing.
+      if (made.length === 0 && today > addDays(dueDate, AUTOPAY_CATCH_UP_DAYS)) continue
+      const next = nextAttemptDay(dueDate, made)
+      if (!next) continue
+      upcoming.push({ invoiceId: invoice.id, description: invoice.description, amount: centsToDollars(invoice.amountCents), date: next < today ? today : next })
+    }
+  }
+  return { enabled, card, billingDay: settings.billingDay, upcoming }
+}
+
+// ---- the family's card --------------------------------------------------------------------
+
+/** Runs `work` in a transaction holding the family's billing lock: card and autopay changes take turns. */
+export async function withFamilyLock<T>(payload: Payload, userId: number, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+  const req = await createLocalReq({}, payload)
+  return inTransaction(req, async () => {
+    await queryInTransaction(req, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`billing-profile:${userId}`}, 0))`)
+    return work(req)
+  })
+}
+
+/** GET /api/admin/autopay/:userId: a family's autopay, card and attempts, for the office. */
+export async function readFamilyAutopay(payload: Payload, userId: number) {
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, disableErrors: true })
+  if (!user) throw notFound('Account not found')
+  const state = await readAutopayState(payload, userId)
+  const attempts = await payload.find({
+    collection: 'autopay-attempts',
+    where: { userId: { equals: userId } },
+    sort: '-createdAt',
+    limit: 50,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return {
+    ...state,
+    attempts: (attempts.docs as AutopayAttempt[]).map((a) => ({
+      invoiceId: a.invoiceId,
+      attempt: a.attempt,
+      day: a.day,
+      status: a.status,
+      amount: centsToDollars(a.amountCents),
+      paymentIntentId: a.paymentIntentId ?? null,
+      failureMessage: a.failureMessage ?? null,
+    })),
+  }
+}
+
+// ---- charging -----------------------------------------------------------------------------
+
+/**
+ * The statement's autopay part (GET /api/billing/statement): the card and the next charge, an
+ * unpaid tuition invoice autopay will still charge or else the next month's estimate on its
+ * billing day; null when autopay is off, or nothing is left for it to charge.
+ */
+export async function statementAutopay(
+  payload: Payload,
+  userId: number,
+  next: { billingDate: string; estimatedCents: number } | null,
+  now = new Date(),
+): Promise<StatementAutopayDto | null> {
+  const state = await readAutopayState(payload, userId, now)
+  if (!state.enabled || !state.card) return null
+  const card = { cardBrand: state.card.brand ? brandName(state.card.brand) : null, cardLast4: state.card.lastFour }
+  const due = state.upcoming[0]
+  if (due) return { ...card, chargeDate: due.date, amountCents: dollarsToCents(due.amount) }
+  if (next) return { ...card, chargeDate: next.billingDate, amountCents: next.estimatedCents }
+  return null
+}

@@ -1,0 +1,232 @@
+import { type Payload, type PayloadRequest } from 'payload'
+import Stripe from 'stripe'
+
+import type { PaymentMethod, User } from '#cms/payload-types'
+import { badInput, forbidden, notFound } from '#api/errors'
+import {
+  AUTOPAY_NEEDS_CARD,
+  NO_SAVED_CARD,
+  SETUP_NOT_FINISHED,
+  SETUP_NOT_YOURS,
+  type AutopayStateDto,
+  type AutopayToggleInput,
+  type SaveCardInput,
+  type SavedCardDto,
+  type SetupIntentDto,
+} from './schemas'
+import { PAYMENTS_DISABLED } from '#api/payments/schemas'
+import {
+  createCustomer,
+  createSetupIntent,
+  detachPaymentMethod,
+  readPaymentSettings,
+  requireStripe,
+  retrievePaymentMethod,
+  retrieveSetupIntent,
+  stripeClient,
+  stripeFailure,
+} from '#api/payments'
+import { hitRateLimit } from '#api/lib/rate-limit'
+import { findCards, findProfile, readAutopayState, toCardDto, withFamilyLock } from './autopay-state'
+
+/**
+ * The card vault: a family's Stripe customer, the SetupIntent that saves a card, the saved card
+ * itself (one per family) and the autopay switch that needs it.
+ */
+async function stripeForFamilies(req: PayloadRequest): Promise<Stripe> {
+  const settings = await readPaymentSettings(req.payload, req)
+  if (settings.paymentsDisabled) throw forbidden(PAYMENTS_DISABLED)
+  return requireStripe(settings)
+}
+
+/** The family's Stripe customer, made once (the lock and Stripe's idempotency key keep it one). */
+async function ensureCustomer(payload: Payload, stripe: Stripe, user: User): Promise<string> {
+  return withFamilyLock(payload, user.id, async (req) => {
+    const profile = await findProfile(payload, user.id, req)
+    if (profile?.stripeCustomerId) return profile.stripeCustomerId
+    let customer: Stripe.Customer
+    try {
+      customer = await createCustomer(
+        stripe,
+        { email: user.email, name: user.fullName, metadata: { userId: String(user.id) } },
+        `academy-customer-${user.id}-${Date.parse(user.createdAt)}`,
+      )
+    } catch (error) {
+      throw stripeFailure(error)
+    }
+    if (profile) {
+      await payload.update({ collection: 'billing-profiles', id: profile.id, data: { stripeCustomerId: customer.id }, overrideAccess: true, depth: 0, req })
+    } else {
+      await payload.create({
+        collection: 'billing-profiles',
+        data: { user: user.id, stripeCustomerId: customer.id, autopayEnabled: false },
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })
+    }
+    return customer.id
+  })
+}
+
+/** POST /api/autopay/setup-intent: a SetupIntent for the family's Stripe customer, for the Payment Element. */
+export async function createCardSetup(req: PayloadRequest, user: User): Promise<SetupIntentDto> {
+  const stripe = await stripeForFamilies(req)
+  await hitRateLimit(
+    req.payload,
+    { name: 'card-setup', limit: 20, windowSeconds: 600, message: 'Too many attempts to save a card. Please wait a few minutes and try again.' },
+    String(user.id),
+  )
+  const customer = await ensureCustomer(req.payload, stripe, user)
+  try {
+    const setupIntent = await createSetupIntent(stripe, {
+      customer,
+      // Cards only, as for payments (decisions §5).
+      allowed_payment_method_types: ['card'],
+      usage: 'off_session',
+      metadata: { userId: String(user.id) },
+    })
+    if (!setupIntent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret')
+    return { clientSecret: setupIntent.client_secret, setupIntentId: setupIntent.id }
+  } catch (error) {
+    throw stripeFailure(error)
+  }
+}
+
+/**
+ * Keeps the card of a succeeded SetupIntent as the family's saved card, replacing any earlier
+ * one (detached at Stripe afterwards). Idempotent: the browser's report and the
+ * `setup_intent.succeeded` webhook may both arrive, in any order, in any process.
+ */
+export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, setupIntent: Stripe.SetupIntent): Promise<PaymentMethod> {
+  if (setupIntent.status !== 'succeeded' || !setupIntent.payment_method) throw badInput(SETUP_NOT_FINISHED)
+  const userId = Number(setupIntent.metadata?.userId)
+  const customerId = typeof setupIntent.customer === 'string' ? setupIntent.customer : (setupIntent.customer?.id ?? null)
+  const profile = Number.isInteger(userId) && userId > 0 ? await findProfile(payload, userId) : null
+  if (!profile || !customerId || profile.stripeCustomerId !== customerId) throw notFound(SETUP_NOT_YOURS)
+  const methodId = typeof setupIntent.payment_method === 'string' ? setupIntent.payment_method : setupIntent.payment_method.id
+
+  let method: Stripe.PaymentMethod
+  try {
+    method = await retrievePaymentMethod(stripe, methodId)
+  } catch (error) {
+    throw stripeFailure(error, 'We could not find this card.')
+  }
+  const methodCustomer = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null)
+  // A card detached since (replaced or removed) is not brought back by a late report.
+  if (methodCustomer !== customerId) throw badInput('This card is no longer attached to your account. Please save it again.')
+
+  const { saved, replaced } = await withFamilyLock(payload, userId, async (req) => {
+    const cards = await findCards(payload, userId, req)
+    const same = cards.find((card) => card.stripePaymentMethodId === method.id)
+    if (same) return { saved: same, replaced: [] as PaymentMethod[] }
+    const others = cards
+    for (const old of others) await payload.delete({ collection: 'payment-methods', id: old.id, overrideAccess: true, req })
+    const created = (await payload.create({
+      collection: 'payment-methods',
+      data: {
+        user: userId,
+        type: 'card',
+        isDefault: true,
+        cardBrand: method.card?.brand ?? 'card',
+        lastFour: method.card?.last4 ?? '',
+        expiryMonth: method.card?.exp_month ?? null,
+        expiryYear: method.card?.exp_year ?? null,
+        stripePaymentMethodId: method.id,
+      },
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })) as PaymentMethod
+    return { saved: created, replaced: others }
+  })
+  for (const old of replaced) await detachQuietly(payload, stripe, old.stripePaymentMethodId)
+  return saved
+}
+
+/** Detaches a replaced or removed card at Stripe; one already detached is fine. */
+async function detachQuietly(payload: Payload, stripe: Stripe, methodId: string | null | undefined): Promise<void> {
+  if (!methodId) return
+  try {
+    await detachPaymentMethod(stripe, methodId)
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return
+    payload.logger.error({ err: error, msg: `[autopay] card ${methodId} could not be detached at Stripe` })
+  }
+}
+
+/** POST /api/autopay/card: the browser reports a confirmed SetupIntent; the server checks it with Stripe. */
+export async function saveCard(req: PayloadRequest, user: User, input: SaveCardInput): Promise<SavedCardDto> {
+  const stripe = await stripeForFamilies(req)
+  let setupIntent: Stripe.SetupIntent
+  try {
+    setupIntent = await retrieveSetupIntent(stripe, input.setupIntentId)
+  } catch (error) {
+    throw stripeFailure(error, SETUP_NOT_YOURS)
+  }
+  // Another family's SetupIntent is answered as if it did not exist.
+  if (setupIntent.metadata?.userId !== String(user.id)) throw notFound(SETUP_NOT_YOURS)
+  return toCardDto(await saveCardFromSetupIntent(req.payload, stripe, setupIntent))!
+}
+
+/** The `setup_intent.succeeded` webhook: the same as the browser's report, for a family who closed the page. */
+export async function saveCardFromWebhook(payload: Payload, setupIntent: Stripe.SetupIntent): Promise<void> {
+  const settings = await readPaymentSettings(payload)
+  if (!settings.secretKey) return
+  await saveCardFromSetupIntent(payload, stripeClient(settings.secretKey), setupIntent)
+}
+
+/** DELETE /api/autopay/card: detached at Stripe first (nothing changes when Stripe cannot be reached), then forgotten; autopay turns off. */
+export async function removeCard(req: PayloadRequest, user: User): Promise<AutopayStateDto> {
+  const cards = await findCards(req.payload, user.id)
+  if (cards.length === 0) throw notFound(NO_SAVED_CARD)
+  const settings = await readPaymentSettings(req.payload, req)
+  if (settings.secretKey) {
+    const stripe = stripeClient(settings.secretKey)
+    for (const card of cards) {
+      if (!card.stripePaymentMethodId) continue
+      try {
+        await detachPaymentMethod(stripe, card.stripePaymentMethodId)
+      } catch (error) {
+        // Already detached or unknown at Stripe: the card is gone there anyway.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(error)
+      }
+    }
+  }
+  await withFamilyLock(req.payload, user.id, async (tx) => {
+    for (const card of await findCards(req.payload, user.id, tx))
+      await req.payload.delete({ collection: 'payment-methods', id: card.id, overrideAccess: true, req: tx })
+    const profile = await findProfile(req.payload, user.id, tx)
+    if (profile?.autopayEnabled)
+      await req.payload.update({ collection: 'billing-profiles', id: profile.id, data: { autopayEnabled: false }, overrideAccess: true, depth: 0, req: tx })
+  })
+  return readAutopayState(req.payload, user.id)
+}
+
+/** PUT /api/autopay: autopay on (only with a saved card) or off. */
+export async function setAutopay(req: PayloadRequest, user: User, input: AutopayToggleInput): Promise<AutopayStateDto> {
+  await withFamilyLock(req.payload, user.id, async (tx) => {
+    const cards = await findCards(req.payload, user.id, tx)
+    if (input.enabled && cards.length === 0) throw badInput(AUTOPAY_NEEDS_CARD)
+    const profile = await findProfile(req.payload, user.id, tx)
+    if (profile) {
+      await req.payload.update({
+        collection: 'billing-profiles',
+        id: profile.id,
+        data: { autopayEnabled: input.enabled },
+        overrideAccess: true,
+        depth: 0,
+        req: tx,
+      })
+    } else {
+      await req.payload.create({
+        collection: 'billing-profiles',
+        data: { user: user.id, autopayEnabled: input.enabled },
+        overrideAccess: true,
+        depth: 0,
+        req: tx,
+      })
+    }
+  })
+  return readAutopayState(req.payload, user.id)
+}

@@ -1,0 +1,5 @@
+export { statementAutopay } from './autopay-state'
+export { saveCardFromWebhook } from './card-vault'
+export { chargeDueAutopay } from './charge-due-autopay'
+export { settleAutopayFromWebhook } from './settle-from-webhook'
+export { autopayEndpoints } from './endpoints'

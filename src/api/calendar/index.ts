@@ -1,0 +1,1 @@
+export { calendarEndpoints } from './endpoints'

@@ -1,0 +1,203 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Class, User } from '#cms/payload-types'
+import { requireAdmin } from '#api/auth'
+import { badInput, notFound } from '#api/errors'
+import { CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from './schemas'
+import { isTeacherUser } from '#shared/roles'
+import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedule'
+import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
+import { createMemoCache } from '#server/memo-cache.server'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { inTransaction } from '#api/lib/transaction'
+
+/** What decides the days a class meets (decisions §14): its weekdays, term and own closures. */
+export function classCalendar(doc: Class): ClassCalendar & { closures: string[] } {
+  return {
+    days: doc.days,
+    weekdays: doc.weekdays ?? [],
+    termStart: doc.termStart ?? null,
+    termEnd: doc.termEnd ?? null,
+    closures: (doc.closures ?? []).map((closure) => closure.date),
+  }
+}
+
+export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
+  const dto: ClassDto = {
+    id: doc.id,
+    name: doc.name,
+    description: doc.description,
+    ageGroup: doc.ageGroup,
+    level: doc.level,
+    days: doc.days,
+    time: doc.time,
+    location: doc.location,
+    instructor: doc.instructor,
+    price: doc.price,
+    capacity: doc.capacity ?? null,
+    weekdays: weekdayNames(weekdayIndexes(doc.weekdays ?? [])),
+    startTime: doc.startTime ?? null,
+    endTime: doc.endTime ?? null,
+    room: doc.room ?? null,
+    termStart: doc.termStart ?? null,
+    termEnd: doc.termEnd ?? null,
+    closures: classCalendar(doc).closures,
+  }
+  if (enrolledCount !== undefined) dto.enrolledCount = enrolledCount
+  return dto
+}
+
+type Catalogue = { all: ClassDto[]; byId: Map<number, ClassDto>; json: string; byAgeGroup: Map<string, string> }
+
+/** The class list with its enrollment counts; GET /api/classes is served from it. */
+export const catalogueCache = createMemoCache<Catalogue>('classes')
+
+/**
+ * Classes change rarely and are read on every public page: served from memory. The entry also
+ * carries each class's enrollment count, so the class and enrollment hooks both invalidate it.
+ */
+export function invalidateClasses(): void {
+  catalogueCache.invalidate()
+}
+
+/**
+ * Places per class, in one grouped query (Payload's Local API has no GROUP BY): enrollments not
+ * ended before today, and places held by open waitlist offers (decisions §15).
+ */
+async function countPlacesByClass(payload: Payload): Promise<Map<number, { enrolled: number; held: number }>> {
+  const pool = (payload.db as unknown as PostgresAdapter).pool
+  const now = academyNow()
+  const { rows } = await pool.query<{ class_id: number; enrolled: number; held: number }>(
+    `SELECT class_id, sum(enrolled)::int AS enrolled, sum(held)::int AS held FROM (
+       SELECT class_id, 1 AS enrolled, 0 AS held FROM enrollments
+        WHERE end_date IS NULL OR to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= $1
+       UNION ALL
+       SELECT class_id, 0, 1 FROM waitlist_entries WHERE status = 'offered' AND offer_expires_at > $2::timestamptz
+     ) places GROUP BY class_id`,
+    [academyToday(now), now.toISOString()],
+  )
+  return new Map(rows.map((row) => [Number(row.class_id), { enrolled: row.enrolled, held: row.held }]))
+}
+
+async function loadCatalogue(payload: Payload): Promise<Catalogue> {
+  const [result, counts] = await Promise.all([
+    payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 }),
+    countPlacesByClass(payload),
+  ])
+  const all = (result.docs as Class[]).map((doc) => {
+    const places = counts.get(doc.id)
+    const dto = toClassDto(doc, places?.enrolled ?? 0)
+    dto.heldCount = places?.held ?? 0
+    return dto
+  })
+  return { all, byId: new Map(all.map((c) => [c.id, c])), json: JSON.stringify(all), byAgeGroup: new Map() }
+}
+
+export async function listClasses(payload: Payload): Promise<ClassDto[]> {
+  return (await catalogueCache.get(() => loadCatalogue(payload))).all
+}
+
+/** The cached classes by id (with their enrollment counts), for embedding in enrollments. */
+export async function classesById(payload: Payload): Promise<Map<number, ClassDto>> {
+  return (await catalogueCache.get(() => loadCatalogue(payload))).byId
+}
+
+/** The serialised class list, optionally filtered by an exact age group, ready to send. */
+export async function listClassesJson(payload: Payload, ageGroup?: string): Promise<string> {
+  const catalogue = await catalogueCache.get(() => loadCatalogue(payload))
+  if (!ageGroup) return catalogue.json
+  let json = catalogue.byAgeGroup.get(ageGroup)
+  if (json === undefined) {
+    json = JSON.stringify(catalogue.all.filter((c) => c.ageGroup === ageGroup))
+    if (catalogue.byAgeGroup.size < 100) catalogue.byAgeGroup.set(ageGroup, json)
+  }
+  return json
+}
+
+/** A class by id, whoever asks (the callers check who may see it); 404 when there is none. */
+export async function findClass(req: PayloadRequest, id: number): Promise<Class> {
+  const doc = await req.payload.findByID({ collection: 'classes', id, depth: 0, req, disableErrors: true, overrideAccess: true })
+  if (!doc) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
+  return doc as Class
+}
+
+async function withCount(req: PayloadRequest, doc: Class): Promise<ClassDto> {
+  const { totalDocs } = await req.payload.count({ collection: 'enrollments', where: { class: { equals: doc.id } }, req, overrideAccess: true })
+  return toClassDto(doc, totalDocs)
+}
+
+type ClassData = Partial<Omit<Class, 'id' | 'createdAt' | 'updatedAt'>>
+
+/**
+ * The API's class fields as the collection stores them: closures as rows, the teacher as a
+ * relation. The collection's hook writes the display texts and checks the whole (decisions §14).
+ */
+async function toClassData(req: PayloadRequest, input: ClassUpdate): Promise<ClassData> {
+  const { closures, teacherId, ...rest } = input
+  const data = { ...rest } as ClassData
+  if (closures !== undefined) data.closures = closures.map((date) => ({ date }))
+  if (teacherId !== undefined) {
+    if (teacherId !== null) {
+      const teacher = (await req.payload.findByID({
+        collection: 'users',
+        id: teacherId,
+        depth: 0,
+        req,
+        overrideAccess: true,
+        disableErrors: true,
+      })) as User | null
+      if (!teacher || !isTeacherUser(teacher))
+        throw badInput(CLASS_SCHEDULE_MESSAGES.teacher, [{ path: 'teacherId', message: CLASS_SCHEDULE_MESSAGES.teacher }])
+    }
+    data.teacher = teacherId
+  }
+  return data
+}
+
+export async function createClass(req: PayloadRequest, input: ClassCreate): Promise<ClassDto> {
+  const user = requireAdmin(req)
+  const data = await toClassData(req, input)
+  const doc = await req.payload.create({ collection: 'classes', data: data as Class, depth: 0, req, user, overrideAccess: false })
+  return toClassDto(doc as Class, 0)
+}
+
+export async function updateClass(req: PayloadRequest, id: number, input: ClassUpdate): Promise<ClassDto> {
+  const user = requireAdmin(req)
+  await findClass(req, id)
+  const data = await toClassData(req, input)
+  const doc = await req.payload.update({ collection: 'classes', id, data, depth: 0, req, user, overrideAccess: false })
+  return withCount(req, doc as Class)
+}
+
+/** The teacher accounts an administrator may give a class, with the classes each one has (decisions §14). */
+export async function listTeacherOptions(req: PayloadRequest): Promise<TeacherOptionDto[]> {
+  requireAdmin(req)
+  const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
+  const [teachers, classes] = await Promise.all([
+    req.payload.find({ collection: 'users', ...all, where: { isTeacher: { equals: true } }, sort: 'fullName' }).then((r) => r.docs as User[]),
+    req.payload.find({ collection: 'classes', ...all, where: { teacher: { exists: true } }, select: { teacher: true } }).then((r) => r.docs as Class[]),
+  ])
+  return teachers.map((teacher) => ({
+    id: teacher.id,
+    fullName: teacher.fullName,
+    username: teacher.username,
+    classIds: classes
+      .filter((cls) => cls.teacher != null && (typeof cls.teacher === 'object' ? cls.teacher.id : cls.teacher) === teacher.id)
+      .map((cls) => cls.id),
+  }))
+}
+
+/** Deletes the class and every enrollment in it, all or nothing (decisions §2). */
+export async function deleteClass(req: PayloadRequest, id: number): Promise<{ name: string; removedEnrollments: number }> {
+  const user = requireAdmin(req)
+  const result = await inTransaction(req, async () => {
+    const doc = await findClass(req, id)
+    const removed = await req.payload.delete({ collection: 'enrollments', where: { class: { equals: id } }, depth: 0, req, user, overrideAccess: false })
+    const failure = removed.errors[0]
+    if (failure) throw new Error(`Could not remove enrollment ${failure.id}: ${failure.message}`)
+    await req.payload.delete({ collection: 'classes', id, depth: 0, req, user, overrideAccess: false })
+    return { name: doc.name, removedEnrollments: removed.docs.length }
+  })
+  return result
+}

@@ -1,0 +1,2 @@
+export { classCalendar, classesById, findClass, invalidateClasses, listClasses, toClassDto } from './classes'
+export { classEndpoints } from './endpoints'

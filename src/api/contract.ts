@@ -1,0 +1,46 @@
+import type { Endpoint } from 'payload'
+
+import { accountEndpoints, adminUserEndpoints, sessionEndpoints } from '#api/accounts'
+import { attendanceEndpoints } from '#api/attendance'
+import { autopayEndpoints } from '#api/autopay'
+import { calendarEndpoints } from '#api/calendar'
+import { classEndpoints } from '#api/classes'
+import { emailEndpoints } from '#api/email'
+import { enrollmentEndpoints } from '#api/enrollment'
+import { inquiryEndpoints } from '#api/inquiries'
+import { invoiceEndpoints } from '#api/invoices'
+import { paymentEndpoints, stripeEndpoints } from '#api/payments'
+import { selfServiceEndpoints } from '#api/self-service'
+import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
+import { statementEndpoints } from '#api/statements'
+import { studentEndpoints } from '#api/students'
+import { studioEndpoints } from '#api/studio'
+import { tuitionEndpoints } from '#api/tuition'
+import { waitlistEndpoints } from '#api/waitlist'
+import { webhookEndpoints } from '#api/webhooks'
+
+/** Every call of the /api/* contract, mounted by server.ts (see ./http.ts for the prefix). */
+export const contractEndpoints: Endpoint[] = [
+  ...sessionEndpoints,
+  ...accountEndpoints,
+  ...studentEndpoints,
+  ...classEndpoints,
+  ...enrollmentEndpoints,
+  ...siteContentEndpoints,
+  ...siteAssetEndpoints,
+  ...inquiryEndpoints,
+  ...invoiceEndpoints,
+  ...stripeEndpoints,
+  ...webhookEndpoints,
+  ...paymentEndpoints,
+  ...adminUserEndpoints,
+  ...emailEndpoints,
+  ...calendarEndpoints,
+  ...tuitionEndpoints,
+  ...statementEndpoints,
+  ...attendanceEndpoints,
+  ...studioEndpoints,
+  ...selfServiceEndpoints,
+  ...waitlistEndpoints,
+  ...autopayEndpoints,
+]

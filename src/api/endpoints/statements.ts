@@ -1,9 +1,0 @@
-import { defineEndpoint, idParam } from '#api/http'
-import { familyStatement } from '#api/operations/statements'
-
-/** Statements (decisions §11): a family reads its own; administrators read any family's. */
-export const statementEndpoints = [
-  defineEndpoint('get', '/billing/statement', { role: 'family' }, async ({ req, user }) => familyStatement(req, user.id)),
-
-  defineEndpoint('get', '/admin/families/:userId/statement', { role: 'admin' }, async ({ req }) => familyStatement(req, idParam(req, 'userId'))),
-]

@@ -1,0 +1,20 @@
+import { defineEndpoint, idParam, schemaByRole } from '#api/http'
+import { deleteEnrollment, enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
+import { adminEnrollmentInputSchema, enrollmentInputSchema } from './schemas'
+
+export const enrollmentEndpoints = [
+  defineEndpoint('get', '/enrollments/all', { role: 'admin' }, async ({ req }) => listAllEnrollments(req)),
+
+  // Only an administrator may date an enrollment; a family's enrollmentDate is dropped.
+  defineEndpoint('post', '/enrollments', { role: 'family', body: schemaByRole(enrollmentInputSchema, adminEnrollmentInputSchema) }, async ({ req, body }) =>
+    Response.json(await enrollStudent(req, body), { status: 201 }),
+  ),
+
+  defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => {
+    await deleteEnrollment(req, idParam(req))
+    return { message: 'Enrollment removed.' }
+  }),
+
+  // A student's enrollments are read here, not in the students slice, which enrollment builds on.
+  defineEndpoint('get', '/students/:id/enrollments', { role: 'family' }, async ({ req }) => listStudentEnrollments(req, idParam(req))),
+]

@@ -1,0 +1,1 @@
+export { enrollmentEndpoints } from './endpoints'

@@ -1,0 +1,1 @@
+export { inquiryEndpoints } from './endpoints'

@@ -1,0 +1,130 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Inquiry, User } from '#cms/payload-types'
+import { getAppContext } from '#server/context.server'
+import { clientIp, hitRateLimit } from '#api/lib/rate-limit'
+import { notFound } from '#api/errors'
+import { INQUIRY_MESSAGES, type InquiryDto, type InquiryInput } from './schemas'
+import { getSiteTexts } from '#api/site-content'
+import { optionalRelationId } from '#api/lib/relations'
+
+/** A visitor may send a handful of messages; a script may not fill the inbox. */
+export const INQUIRY_RATE_LIMIT = { name: 'inquiry', limit: 5, windowSeconds: 10 * 60, message: INQUIRY_MESSAGES.rateLimited }
+
+export function toInquiryDto(doc: Inquiry): InquiryDto {
+  return {
+    id: doc.id,
+    name: doc.name,
+    email: doc.email,
+    subject: doc.subject,
+    message: doc.message,
+    submittedAt: doc.submittedAt,
+    isAddressed: doc.isAddressed === true,
+    addressedAt: doc.addressedAt ?? null,
+    addressedBy: optionalRelationId(doc.addressedBy),
+  }
+}
+
+/** Header values must stay on one line whatever a visitor typed. */
+const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
+
+/** Where new-inquiry notices go: ACADEMY_INBOX, else the footer email shown on the site. */
+async function academyInbox(req: PayloadRequest): Promise<string> {
+  const { env } = getAppContext()
+  if (env.ACADEMY_INBOX) return env.ACADEMY_INBOX
+  return (await getSiteTexts(req.payload)).text('footer.email')
+}
+
+/** The notice to the academy, plain text only (the visitor's words are never markup). */
+export function inquiryNotice(inquiry: InquiryDto, adminUrl: string): { subject: string; text: string } {
+  return {
+    subject: oneLine(`New inquiry: ${inquiry.subject} from ${inquiry.name}`).slice(0, 200),
+    text: [
+      `A new inquiry was sent through the contact form.`,
+      ``,
+      `From: ${inquiry.name} <${inquiry.email}>`,
+      `Subject: ${inquiry.subject}`,
+      `Sent: ${inquiry.submittedAt}`,
+      ``,
+      inquiry.message,
+      ``,
+      `Reply to this email to answer ${inquiry.name}, and mark the inquiry as addressed in the admin area: ${adminUrl}`,
+    ].join('\n'),
+  }
+}
+
+async function notifyAcademy(req: PayloadRequest, inquiry: InquiryDto): Promise<void> {
+  const { env, mailer } = getAppContext()
+  const notice = inquiryNotice(inquiry, `${env.publicOrigin}/admin`)
+  await mailer.send({ to: await academyInbox(req), replyTo: inquiry.email, subject: notice.subject, text: notice.text })
+}
+
+/**
+ * A visitor's message (spec §7 POST /api/inquiries). The server sets the time; the academy
+ * is told by email, and a mail failure is logged without failing the submission.
+ */
+export async function submitInquiry(req: PayloadRequest, input: InquiryInput): Promise<InquiryDto> {
+  await hitRateLimit(req.payload, INQUIRY_RATE_LIMIT, clientIp(req))
+  const doc = await req.payload.create({
+    collection: 'inquiries',
+    data: {
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      submittedAt: new Date().toISOString(),
+      isAddressed: false,
+    },
+    depth: 0,
+    // Visitors have no create access on the collection; this operation is the only way in.
+    overrideAccess: true,
+    req,
+  })
+  const inquiry = toInquiryDto(doc as Inquiry)
+  // Not awaited: a slow or broken mail server must not hold up or fail the visitor's submission.
+  void notifyAcademy(req, inquiry).catch((error: unknown) => {
+    req.payload.logger.error({ err: error, inquiryId: inquiry.id }, 'Could not send the new-inquiry notice')
+  })
+  return inquiry
+}
+
+/** Admin: every inquiry, newest first. */
+export async function listInquiries(req: PayloadRequest, user: User): Promise<InquiryDto[]> {
+  const result = await req.payload.find({
+    collection: 'inquiries',
+    sort: ['-submittedAt', '-id'],
+    limit: 0,
+    pagination: false,
+    depth: 0,
+    overrideAccess: false,
+    user,
+    req,
+  })
+  return (result.docs as Inquiry[]).map(toInquiryDto)
+}
+
+/**
+ * Admin: Unaddressed → Addressed, one way (spec §4). The first admin to mark it is kept:
+ * the update only touches a row that is still unaddressed.
+ */
+export async function markInquiryAddressed(req: PayloadRequest, user: User, id: number): Promise<InquiryDto> {
+  const findIt = async () => {
+    const result = await req.payload.find({ collection: 'inquiries', where: { id: { equals: id } }, limit: 1, depth: 0, overrideAccess: false, user, req })
+    return (result.docs[0] as Inquiry | undefined) ?? null
+  }
+  const existing = await findIt()
+  if (!existing) throw notFound(INQUIRY_MESSAGES.notFound)
+  if (existing.isAddressed) return toInquiryDto(existing)
+  const updated = await req.payload.update({
+    collection: 'inquiries',
+    where: { and: [{ id: { equals: id } }, { isAddressed: { not_equals: true } }] },
+    data: { isAddressed: true, addressedAt: new Date().toISOString(), addressedBy: user.id },
+    depth: 0,
+    overrideAccess: false,
+    user,
+    req,
+  })
+  const doc = (updated.docs[0] as Inquiry | undefined) ?? (await findIt())
+  if (!doc) throw notFound(INQUIRY_MESSAGES.notFound)
+  return toInquiryDto(doc)
+}

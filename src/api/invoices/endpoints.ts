@@ -1,0 +1,33 @@
+import { defineEndpoint, idParam } from '#api/http'
+import { createInvoice, deleteInvoice, listAllInvoices, listInvoices, setInvoiceStatus } from './invoices'
+import { markPaidOffline, voidInvoice } from './invoice-actions'
+import { createInvoiceSchema, markPaidOfflineSchema, updateInvoiceStatusSchema, voidInvoiceSchema } from './schemas'
+
+/** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
+export const invoiceEndpoints = [
+  defineEndpoint('get', '/invoices', { role: 'family' }, async ({ req }) => listInvoices(req)),
+
+  defineEndpoint('get', '/invoices/all', { role: 'admin' }, async ({ req }) => listAllInvoices(req)),
+
+  defineEndpoint('post', '/invoices', { role: 'admin', body: createInvoiceSchema }, async ({ req, body }) =>
+    Response.json(await createInvoice(req, body), { status: 201 }),
+  ),
+
+  defineEndpoint('patch', '/invoices/:id/status', { role: 'admin', body: updateInvoiceStatusSchema }, async ({ req, body }) =>
+    setInvoiceStatus(req, idParam(req), body.status),
+  ),
+
+  defineEndpoint('delete', '/invoices/:id', { role: 'admin' }, async ({ req }) => {
+    await deleteInvoice(req, idParam(req))
+    return { message: 'Invoice deleted.' }
+  }),
+
+  /** Decisions §10: void with a reason (never a paid invoice); record a payment received offline. */
+  defineEndpoint('post', '/admin/invoices/:id/void', { role: 'admin', body: voidInvoiceSchema }, async ({ req, user, body }) =>
+    voidInvoice(req, user, idParam(req), body),
+  ),
+
+  defineEndpoint('post', '/admin/invoices/:id/mark-paid', { role: 'admin', body: markPaidOfflineSchema }, async ({ req, user, body }) =>
+    markPaidOffline(req, user, idParam(req), body),
+  ),
+]

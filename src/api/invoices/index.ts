@@ -1,0 +1,5 @@
+export { cancelCredit, createCredit, listCredits, lockFamilyBilling, openCreditsOf, pendingCreditsOf } from './credits'
+export { findInvoicesAsServer } from './invoice-queries'
+export { insertInvoice, isDuplicateTuition, toInvoiceDto } from './invoices'
+export { applyLateFees, runLateFees } from './late-fees'
+export { invoiceEndpoints } from './endpoints'

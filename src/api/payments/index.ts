@@ -1,0 +1,18 @@
+export { cancelOpenCardIntents } from './card-intents'
+export { readPaymentSettings } from './payment-config'
+export { recordFailedIntent, recordSucceededIntent } from './payment-recording'
+export { toPaymentDto } from './payments'
+export {
+  createCustomer,
+  createPaymentIntent,
+  createSetupIntent,
+  detachPaymentMethod,
+  requireStripe,
+  retrievePaymentMethod,
+  retrieveSetupIntent,
+  stripeClient,
+  stripeFailure,
+  verifyWebhookEvent,
+} from './stripe-adapter'
+export { paymentEndpoints } from './endpoints'
+export { stripeEndpoints } from './stripe.endpoints'

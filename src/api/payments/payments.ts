@@ -1,0 +1,109 @@
+import type { PayloadRequest } from 'payload'
+import type Stripe from 'stripe'
+
+import type { Invoice, Payment, User } from '#cms/payload-types'
+import { badInput, conflict, notFound } from '#api/errors'
+import { centsToDollars } from '#shared/money'
+import { INVOICE_NOT_FOUND, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID, type PaymentDto, type RecordPaymentInput } from './schemas'
+import { hitRateLimit } from '#api/lib/rate-limit'
+import { readPaymentSettings } from './payment-config'
+import { intentMismatch, recordSucceededIntent } from './payment-recording'
+import { requireStripe, retrievePaymentIntent, stripeFailure } from './stripe-adapter'
+
+// The payments of the contract: the browser's report, the history, and their one shape.
+
+/** The only shape in which a payment leaves the server. */
+export function toPaymentDto(payment: Payment, description: string | null): PaymentDto {
+  const invoice = payment.invoice
+  return {
+    id: payment.id,
+    invoiceId: typeof invoice === 'object' && invoice ? invoice.id : (invoice ?? null),
+    userId: payment.userId,
+    amount: centsToDollars(payment.amountCents),
+    paymentMethodId: payment.paymentMethodId ?? 1,
+    method: payment.method ?? 'stripe',
+    status: payment.status,
+    transactionId: payment.transactionId ?? null,
+    metadata: payment.metadata ?? null,
+    createdAt: payment.createdAt,
+    description,
+    offline:
+      payment.method === 'offline' && payment.offlineMethod && payment.receivedOn
+        ? { method: payment.offlineMethod, receivedOn: payment.receivedOn, note: payment.note ?? null }
+        : null,
+    refund:
+      payment.status === 'refunded'
+        ? { refundId: payment.refundId ?? null, refundedAt: payment.refundedAt ?? payment.updatedAt, reason: payment.refundReason ?? 'Refunded automatically.' }
+        : null,
+  }
+}
+
+/** The caller's own invoice; anyone else's, like an unknown id, is simply not found. */
+export async function findOwnInvoice(req: PayloadRequest, user: User, invoiceId: number): Promise<Invoice> {
+  const invoice = (await req.payload.findByID({
+    collection: 'invoices',
+    id: invoiceId,
+    overrideAccess: true,
+    depth: 0,
+    disableErrors: true,
+    req,
+  })) as Invoice | null
+  if (!invoice || invoice.userId !== user.id) throw notFound(INVOICE_NOT_FOUND)
+  return invoice
+}
+
+/**
+ * POST /api/payments: the browser says it paid. The server retrieves the PaymentIntent from
+ * Stripe and records it only when it succeeded, for this invoice, this family and this amount.
+ */
+export async function reportPayment(req: PayloadRequest, user: User, input: RecordPaymentInput): Promise<{ payment: PaymentDto; created: boolean }> {
+  const invoice = await findOwnInvoice(req, user, input.invoiceId)
+  const stripe = requireStripe(await readPaymentSettings(req.payload, req))
+  // Every report costs a call to Stripe: a loop in a tab (or a script) must not exhaust our quota.
+  await hitRateLimit(
+    req.payload,
+    { name: 'payment-report', limit: 60, windowSeconds: 600, message: 'Too many payment reports. Please wait a few minutes and try again.' },
+    String(user.id),
+  )
+  let intent: Stripe.PaymentIntent
+  try {
+    intent = await retrievePaymentIntent(stripe, input.paymentIntentId)
+  } catch (error) {
+    throw stripeFailure(error, 'We could not find this payment with the card processor.')
+  }
+  const mismatch = intentMismatch(intent, invoice)
+  if (mismatch) throw badInput(mismatch)
+  const recorded = await recordSucceededIntent(req.payload, intent, { cardholderName: input.cardholderName })
+  // Paid already (autopay, another tab, the office) or voided: the charge was refunded, and the family is told so.
+  if (recorded.refunded) throw conflict(recorded.invoice.status === 'cancelled' ? REFUNDED_INVOICE_VOID : REFUNDED_ALREADY_PAID)
+  return { payment: toPaymentDto(recorded.payment, recorded.invoice.description), created: recorded.created }
+}
+
+/** GET /api/payments: the caller's own payments (an admin's: all), newest first. */
+export async function listPayments(req: PayloadRequest, user: User): Promise<PaymentDto[]> {
+  const result = await req.payload.find({
+    collection: 'payments',
+    overrideAccess: false,
+    user,
+    req,
+    depth: 0,
+    pagination: false,
+    limit: 0,
+    sort: ['-createdAt', '-id'],
+  })
+  const payments = result.docs as Payment[]
+  const invoiceIds = [
+    ...new Set(
+      payments.map((p) => (typeof p.invoice === 'object' && p.invoice ? p.invoice.id : p.invoice)).filter((id): id is number => typeof id === 'number'),
+    ),
+  ]
+  const invoices = invoiceIds.length
+    ? ((await req.payload.find({ collection: 'invoices', where: { id: { in: invoiceIds } }, overrideAccess: true, depth: 0, pagination: false, limit: 0, req }))
+        .docs as Invoice[])
+    : []
+  const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
+  return payments.map((payment) => {
+    const invoiceId = typeof payment.invoice === 'object' && payment.invoice ? payment.invoice.id : payment.invoice
+    return toPaymentDto(payment, (invoiceId && descriptions.get(invoiceId)) || null)
+  })
+}

@@ -1,0 +1,32 @@
+import { defineEndpoint, idParam } from '#api/http'
+import { cancelAbsence, listStudentAbsences, reportAbsence } from './absences'
+import { dropEnrollment, undoDrop } from './drops'
+import { bookMakeup, cancelMakeup, makeupOptions } from './makeups'
+import { selfServiceRules } from './rules'
+import { absenceInputSchema, dropInputSchema, makeupInputSchema } from './schemas'
+
+/** A family's own changes (decisions §16): its own students only, an administrator any. */
+export const selfServiceEndpoints = [
+  defineEndpoint('get', '/self-service/rules', { role: 'family' }, async ({ req }) => selfServiceRules(req)),
+
+  defineEndpoint('post', '/enrollments/:id/drop', { role: 'family', body: dropInputSchema }, async ({ req, body }) => dropEnrollment(req, idParam(req), body)),
+
+  defineEndpoint('delete', '/enrollments/:id/drop', { role: 'family' }, async ({ req }) => undoDrop(req, idParam(req))),
+
+  defineEndpoint('get', '/students/:id/absences', { role: 'family' }, async ({ req }) => listStudentAbsences(req, idParam(req))),
+
+  defineEndpoint('post', '/absences', { role: 'family', body: absenceInputSchema }, async ({ req, body }) => {
+    const { status, answer } = await reportAbsence(req, body)
+    return Response.json(answer, { status })
+  }),
+
+  defineEndpoint('delete', '/absences/:id', { role: 'family' }, async ({ req }) => cancelAbsence(req, idParam(req))),
+
+  defineEndpoint('get', '/absences/:id/makeup-options', { role: 'family' }, async ({ req }) => makeupOptions(req, idParam(req))),
+
+  defineEndpoint('post', '/makeups', { role: 'family', body: makeupInputSchema }, async ({ req, body }) =>
+    Response.json(await bookMakeup(req, body), { status: 201 }),
+  ),
+
+  defineEndpoint('delete', '/makeups/:id', { role: 'family' }, async ({ req }) => cancelMakeup(req, idParam(req))),
+]

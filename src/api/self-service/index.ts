@@ -1,0 +1,1 @@
+export { selfServiceEndpoints } from './endpoints'

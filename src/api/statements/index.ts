@@ -1,0 +1,1 @@
+export { statementEndpoints } from './endpoints'

@@ -1,0 +1,54 @@
+import type { CreditDto } from '#api/invoices/credits.schemas'
+import type { InvoiceDto } from '#api/invoices/schemas'
+import type { PaymentDto } from '#api/payments/schemas'
+import type { TuitionRunFamilyResult } from '#api/tuition/schemas'
+
+/**
+ * A family's statement (decisions §11): GET /api/billing/statement (the signed-in family's own)
+ * and GET /api/admin/families/:userId/statement (any family, administrators only).
+ */
+
+/** The family's next tuition invoice as the engine sees it today: exactly what a dry run of that month would bill it. */
+export type StatementNextDto = {
+  /** The month it will bill, `YYYY-MM`: the first month from this one the family has no tuition invoice for. */
+  period: string
+  /** The day the month is billed (and the invoice due): the billing day of that month, `YYYY-MM-DD`. */
+  billingDate: string
+  /** The estimate, cents: enrollments, prices, discounts, fees or closures may change before then. */
+  estimatedCents: number
+  lines: TuitionRunFamilyResult['lines']
+}
+
+/**
+ * How the next invoice will be paid when the family has autopay: the card it will be charged
+ * to automatically and when ("charged automatically to card •••• 4242 on DATE"). Filled by the
+ * autopay part of the tuition issue (saved cards, off-session charges); until a family has
+ * autopay it is null, and the statement says that autopay is off.
+ */
+export type StatementAutopayDto = {
+  cardBrand: string | null
+  cardLast4: string
+  /** `YYYY-MM-DD`. */
+  chargeDate: string
+  amountCents: number
+}
+
+/** An open credit with something left, which the next tuition invoices will take off (decisions §10). */
+export type StatementCreditDto = Pick<CreditDto, 'id' | 'reason' | 'amountCents' | 'remainingCents' | 'createdAt'>
+
+export type StatementDto = {
+  userId: number
+  fullName: string
+  email: string
+  /** What the family owes now: the sum of its pending and overdue invoices, cents. */
+  balanceCents: number
+  /** Every invoice of the family, newest first, each with its lines and status. */
+  invoices: InvoiceDto[]
+  /** Every payment of the family (completed, pending and failed card attempts), newest first. */
+  payments: PaymentDto[]
+  /** Null when nothing falls due next (no enrollment, or no class held in that month). */
+  next: StatementNextDto | null
+  autopay: StatementAutopayDto | null
+  /** Open credits with a remainder, oldest first: the order the tuition run uses them in. */
+  credits: StatementCreditDto[]
+}

@@ -1,0 +1,64 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Invoice, Payment, User } from '#cms/payload-types'
+import { notFound } from '#api/errors'
+import type { StatementDto, StatementNextDto } from './schemas'
+import { monthOf } from '#shared/dates'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { statementAutopay } from '#api/autopay'
+import { openCreditsOf, toInvoiceDto } from '#api/invoices'
+import { toPaymentDto } from '#api/payments'
+import { relationId } from '#api/lib/relations'
+import { runTuitionMonth } from '#api/tuition'
+
+export const FAMILY_NOT_FOUND = 'Family not found.'
+
+/** How far ahead the statement looks for a month the family has not been billed for yet. */
+const MONTHS_AHEAD = 24
+
+/**
+ * The next tuition invoice: the first month from the current one (in the academy's time zone)
+ * without a tuition invoice of the family, priced by a dry run of the monthly run scoped to the
+ * family, so the estimate is the run's own computation (settings, proration, discounts,
+ * registration fee, credits) and never a second copy of it.
+ */
+async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoice[], today: string): Promise<StatementNextDto | null> {
+  const billed = new Set(invoices.filter((invoice) => invoice.kind === 'tuition' && invoice.period).map((invoice) => invoice.period!))
+  let period = monthOf(today)
+  for (let ahead = 0; billed.has(period) && ahead < MONTHS_AHEAD; ahead++) period = monthOf(today, ahead + 1)
+  if (billed.has(period)) return null
+  const run = await runTuitionMonth(req, { period, dryRun: true, userIds: [userId] })
+  const family = run.families.find((f) => f.userId === userId)
+  if (!family || family.outcome !== 'wouldCreate') return null
+  return { period, billingDate: run.billingDate, estimatedCents: family.totalCents, lines: family.lines }
+}
+
+/**
+ * One family's statement (decisions §11). The caller is already authorised (the family itself,
+ * or an administrator), so the reads skip collection access; every read is scoped to `userId`.
+ */
+export async function familyStatement(req: PayloadRequest, userId: number, now = academyNow()): Promise<StatementDto> {
+  const user = (await req.payload.findByID({ collection: 'users', id: userId, req, overrideAccess: true, depth: 0, disableErrors: true })) as User | null
+  if (!user) throw notFound(FAMILY_NOT_FOUND)
+  const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
+  const [invoices, payments] = await Promise.all([
+    req.payload.find({ collection: 'invoices', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Invoice[]),
+    req.payload.find({ collection: 'payments', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Payment[]),
+  ])
+  // The dry run behind `next` reads the credits too, as the engine's input; these are the statement's own.
+  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday(now)), openCreditsOf(req, userId)])
+  const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
+  return {
+    userId: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    balanceCents: invoices.filter((i) => i.status === 'pending' || i.status === 'overdue').reduce((sum, i) => sum + i.amountCents, 0),
+    invoices: invoices.map(toInvoiceDto),
+    payments: payments.map((payment) => toPaymentDto(payment, payment.invoice != null ? (descriptions.get(relationId(payment.invoice)) ?? null) : null)),
+    next,
+    // Decisions §12: the saved card and the next automatic charge; null while autopay is off.
+    autopay: await statementAutopay(req.payload, userId, next, now),
+    // Decisions §10: what the academy has credited and the next invoices will still take off.
+    credits: credits.map(({ id, reason, amountCents, remainingCents, createdAt }) => ({ id, reason, amountCents, remainingCents, createdAt })),
+  }
+}

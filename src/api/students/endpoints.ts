@@ -1,0 +1,23 @@
+import { defineEndpoint, idParam, schemaByRole } from '#api/http'
+import { createStudent, deleteStudent, findOwnStudent, listStudents, toStudentDto, updateEmergencyContact } from './students'
+import { adminStudentInputSchema, emergencyContactUpdateSchema, studentInputSchema } from './schemas'
+
+export const studentEndpoints = [
+  defineEndpoint('get', '/students', { role: 'family' }, async ({ req }) => listStudents(req)),
+
+  // A family's student is always its own: any userId it sends is dropped by the schema.
+  defineEndpoint('post', '/students', { role: 'family', body: schemaByRole(studentInputSchema, adminStudentInputSchema) }, async ({ req, body }) =>
+    Response.json(await createStudent(req, body), { status: 201 }),
+  ),
+
+  defineEndpoint('get', '/students/:id', { role: 'family' }, async ({ req }) => toStudentDto(await findOwnStudent(req, idParam(req)))),
+
+  defineEndpoint('patch', '/students/:id/emergency-contact', { role: 'family', body: emergencyContactUpdateSchema }, async ({ req, body }) =>
+    updateEmergencyContact(req, idParam(req), body.emergencyContact),
+  ),
+
+  defineEndpoint('delete', '/students/:id', { role: 'family' }, async ({ req }) => {
+    const student = await deleteStudent(req, idParam(req))
+    return { message: `${student.fullName} has been removed.`, student }
+  }),
+]

@@ -1,0 +1,2 @@
+export { findOwnStudent, toStudentDto } from './students'
+export { studentEndpoints } from './endpoints'

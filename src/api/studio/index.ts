@@ -1,0 +1,3 @@
+export { readStudioSettings } from './studio-settings'
+export { readTuitionSettings, saveTuitionSettings } from './tuition-settings'
+export { studioEndpoints } from './endpoints'

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+
+import { TUITION_SETTINGS_DEFAULTS, tuitionSettingsSchema } from './tuition-settings.schemas'
+
+describe('tuitionSettingsSchema', () => {
+  it('accepts the defaults as they are', () => {
+    expect(tuitionSettingsSchema.parse(TUITION_SETTINGS_DEFAULTS)).toEqual(TUITION_SETTINGS_DEFAULTS)
+  })
+
+  it('sorts closures by date and turns an empty label into null', () => {
+    const parsed = tuitionSettingsSchema.parse({
+      ...TUITION_SETTINGS_DEFAULTS,
+      closures: [
+        { date: '2027-01-02', label: ' ' },
+        { date: '2026-12-24', label: 'Eve' },
+      ],
+    })
+    expect(parsed.closures).toEqual([
+      { date: '2026-12-24', label: 'Eve' },
+      { date: '2027-01-02', label: null },
+    ])
+  })
+
+  it('refuses fractions of a cent or a percent, and days no month has', () => {
+    const first = (change: object) => tuitionSettingsSchema.safeParse({ ...TUITION_SETTINGS_DEFAULTS, ...change }).error?.issues[0]?.message
+    expect(first({ billingDay: 29 })).toBe('Billing day must be a whole number from 1 to 28')
+    expect(first({ lateFeeCents: 0.5 })).toBe('Late fee must be a whole number of cents from 0 to 100000000')
+    expect(first({ siblingDiscountPercent: 7.5 })).toBe('Sibling discount must be a whole percent from 0 to 100')
+    expect(first({ closures: [{ date: '2027-02-29' }] })).toBe('Closure date must be a valid date (YYYY-MM-DD)')
+  })
+})

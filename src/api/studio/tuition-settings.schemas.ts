@@ -1,0 +1,91 @@
+import { z } from 'zod'
+
+import { daySchema } from '#api/lib/dates.schemas'
+
+/**
+ * The academy's tuition settings (the `tuition-settings` global; src/shared/tuition.ts applies
+ * them). Shared by the server and any form: money is integer cents, discounts whole percent.
+ */
+
+export const TUITION_SETTINGS_LIMITS = {
+  /** $1,000,000, the largest invoice the academy issues (MAX_INVOICE_AMOUNT). */
+  maxCents: 100_000_000,
+  maxLateDays: 365,
+  maxClosures: 366,
+  maxLabel: 100,
+} as const
+
+export const TUITION_SETTINGS_MESSAGES = {
+  billingDay: 'Billing day must be a whole number from 1 to 28',
+  seasonStartMonth: 'Season start month must be a whole number from 1 to 12',
+  registrationFeeCents: 'Registration fee must be a whole number of cents from 0 to 100000000',
+  siblingDiscountPercent: 'Sibling discount must be a whole percent from 0 to 100',
+  multiClassDiscountPercent: 'Multi-class discount must be a whole percent from 0 to 100',
+  familyDiscountCapCents: 'Family discount cap must be a whole number of cents from 0 to 100000000, or null for no cap',
+  lateFeeCents: 'Late fee must be a whole number of cents from 0 to 100000000',
+  lateFeeAfterDays: 'Late fee days must be a whole number from 0 to 365',
+  closures: 'Closures must be a list of at most 366 days',
+  closureDate: 'Closure date must be a valid date (YYYY-MM-DD)',
+  closureLabel: 'Closure label must be at most 100 characters',
+  closureTwice: 'A closure date may be listed only once',
+} as const
+
+/** What a fresh academy bills with until an administrator says otherwise: plain monthly tuition. */
+export const TUITION_SETTINGS_DEFAULTS = {
+  billingDay: 1,
+  seasonStartMonth: 9,
+  registrationFeeCents: 0,
+  siblingDiscountPercent: 0,
+  multiClassDiscountPercent: 0,
+  familyDiscountCapCents: null,
+  lateFeeCents: 0,
+  lateFeeAfterDays: 14,
+  closures: [],
+} as const satisfies TuitionSettingsDto
+
+const whole = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max, message)
+
+const closureSchema = z.object(
+  {
+    date: daySchema(TUITION_SETTINGS_MESSAGES.closureDate),
+    label: z
+      .string({ error: TUITION_SETTINGS_MESSAGES.closureLabel })
+      .trim()
+      .max(TUITION_SETTINGS_LIMITS.maxLabel, TUITION_SETTINGS_MESSAGES.closureLabel)
+      .nullish()
+      .transform((label) => label || null),
+  },
+  { error: TUITION_SETTINGS_MESSAGES.closureDate },
+)
+
+/** PUT /api/admin/tuition-settings (admin): the whole settings, as GET gives them. */
+export const tuitionSettingsSchema = z.object({
+  billingDay: whole(1, 28, TUITION_SETTINGS_MESSAGES.billingDay),
+  seasonStartMonth: whole(1, 12, TUITION_SETTINGS_MESSAGES.seasonStartMonth),
+  registrationFeeCents: whole(0, TUITION_SETTINGS_LIMITS.maxCents, TUITION_SETTINGS_MESSAGES.registrationFeeCents),
+  siblingDiscountPercent: whole(0, 100, TUITION_SETTINGS_MESSAGES.siblingDiscountPercent),
+  multiClassDiscountPercent: whole(0, 100, TUITION_SETTINGS_MESSAGES.multiClassDiscountPercent),
+  familyDiscountCapCents: whole(0, TUITION_SETTINGS_LIMITS.maxCents, TUITION_SETTINGS_MESSAGES.familyDiscountCapCents).nullable(),
+  lateFeeCents: whole(0, TUITION_SETTINGS_LIMITS.maxCents, TUITION_SETTINGS_MESSAGES.lateFeeCents),
+  lateFeeAfterDays: whole(0, TUITION_SETTINGS_LIMITS.maxLateDays, TUITION_SETTINGS_MESSAGES.lateFeeAfterDays),
+  closures: z
+    .array(closureSchema, { error: TUITION_SETTINGS_MESSAGES.closures })
+    .max(TUITION_SETTINGS_LIMITS.maxClosures, TUITION_SETTINGS_MESSAGES.closures)
+    .refine((closures) => new Set(closures.map((c) => c.date)).size === closures.length, TUITION_SETTINGS_MESSAGES.closureTwice)
+    // Kept in calendar order, so what is stored reads like a calendar.
+    .transform((closures) => [...closures].sort((a, b) => a.date.localeCompare(b.date))),
+})
+export type TuitionSettingsInput = z.infer<typeof tuitionSettingsSchema>
+
+/** The settings as GET and PUT /api/admin/tuition-settings answer them. */
+export type TuitionSettingsDto = {
+  billingDay: number
+  seasonStartMonth: number
+  registrationFeeCents: number
+  siblingDiscountPercent: number
+  multiClassDiscountPercent: number
+  familyDiscountCapCents: number | null
+  lateFeeCents: number
+  lateFeeAfterDays: number
+  closures: readonly { date: string; label: string | null }[]
+}

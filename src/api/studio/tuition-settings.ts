@@ -1,0 +1,38 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { TuitionSetting } from '#cms/payload-types'
+import { TUITION_SETTINGS_DEFAULTS, type TuitionSettingsDto, type TuitionSettingsInput } from './tuition-settings.schemas'
+
+/** The stored settings, with the defaults for whatever was never saved (a fresh academy has no row). */
+export function toTuitionSettingsDto(doc: Partial<TuitionSetting>): TuitionSettingsDto {
+  const d = TUITION_SETTINGS_DEFAULTS
+  return {
+    billingDay: doc.billingDay ?? d.billingDay,
+    seasonStartMonth: doc.seasonStartMonth ?? d.seasonStartMonth,
+    registrationFeeCents: doc.registrationFeeCents ?? d.registrationFeeCents,
+    siblingDiscountPercent: doc.siblingDiscountPercent ?? d.siblingDiscountPercent,
+    multiClassDiscountPercent: doc.multiClassDiscountPercent ?? d.multiClassDiscountPercent,
+    familyDiscountCapCents: doc.familyDiscountCapCents ?? d.familyDiscountCapCents,
+    lateFeeCents: doc.lateFeeCents ?? d.lateFeeCents,
+    lateFeeAfterDays: doc.lateFeeAfterDays ?? d.lateFeeAfterDays,
+    closures: (doc.closures ?? []).map((closure) => ({ date: closure.date, label: closure.label ?? null })),
+  }
+}
+
+/** The academy's tuition settings (server code: the tuition run reads them too). */
+export async function readTuitionSettings(payload: Payload, req?: PayloadRequest): Promise<TuitionSettingsDto> {
+  const doc = (await payload.findGlobal({ slug: 'tuition-settings', overrideAccess: true, depth: 0, req })) as Partial<TuitionSetting>
+  return toTuitionSettingsDto(doc)
+}
+
+/** PUT /api/admin/tuition-settings: replaces the settings as a whole; the global's access and validation apply too. */
+export async function saveTuitionSettings(req: PayloadRequest, input: TuitionSettingsInput): Promise<TuitionSettingsDto> {
+  const doc = await req.payload.updateGlobal({
+    slug: 'tuition-settings',
+    req,
+    overrideAccess: false,
+    depth: 0,
+    data: { ...input, closures: input.closures.map((closure) => ({ date: closure.date, label: closure.label })) },
+  })
+  return toTuitionSettingsDto(doc)
+}

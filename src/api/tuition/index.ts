@@ -1,0 +1,3 @@
+export { type BillingDayResult, type Clock, clockFrom, runBillingDay, STALE_MS, systemClock } from './billing-calendar'
+export { runTuitionMonth } from './tuition-run'
+export { tuitionEndpoints } from './endpoints'

@@ -1,0 +1,69 @@
+import { type PayloadRequest } from 'payload'
+
+import type { Class, Enrollment, Student, WaitlistEntry } from '#cms/payload-types'
+import { conflict } from '#api/errors'
+import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
+import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
+import { confirmEnrollmentInBackground } from '#api/email'
+import { relationId } from '#api/lib/relations'
+import { academyToday } from '#api/lib/academy-clock'
+import { sweepWaitlist } from './expiry'
+import { fillClass } from './offers'
+import { countPlaces, enrollmentExists, entryDto, underClassLock, updateEntry } from './places'
+
+/** A family's answer to an offer: accepting enrolls the student in the held place, declining passes it on. */
+
+const isExpired = (entry: WaitlistEntry, now: Date) => !entry.offerExpiresAt || new Date(entry.offerExpiresAt).getTime() <= now.getTime()
+
+/**
+ * POST /api/waitlist/{id}/accept: the offered family takes the place. The offer and the
+ * capacity are checked again under the class lock, and the enrollment is made in the same
+ * transaction; an offer that ran out is let go (and the next family offered) and refused.
+ */
+export async function acceptOffer(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
+  await sweepWaitlist(req.payload)
+  const outcome = await underClassLock(req, entryId, async (entry, capacity, now) => {
+    if (entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notOffered)
+    const classId = relationId(entry.class)
+    if (isExpired(entry, now)) {
+      await fillClass(req, classId, capacity, now)
+      return 'expired' as const
+    }
+    const places = await countPlaces(req, classId, capacity, now)
+    // This offer is one of the held places: the place is ours if the rest still leave room for it.
+    if (capacity != null && places.enrolled + places.held - 1 >= capacity) throw conflict(ENROLLMENT_MESSAGES.classFull)
+    const studentId = relationId(entry.student)
+    if (await enrollmentExists(req, studentId, classId)) {
+      const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
+      const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
+      throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
+    }
+    ;(await req.payload.create({
+      collection: 'enrollments',
+      data: { student: studentId, class: classId, enrollmentDate: academyToday(now) },
+      depth: 0,
+      req,
+      overrideAccess: true,
+    })) as Enrollment
+    await updateEntry(req, entry.id, { status: 'accepted', closedAt: now.toISOString() })
+    return { studentId, classId }
+  })
+  if (outcome === 'expired') throw conflict(WAITLIST_MESSAGES.offerExpired)
+  // The family hears about the place as it would about any other enrollment.
+  confirmEnrollmentInBackground(req, outcome.studentId, outcome.classId)
+  return entryDto(req, entryId)
+}
+
+/** POST /api/waitlist/{id}/decline: the place goes to the next family at once. */
+export async function declineOffer(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
+  await sweepWaitlist(req.payload)
+  const outcome = await underClassLock(req, entryId, async (entry, capacity, now) => {
+    if (entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notOffered)
+    const expired = isExpired(entry, now)
+    if (!expired) await updateEntry(req, entry.id, { status: 'declined', closedAt: now.toISOString() })
+    await fillClass(req, relationId(entry.class), capacity, now)
+    return expired ? ('expired' as const) : ('declined' as const)
+  })
+  if (outcome === 'expired') throw conflict(WAITLIST_MESSAGES.offerExpired)
+  return entryDto(req, entryId)
+}

@@ -1,0 +1,49 @@
+import { createLocalReq, type Payload } from 'payload'
+
+import { inTransaction } from '#api/lib/transaction'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { fillClass } from './offers'
+import { lockClass, poolOf } from './places'
+
+/** Expiry: an offer not answered by its `offerExpiresAt` lapses and its place goes to the next family. */
+
+/**
+ * Lets every expired offer go and offers the freed places to the next families, class by class,
+ * each under its class's lock. Runs lazily on every waitlist and enrollment call and may be run
+ * periodically by a job. Returns how many offers expired and how many were made.
+ */
+export async function expireWaitlistOffers(payload: Payload, now: Date = academyNow()): Promise<{ expired: number; offered: number }> {
+  const at = now.toISOString()
+  const { rows } = await poolOf(payload).query<{ class_id: number; expired: number }>(
+    `SELECT c.id AS class_id,
+       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz) AS expired
+     FROM classes c
+     WHERE EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz)
+        OR (EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'waiting')
+            AND (c.capacity IS NULL OR c.capacity >
+              (SELECT count(*) FROM enrollments e WHERE e.class_id = c.id
+                 AND (e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= $2))
+              + (SELECT count(*) FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at > $1::timestamptz)))`,
+    [at, academyToday(now)],
+  )
+  let expired = 0
+  let offered = 0
+  for (const row of rows) {
+    const req = await createLocalReq({}, payload)
+    offered += await inTransaction(req, async () => {
+      const cls = await lockClass(req, Number(row.class_id))
+      return cls ? (await fillClass(req, Number(row.class_id), cls.capacity, now)).length : 0
+    })
+    expired += row.expired
+  }
+  return { expired, offered }
+}
+
+/** The lazy sweep before a waitlist or enrollment call: a failure is logged, never the caller's answer. */
+export async function sweepWaitlist(payload: Payload): Promise<void> {
+  try {
+    await expireWaitlistOffers(payload, academyNow())
+  } catch (error) {
+    payload.logger.error({ err: error }, 'The waitlist sweep failed')
+  }
+}

@@ -1,0 +1,146 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import { type Payload, type PayloadRequest } from 'payload'
+
+import type { Class, Student, WaitlistEntry } from '#cms/payload-types'
+import { requireUser } from '#api/auth'
+import { notFound } from '#api/errors'
+import { WAITLIST_MESSAGES, type WaitlistEntryDto, type WaitlistStatus } from './schemas'
+import { relationId } from '#api/lib/relations'
+import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+
+/*
+ * The waitlist (decisions §15). Every change to a class's line runs in one transaction that
+ * first locks the class row (`SELECT … FOR UPDATE`), the same lock enrollment takes: drops,
+ * offers, accepts and plain enrollments of one class take turns, and each one counts again
+ * after the previous has committed. A place is taken by an enrollment that has not ended and
+ * held by an offer that has not expired; `fillClass` gives every place that is neither to the
+ * first waiting families, in order.
+ */
+
+type Places = { capacity: number | null; enrolled: number; held: number }
+
+export const poolOf = (payload: Payload) => (payload.db as unknown as PostgresAdapter).pool
+
+/** Locks the class row until commit; null when the class does not exist. */
+export async function lockClass(req: PayloadRequest, classId: number): Promise<{ capacity: number | null } | null> {
+  const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${classId} FOR UPDATE`)
+  if (!row) return null
+  return { capacity: row.capacity == null ? null : Number(row.capacity) }
+}
+
+/** Places taken (enrollments not ended before today) and held (offers not yet expired); inside the lock. */
+export async function countPlaces(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<Places> {
+  const [row] = await queryInTransaction<{ enrolled: number; held: number }>(
+    req,
+    sql`SELECT
+      (SELECT count(*)::int FROM enrollments WHERE class_id = ${classId}
+        AND (end_date IS NULL OR to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${academyToday(now)})) AS enrolled,
+      (SELECT count(*)::int FROM waitlist_entries WHERE class_id = ${classId}
+        AND status = 'offered' AND offer_expires_at > ${now.toISOString()}::timestamptz) AS held`,
+  )
+  return { capacity, enrolled: row?.enrolled ?? 0, held: row?.held ?? 0 }
+}
+
+export const freePlaces = (places: Places) => (places.capacity == null ? Number.POSITIVE_INFINITY : places.capacity - places.enrolled - places.held)
+
+export async function updateEntry(req: PayloadRequest, id: number, data: Partial<WaitlistEntry>): Promise<WaitlistEntry> {
+  return (await req.payload.update({ collection: 'waitlist-entries', id, data: data as never, depth: 0, req, overrideAccess: true })) as WaitlistEntry
+}
+
+/** Queue positions of the waiting entries of these classes (1 = next to be offered). */
+export async function positionsIn(payload: Payload, classIds: number[]): Promise<Map<number, number>> {
+  if (classIds.length === 0) return new Map()
+  const { rows } = await poolOf(payload).query<{ id: number; position: number }>(
+    `SELECT id, row_number() OVER (PARTITION BY class_id ORDER BY (override_at IS NULL), override_at, created_at, id)::int AS position
+     FROM waitlist_entries WHERE status = 'waiting' AND class_id = ANY($1::int[])`,
+    [classIds],
+  )
+  return new Map(rows.map((row) => [Number(row.id), row.position]))
+}
+
+export function toEntryDto(doc: WaitlistEntry, positions: Map<number, number>): WaitlistEntryDto {
+  const student = doc.student as Student
+  const cls = doc.class as Class
+  return {
+    id: doc.id,
+    studentId: relationId(doc.student),
+    studentName: typeof student === 'object' ? student.fullName : '',
+    classId: relationId(doc.class),
+    className: typeof cls === 'object' ? cls.name : '',
+    status: doc.status as WaitlistStatus,
+    position: doc.status === 'waiting' ? (positions.get(doc.id) ?? null) : null,
+    joinedAt: doc.createdAt,
+    offeredAt: doc.status === 'offered' ? (doc.offeredAt ?? null) : null,
+    offerExpiresAt: doc.status === 'offered' ? (doc.offerExpiresAt ?? null) : null,
+  }
+}
+
+export async function entryDto(req: PayloadRequest, id: number): Promise<WaitlistEntryDto> {
+  const doc = (await req.payload.findByID({ collection: 'waitlist-entries', id, depth: 1, overrideAccess: true })) as WaitlistEntry
+  return toEntryDto(doc, await positionsIn(req.payload, [relationId(doc.class)]))
+}
+
+/** An entry the caller may act on (its family's, or any for an administrator), or 404 for all else. */
+async function findOwnEntry(req: PayloadRequest, id: number): Promise<WaitlistEntry> {
+  const user = requireUser(req)
+  const { docs } = await req.payload.find({
+    collection: 'waitlist-entries',
+    where: { id: { equals: id } },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    user,
+    overrideAccess: false,
+  })
+  const doc = docs[0] as WaitlistEntry | undefined
+  if (!doc) throw notFound(WAITLIST_MESSAGES.notFound)
+  return doc
+}
+
+/** The entry as it stands inside the lock (another request may have changed it meanwhile). */
+async function currentEntry(req: PayloadRequest, id: number): Promise<WaitlistEntry> {
+  const doc = (await req.payload.findByID({
+    collection: 'waitlist-entries',
+    id,
+    depth: 0,
+    req,
+    disableErrors: true,
+    overrideAccess: true,
+  })) as WaitlistEntry | null
+  if (!doc) throw notFound(WAITLIST_MESSAGES.notFound)
+  return doc
+}
+
+export async function enrollmentExists(req: PayloadRequest, studentId: number, classId: number): Promise<boolean> {
+  const { totalDocs } = await req.payload.count({
+    collection: 'enrollments',
+    where: { and: [{ student: { equals: studentId } }, { class: { equals: classId } }] },
+    req,
+    overrideAccess: true,
+  })
+  return totalDocs > 0
+}
+
+/**
+ * Runs `work` on an entry the caller may act on, inside its class's lock, with the entry as
+ * it stands now. `work` may return `retry` to commit what it changed and then refuse.
+ */
+export async function underClassLock<T>(
+  req: PayloadRequest,
+  entryId: number,
+  work: (entry: WaitlistEntry, capacity: number | null, now: Date) => Promise<T>,
+): Promise<T> {
+  const owned = await findOwnEntry(req, entryId)
+  return inTransaction(req, async () => {
+    const locked = await lockClass(req, relationId(owned.class))
+    if (!locked) throw notFound(WAITLIST_MESSAGES.notFound)
+    return work(await currentEntry(req, entryId), locked.capacity, academyNow())
+  })
+}
+
+/** Locks the class (as a drop must, before it deletes: see deleteEnrollment). */
+export async function lockClassForChange(req: PayloadRequest, classId: number): Promise<boolean> {
+  return (await lockClass(req, classId)) !== null
+}

@@ -1,0 +1,94 @@
+import { type PayloadRequest } from 'payload'
+
+import type { Class, WaitlistEntry } from '#cms/payload-types'
+import { isAdminUser, requireUser } from '#api/auth'
+import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
+import { alreadyEnrolledMessage, notInAgeGroupMessage } from '#api/enrollment/schemas'
+import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from './schemas'
+import { ageFitsGroup, ageOn } from '#shared/eligibility'
+import { relationId } from '#api/lib/relations'
+import { findOwnStudent } from '#api/students'
+import { inTransaction } from '#api/lib/transaction'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { sweepWaitlist } from './expiry'
+import { fillClass } from './offers'
+import { countPlaces, enrollmentExists, entryDto, freePlaces, lockClass, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
+
+/** The line itself: a family joins it for a student, sees its place in it, and leaves it. */
+
+/** GET /api/waitlist: the caller's students' entries that are still in line or offered. */
+export async function listOwnWaitlist(req: PayloadRequest): Promise<WaitlistEntryDto[]> {
+  const user = requireUser(req)
+  await sweepWaitlist(req.payload)
+  const { docs } = await req.payload.find({
+    collection: 'waitlist-entries',
+    where: { and: [{ status: { in: ['waiting', 'offered'] } }, { 'student.user': { equals: user.id } }] },
+    depth: 1,
+    limit: 0,
+    pagination: false,
+    sort: 'createdAt',
+    user,
+    overrideAccess: false,
+  })
+  const entries = docs as WaitlistEntry[]
+  const positions = await positionsIn(req.payload, [...new Set(entries.map((e) => relationId(e.class)))])
+  return entries.map((doc) => toEntryDto(doc, positions))
+}
+
+/**
+ * POST /api/waitlist: a family's own student joins the line of a class that is full, or whose
+ * free places are all held by offers. The same age rule as enrollment; not when already
+ * enrolled or already in line (PostgreSQL's partial unique index decides between twins).
+ */
+export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
+  const user = requireUser(req)
+  await sweepWaitlist(req.payload)
+  const student = await findOwnStudent(req, input.studentId)
+  const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
+  if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
+  if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth, academyToday()), cls.ageGroup))
+    throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
+  const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
+  let id: number
+  try {
+    id = await inTransaction(req, async () => {
+      const locked = await lockClass(req, cls.id)
+      if (!locked) throw notFound(WAITLIST_MESSAGES.classNotFound)
+      const now = academyNow()
+      await fillClass(req, cls.id, locked.capacity, now)
+      if (await enrollmentExists(req, student.id, cls.id)) throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
+      const active = await req.payload.count({
+        collection: 'waitlist-entries',
+        where: { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }, { status: { in: ['waiting', 'offered'] } }] },
+        req,
+        overrideAccess: true,
+      })
+      if (active.totalDocs > 0) throw duplicate()
+      if (freePlaces(await countPlaces(req, cls.id, locked.capacity, now)) > 0) throw conflict(WAITLIST_MESSAGES.classHasRoom)
+      const doc = await req.payload.create({
+        collection: 'waitlist-entries',
+        data: { class: cls.id, student: student.id, family: relationId(student.user), status: 'waiting' },
+        depth: 0,
+        req,
+        overrideAccess: true,
+      })
+      return doc.id as number
+    })
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (isUniqueViolation(error)) throw duplicate()
+    throw error
+  }
+  return entryDto(req, id)
+}
+
+/** DELETE /api/waitlist/{id}: the family leaves the line (an offer it held goes to the next family). */
+export async function leaveWaitlist(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
+  await sweepWaitlist(req.payload)
+  await underClassLock(req, entryId, async (entry, capacity, now) => {
+    if (entry.status !== 'waiting' && entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notActive)
+    await updateEntry(req, entry.id, { status: 'cancelled', closedAt: now.toISOString() })
+    if (entry.status === 'offered') await fillClass(req, relationId(entry.class), capacity, now)
+  })
+  return entryDto(req, entryId)
+}

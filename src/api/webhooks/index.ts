@@ -1,0 +1,1 @@
+export { webhookEndpoints } from './endpoints'
