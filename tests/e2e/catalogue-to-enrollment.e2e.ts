@@ -1,3 +1,4 @@
+import { WEEKDAYS } from '#shared/schedule'
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
@@ -11,7 +12,6 @@ import { addStudent, CLASS_FIELDS, enroll, openPortal, seriousViolations } from 
  * signed-in family adds a class for the child it picks and sees the first class date.
  */
 
-const ALL_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const FIRST_CLASS = /first class (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4}, 4:00-5:00pm/
 
 test('a visitor sees places left and Full, signs up from a class and finds it chosen for the child', async ({
@@ -98,7 +98,7 @@ test('a signed-in family adds a class for the child it picks and sees the first 
     ...CLASS_FIELDS,
     days: undefined,
     time: undefined,
-    weekdays: ALL_DAYS,
+    weekdays: [...WEEKDAYS],
     startTime: '16:00',
     endTime: '17:00',
     name: unique('Catalogue Add '),
