@@ -1,5 +1,6 @@
 import type { ClassDto } from '#api/classes/schemas'
 import { formatMonthlyPrice } from '#shared/money'
+import { placesLeft } from '#shared/places'
 import { scrollToTop } from '#islands/lib/scroll'
 
 /**
@@ -32,6 +33,20 @@ export function enhanceClassFilter(): void {
   const skeletonTemplate = root.querySelector<HTMLTemplateElement>('[data-skeleton-template]')!
   const chips = [...root.querySelectorAll<HTMLAnchorElement>('a[data-age-chip]')]
   const text = { loading: root.dataset.textLoading ?? '', count: root.dataset.textCount ?? '', error: root.dataset.textError ?? '' }
+  const placesText = {
+    full: root.dataset.textFull ?? '',
+    one: root.dataset.textPlaceLeft ?? '',
+    many: root.dataset.textPlacesLeft ?? '',
+    waitlist: root.dataset.textWaitlist ?? '',
+  }
+
+  /** 'Full', '1 place left', '4 places left', or '' for a class without a limit (as ClassCard.astro). */
+  function placesOf(item: ClassDto): string {
+    const places = placesLeft(item)
+    if (places === null) return ''
+    if (places === 0) return placesText.full
+    return places === 1 ? placesText.one : placesText.many.replace('{count}', String(places))
+  }
   let latest = 0
 
   function card(item: ClassDto): Node {
@@ -46,8 +61,15 @@ export function enhanceClassFilter(): void {
       days: item.days,
       instructor: item.instructor,
       location: item.location,
+      places: placesOf(item),
+      waitlist: placesLeft(item) === 0 ? placesText.waitlist : '',
     }
-    for (const field of node.querySelectorAll<HTMLElement>('[data-field]')) field.textContent = values[field.dataset.field ?? ''] ?? ''
+    for (const field of node.querySelectorAll<HTMLElement>('[data-field]')) {
+      field.textContent = values[field.dataset.field ?? ''] ?? ''
+      if (field.hasAttribute('data-optional')) field.hidden = !field.textContent
+    }
+    node.querySelector('[data-field="places"]')?.toggleAttribute('data-full', placesLeft(item) === 0)
+    for (const link of node.querySelectorAll<HTMLAnchorElement>('a[data-href]')) link.href = (link.dataset.href ?? '').replace('{id}', String(item.id))
     return node
   }
 

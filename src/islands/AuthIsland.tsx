@@ -12,6 +12,7 @@ import { NotifyProvider, useNotify, type ToastMessage } from './components/ui/To
 import { setFlash } from './lib/flash'
 import { ApiError, errorMessage } from './lib/http'
 import { serverFieldErrors, validate, type FieldErrors } from './lib/form'
+import { classChoicePath } from './lib/class-param'
 import { homePathFor } from './lib/home-path'
 import { focusHeading, scrollToTop } from './lib/scroll'
 import { textReader, type IslandTexts } from './lib/texts'
@@ -26,9 +27,12 @@ const registerFormSchema = registerSchema
 const REGISTER_FALLBACK = 'Could not create your account'
 const REGISTER_FIELDS = ['fullName', 'email', 'username', 'phone', 'password'] as const
 
-type Props = { texts: IslandTexts; initialMode?: Mode }
+/** `classId`: the catalogue class being signed up for (issue 23), kept in the toggle's links and taken along after. */
+type Props = { texts: IslandTexts; initialMode?: Mode; classId?: number | null }
 
-function AuthForms({ texts, initialMode = 'login' }: Props) {
+function AuthForms({ texts, initialMode = 'login', classId = null }: Props) {
+  const withClass = (path: string) => (classId ? `${path}${path.includes('?') ? '&' : '?'}class=${classId}` : path)
+  const modePath = (option: Mode) => withClass(option === 'register' ? '/auth?mode=register' : '/auth')
   const t = textReader(texts)
   const id = useId()
   const [mode, setMode] = useState<Mode>(initialMode)
@@ -46,16 +50,18 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
     setFailure(null)
     login.reset()
     register.reset()
-    window.history.replaceState(null, '', next === 'register' ? '/auth?mode=register' : '/auth')
+    window.history.replaceState(null, '', modePath(next))
     scrollToTop()
     requestAnimationFrame(() => focusHeading(heading.current))
   }
 
-  // The toast goes with the account to its home page; this page is left at once.
+  // The toast goes with the account to its home page (a family with a catalogue class: to choosing
+  // the child for it, with the add-child form open after registering); this page is left at once.
   function goHome(user: Parameters<typeof homePathFor>[0], message: ToastMessage) {
     setFlash(message)
     notify(message)
-    window.location.assign(homePathFor(user))
+    const home = homePathFor(user)
+    window.location.assign(classId && home === '/dashboard' ? classChoicePath(classId, mode === 'register') : home)
   }
 
   async function onLogin(event: FormEvent<HTMLFormElement>) {
@@ -101,7 +107,7 @@ function AuthForms({ texts, initialMode = 'login' }: Props) {
           {(['login', 'register'] as const).map((option) => (
             <li key={option}>
               <a
-                href={option === 'register' ? '/auth?mode=register' : '/auth'}
+                href={modePath(option)}
                 aria-current={mode === option ? 'page' : undefined}
                 onClick={(event) => {
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return

@@ -5,6 +5,7 @@ import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { CalendarLinkCard } from './account/CalendarLinkCard'
 import { CardAutopaySection } from './account/CardAutopaySection'
+import { ChooseChildDialog } from './account/ChooseChildDialog'
 import { SettingsTabs } from './account/SettingsTabs'
 import { StudentsSection } from './account/StudentsSection'
 import { PortalRoot } from './components/PortalRoot'
@@ -45,6 +46,7 @@ function Account({ user: initial }: { user: UserDto }) {
         </div>
       </section>
 
+      <ChooseChildDialog user={user} />
       <StudentsSection user={user} />
       <SettingsTabs user={user} />
       <CardAutopaySection />

@@ -9,6 +9,7 @@ import { scrollToTop } from '#islands/lib/scroll'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { ErrorCard } from '#islands/components/ui/Alert'
+import { FirstClassNotice } from './components/FirstClassNotice'
 import { PortalRoot } from './components/PortalRoot'
 import { weekSchedule, type ScheduleEntry } from './family'
 import { firstName } from './format'
@@ -184,6 +185,7 @@ function Schedule({ user }: { user: UserDto }) {
         </div>
         <AddToCalendar />
       </header>
+      <FirstClassNotice family={family} />
 
       {family.studentsError ? <ErrorCard title={PORTAL_TEXT.failedStudents} onRetry={family.refetchStudents} /> : null}
       {family.enrollmentsError ? <ErrorCard title={PORTAL_TEXT.failedEnrollments} /> : null}

@@ -27,6 +27,7 @@ import { PortalRoot } from './components/PortalRoot'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { setFlash } from '#islands/lib/flash'
+import { addedSchedulePath } from './components/FirstClassNotice'
 import { formatCents, formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
 
 import { classCount, isFull } from './format'
@@ -280,7 +281,8 @@ function ConfirmSelection({
   )
 }
 
-function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }) {
+/** `classId`: a class chosen on the catalogue (issue 23), selected from the start. */
+function SelectClasses({ studentId, user, classId }: { studentId: number; user: UserDto; classId: number | null }) {
   const student = useStudent(studentId)
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
@@ -288,8 +290,8 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
   const waitlist = useWaitlist()
   const notify = useNotify()
   const [filter, setFilter] = useState(ALL_AGES)
-  const [selectedIds, setSelectedIds] = useState<number[]>([])
-  const [barShown, setBarShown] = useState(false)
+  const [selectedIds, setSelectedIds] = useState<number[]>(classId ? [classId] : [])
+  const [barShown, setBarShown] = useState(classId !== null)
   const [confirming, setConfirming] = useState(false)
 
   // Spec §2: a student that is not found (or not the family's) sends the user back to /account.
@@ -325,11 +327,12 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
 
   async function submit() {
     try {
-      await enroll.mutateAsync({ studentId, classIds: selected.map((cls) => cls.id) })
+      const added = await enroll.mutateAsync({ studentId, classIds: selected.map((cls) => cls.id) })
       const message = { title: PORTAL_TEXT.classesAdded, text: PORTAL_TEXT.classesAddedText }
       setFlash(message)
       notify(message)
-      window.location.assign('/account')
+      // From the catalogue, the family sees the week with the first class dates (issue 23).
+      window.location.assign(classId ? addedSchedulePath(studentId, added) : '/account')
     } catch (error) {
       setConfirming(false)
       const text = error instanceof EnrollmentBatchError ? error.message : PORTAL_TEXT.addClassesError
@@ -442,10 +445,10 @@ function SelectClasses({ studentId, user }: { studentId: number; user: UserDto }
 }
 
 /** /select-classes/{studentId} (spec §2): the page has already checked the student is the family's. */
-export default function SelectClassesIsland({ user, student }: { user: UserDto; student: StudentDto }) {
+export default function SelectClassesIsland({ user, student, classId = null }: { user: UserDto; student: StudentDto; classId?: number | null }) {
   return (
     <PortalRoot user={user} seeds={[[studentQueryOptions(student.id).queryKey, student]]}>
-      {(viewer) => <SelectClasses studentId={student.id} user={viewer} />}
+      {(viewer) => <SelectClasses studentId={student.id} user={viewer} classId={classId} />}
     </PortalRoot>
   )
 }
