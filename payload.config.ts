@@ -51,7 +51,13 @@ export default buildConfig({
   routes: { admin: '/cms', api: '/cms-api' },
   admin: {
     user: Users.slug,
-    meta: { titleSuffix: ' · Academy CMS' },
+    meta: { titleSuffix: ' · Academy CMS', icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/favicon.svg' }] },
+    // The academy's own name and monogram (its site texts), and no picture fetched from Gravatar.
+    avatar: 'default',
+    components: {
+      graphics: { Logo: '/cms/admin/AcademyLogo#AcademyLogo', Icon: '/cms/admin/AcademyIcon#AcademyIcon' },
+      beforeDashboard: ['/cms/admin/DashboardIntro#DashboardIntro'],
+    },
     importMap: { baseDir: dirname, importMapFile: path.resolve(dirname, 'cms/admin-app/app/(payload)/cms/importMap.js') },
     // In the import map with or without a bucket: the panel is built once, the bucket is set at run time.
     dependencies: { [S3_CLIENT_UPLOAD_HANDLER]: { type: 'function', path: S3_CLIENT_UPLOAD_HANDLER } },

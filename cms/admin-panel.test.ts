@@ -1,7 +1,9 @@
 import type { CollectionConfig, Field, GlobalConfig } from 'payload'
 import { describe, expect, it } from 'vitest'
 
+import { AutopayAttempts } from './collections/AutopayAttempts'
 import { Classes } from './collections/Classes'
+import { Credits } from './collections/Credits'
 import { Enrollments } from './collections/Enrollments'
 import { Inquiries } from './collections/Inquiries'
 import { Invoices } from './collections/Invoices'
@@ -11,8 +13,11 @@ import { Payments } from './collections/Payments'
 import { SiteAssets } from './collections/SiteAssets'
 import { SiteContent } from './collections/SiteContent'
 import { Students } from './collections/Students'
+import { TuitionRuns } from './collections/TuitionRuns'
 import { Users } from './collections/Users'
+import { MONEY_COMPONENTS } from './fields/money'
 import { PaymentConfig } from './globals/PaymentConfig'
+import { TuitionSettings } from './globals/TuitionSettings'
 
 /**
  * Payload's panel at /cms as the academy's editors see it (issue 7): one sidebar group per
@@ -56,6 +61,21 @@ describe('the /cms admin panel for editors', () => {
       for (const field of collection.admin?.listSearchableFields ?? []) expect(names, `${collection.slug}.${field}`).toContain(field)
       if (collection.admin?.useAsTitle) expect(names, collection.slug).toContain(collection.admin.useAsTitle)
     }
+  })
+
+  it('shows and takes every stored amount in dollars and cents, as the console does (issue 23)', () => {
+    const money: string[] = []
+    const visit = (owner: string, fields: Field[]) => {
+      for (const field of namedFields(fields)) {
+        if (field.type === 'array') visit(`${owner}.${field.name}`, field.fields)
+        if (field.type !== 'number' || !/Cents$|^price$/.test(field.name)) continue
+        money.push(`${owner}.${field.name}`)
+        expect(field.admin?.components, `${owner}.${field.name}`).toMatchObject(MONEY_COMPONENTS)
+        expect(String(field.label), `${owner}.${field.name}`).not.toMatch(/cents/i)
+      }
+    }
+    for (const entity of [...COLLECTIONS, Credits, AutopayAttempts, TuitionRuns, TuitionSettings]) visit(entity.slug, entity.fields)
+    expect(money.length).toBeGreaterThanOrEqual(10)
   })
 
   it('lets an editor group the site texts by section', () => {

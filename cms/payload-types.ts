@@ -249,7 +249,7 @@ export interface Student {
   createdAt: string;
 }
 /**
- * The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.
+ * The class catalogue families choose from. Prices are in dollars and cents, as in the /admin console (Classes), where classes are also added and edited.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "classes".
@@ -314,7 +314,7 @@ export interface Class {
    */
   teacher?: (number | null) | User;
   /**
-   * Monthly price in cents (6500 = $65.00).
+   * In dollars and cents (65.00).
    */
   price: number;
   /**
@@ -450,7 +450,7 @@ export interface NotificationPreference {
   createdAt: string;
 }
 /**
- * What families owe. The /admin console creates invoices in dollars; here amounts are in cents. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.
+ * What families owe, in dollars and cents. The /admin console (Billing) is where invoices are issued, paid, voided and searched by family; here are the raw records. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "invoices".
@@ -464,7 +464,7 @@ export interface Invoice {
   payerName?: string | null;
   payerEmail?: string | null;
   /**
-   * Exact amount in cents (12500 = $125.00). With lines, it is their sum, whatever is typed here.
+   * In dollars and cents (125.00). With lines, it is their sum, whatever is typed here.
    */
   amountCents: number;
   description: string;
@@ -490,7 +490,7 @@ export interface Invoice {
         classId?: number | null;
         className?: string | null;
         /**
-         * Cents; negative for a discount or credit.
+         * Negative (-5.00) for a discount or credit.
          */
         amountCents: number;
         /**
@@ -551,7 +551,7 @@ export interface Payment {
   createdAt: string;
 }
 /**
- * Credits for families, in cents. The next tuition run takes them off the family’s invoice; what an invoice cannot use waits for the next one. Cancel a credit instead of deleting it.
+ * Credits for families, in dollars and cents. The next tuition run takes them off the family’s invoice; what an invoice cannot use waits for the next one. Cancel a credit instead of deleting it.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "credits".
@@ -561,7 +561,7 @@ export interface Credit {
   userId: number;
   payerName?: string | null;
   /**
-   * What the academy owes the family, cents (2500 = $25.00).
+   * What the academy owes the family, in dollars and cents (25.00).
    */
   amountCents: number;
   reason: string;
@@ -635,7 +635,7 @@ export interface TuitionRun {
   alreadyInvoiced?: number | null;
   nothingToBill?: number | null;
   /**
-   * Sum of the invoices this run issued, cents.
+   * Sum of the invoices this run issued.
    */
   totalCents?: number | null;
   error?: string | null;
@@ -1548,7 +1548,7 @@ export interface TuitionSetting {
    */
   familyDiscountCapCents?: number | null;
   /**
-   * 0: no late fee.
+   * 0.00: no late fee.
    */
   lateFeeCents: number;
   lateFeeAfterDays: number;

@@ -3,6 +3,7 @@ import type { GlobalConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/studio/tuition-settings.schemas'
 import { validateDay } from '#cms/fields/dates'
+import { centsField } from '#cms/fields/money'
 
 const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) ? true : message
@@ -41,15 +42,13 @@ export const TuitionSettings: GlobalConfig = {
       admin: { step: 1, description: '1–12: with 9, a season runs from September to August.' },
       validate: wholeBetween(1, 12, TUITION_SETTINGS_MESSAGES.seasonStartMonth),
     },
-    {
+    centsField({
       name: 'registrationFeeCents',
-      label: 'Registration fee per family per season (cents)',
-      type: 'number',
+      label: 'Registration fee per family per season ($)',
       required: true,
       defaultValue: TUITION_SETTINGS_DEFAULTS.registrationFeeCents,
-      admin: { step: 1 },
       validate: wholeBetween(0, MAX_CENTS, TUITION_SETTINGS_MESSAGES.registrationFeeCents),
-    },
+    }),
     {
       name: 'siblingDiscountPercent',
       label: 'Sibling discount (%)',
@@ -68,22 +67,20 @@ export const TuitionSettings: GlobalConfig = {
       admin: { step: 1, description: "Off each of a student's classes but the most expensive one." },
       validate: wholeBetween(0, 100, TUITION_SETTINGS_MESSAGES.multiClassDiscountPercent),
     },
-    {
+    centsField({
       name: 'familyDiscountCapCents',
-      label: 'Family discount cap per month (cents)',
-      type: 'number',
-      admin: { step: 1, description: 'The most all discounts of a family may add up to in one month. Empty: no cap.' },
+      label: 'Family discount cap per month ($)',
+      admin: { description: 'The most all discounts of a family may add up to in one month. Empty: no cap.' },
       validate: wholeBetween(0, MAX_CENTS, TUITION_SETTINGS_MESSAGES.familyDiscountCapCents),
-    },
-    {
+    }),
+    centsField({
       name: 'lateFeeCents',
-      label: 'Late fee (cents)',
-      type: 'number',
+      label: 'Late fee ($)',
       required: true,
       defaultValue: TUITION_SETTINGS_DEFAULTS.lateFeeCents,
-      admin: { step: 1, description: '0: no late fee.' },
+      admin: { description: '0.00: no late fee.' },
       validate: wholeBetween(0, MAX_CENTS, TUITION_SETTINGS_MESSAGES.lateFeeCents),
-    },
+    }),
     {
       name: 'lateFeeAfterDays',
       label: 'Late fee after (days past due)',

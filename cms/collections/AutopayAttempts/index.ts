@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { AUTOPAY_ATTEMPT_STATUSES } from '#api/autopay/schemas'
 import { validateDay } from '#cms/fields/dates'
+import { centsField } from '#cms/fields/money'
 
 /**
  * One row per automatic charge of an invoice and attempt number (decisions §12). The unique
@@ -32,7 +33,7 @@ export const AutopayAttempts: CollectionConfig = {
       admin: { description: "The academy's date of the attempt (YYYY-MM-DD); retries count from attempt 1's." },
       validate: validateDay('The day must be a real day written YYYY-MM-DD'),
     },
-    { name: 'amountCents', type: 'number', required: true },
+    centsField({ name: 'amountCents', label: 'Amount ($)', required: true }),
     { name: 'paymentIntentId', type: 'text' },
     { name: 'failureMessage', type: 'text' },
   ],

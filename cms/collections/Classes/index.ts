@@ -6,6 +6,7 @@ import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { validateDay } from '#cms/fields/dates'
+import { centsField } from '#cms/fields/money'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
@@ -25,7 +26,8 @@ export const Classes: CollectionConfig = {
     useAsTitle: 'name',
     defaultColumns: ['name', 'ageGroup', 'level', 'days', 'time', 'room', 'instructor', 'price', 'capacity'],
     listSearchableFields: ['name', 'instructor', 'location', 'level'],
-    description: 'The class catalogue families choose from. The /admin console asks prices in dollars; here they are in cents.',
+    description:
+      'The class catalogue families choose from. Prices are in dollars and cents, as in the /admin console (Classes), where classes are also added and edited.',
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
@@ -153,16 +155,14 @@ export const Classes: CollectionConfig = {
       access: { read: isAdminField },
       admin: { description: 'Optional: the teacher account that sees this class at /teach.' },
     },
-    {
+    centsField({
       name: 'price',
-      label: 'Monthly price (cents)',
-      type: 'number',
+      label: 'Monthly price ($)',
       required: true,
       min: 1,
-      admin: { description: 'Monthly price in cents (6500 = $65.00).', step: 1 },
-      validate: (value: unknown) =>
-        typeof value === 'number' && Number.isInteger(value) && value > 0 ? true : 'Price must be a positive whole number of cents',
-    },
+      admin: { description: 'In dollars and cents (65.00).' },
+      validate: (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? true : 'Price must be more than $0.00'),
+    }),
     {
       name: 'capacity',
       type: 'number',

@@ -4,6 +4,7 @@ import { CREDIT_STATUSES } from '#api/invoices/billing.schemas'
 import { CREDIT_MESSAGES, CREDIT_LIMITS } from '#api/invoices/credits.schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
+import { centsField } from '#cms/fields/money'
 
 /**
  * Credits an administrator gives a family (decisions §10): money the academy owes it, taken off
@@ -20,21 +21,20 @@ export const Credits: CollectionConfig = {
     defaultColumns: ['id', 'payerName', 'amountCents', 'reason', 'status', 'createdAt'],
     listSearchableFields: ['reason', 'payerName'],
     description:
-      'Credits for families, in cents. The next tuition run takes them off the family’s invoice; what an invoice cannot use waits for the next one. Cancel a credit instead of deleting it.',
+      'Credits for families, in dollars and cents. The next tuition run takes them off the family’s invoice; what an invoice cannot use waits for the next one. Cancel a credit instead of deleting it.',
   },
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: () => false },
   fields: [
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
     { name: 'payerName', label: 'Family', type: 'text' },
-    {
+    centsField({
       name: 'amountCents',
-      label: 'Amount (cents)',
-      type: 'number',
+      label: 'Amount ($)',
       required: true,
-      admin: { step: 1, description: 'What the academy owes the family, cents (2500 = $25.00).' },
+      admin: { description: 'What the academy owes the family, in dollars and cents (25.00).' },
       validate: (value: unknown) =>
         typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= CREDIT_LIMITS.maxCents ? true : CREDIT_MESSAGES.amountCents,
-    },
+    }),
     { name: 'reason', type: 'text', required: true, minLength: 3, maxLength: CREDIT_LIMITS.maxReason },
     {
       name: 'status',

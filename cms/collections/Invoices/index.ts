@@ -5,6 +5,7 @@ import { INVOICE_LINE_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { validateDateDay, validateMonth } from '#cms/fields/dates'
+import { centsField } from '#cms/fields/money'
 import { LINE_KINDS } from '#shared/tuition'
 import type { Invoice } from '#cms/payload-types'
 import { deriveInvoiceTotals, isCoveredByCredits } from './hooks/deriveInvoiceTotals'
@@ -24,7 +25,7 @@ export const Invoices: CollectionConfig = {
     defaultColumns: ['id', 'description', 'payerName', 'amountCents', 'kind', 'period', 'status', 'dueDate'],
     listSearchableFields: ['description', 'payerName', 'payerEmail'],
     description:
-      'What families owe. The /admin console creates invoices in dollars; here amounts are in cents. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.',
+      'What families owe, in dollars and cents. The /admin console (Billing) is where invoices are issued, paid, voided and searched by family; here are the raw records. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.',
   },
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: { beforeChange: [deriveInvoiceTotals] },
@@ -37,19 +38,18 @@ export const Invoices: CollectionConfig = {
       admin: { description: 'The account holder when the invoice was issued; kept if the account is deleted.' },
     },
     { name: 'payerEmail', label: 'Family email', type: 'text' },
-    {
+    centsField({
       name: 'amountCents',
-      label: 'Amount (cents)',
-      type: 'number',
+      label: 'Amount ($)',
       required: true,
       min: 1,
-      admin: { step: 1, description: 'Exact amount in cents (12500 = $125.00). With lines, it is their sum, whatever is typed here.' },
+      admin: { description: 'In dollars and cents (125.00). With lines, it is their sum, whatever is typed here.' },
       // Zero only for a tuition month that credits paid in full (decisions §10); the hook checks that case.
       validate: (value: unknown, { siblingData }: { siblingData?: Partial<Invoice> }) =>
         typeof value === 'number' && Number.isInteger(value) && (value > 0 || (value === 0 && isCoveredByCredits(siblingData ?? {})))
           ? true
-          : 'Amount must be a positive whole number of cents',
-    },
+          : 'Amount must be more than $0.00',
+    }),
     { name: 'description', type: 'text', required: true, maxLength: 300 },
     {
       name: 'status',
@@ -93,14 +93,13 @@ export const Invoices: CollectionConfig = {
         { name: 'studentName', label: 'Student', type: 'text' },
         { name: 'classId', label: 'Class id', type: 'number' },
         { name: 'className', label: 'Class', type: 'text' },
-        {
+        centsField({
           name: 'amountCents',
-          label: 'Amount (cents)',
-          type: 'number',
+          label: 'Amount ($)',
           required: true,
-          admin: { step: 1, description: 'Cents; negative for a discount or credit.' },
+          admin: { description: 'Negative (-5.00) for a discount or credit.' },
           validate: (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? true : 'Amount must be a whole number of cents'),
-        },
+        }),
         { name: 'creditId', label: 'Credit id', type: 'number', admin: { description: 'Credit lines: the family credit this line uses.' } },
       ],
     },

@@ -5,6 +5,7 @@ import { INVOICE_ACTION_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { validateDay } from '#cms/fields/dates'
+import { centsField } from '#cms/fields/money'
 
 /** One row per Stripe PaymentIntent (decisions §5): `transactionId` is unique. */
 export const Payments: CollectionConfig = {
@@ -21,7 +22,7 @@ export const Payments: CollectionConfig = {
   fields: [
     { name: 'invoice', type: 'relationship', relationTo: 'invoices', index: true },
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
-    { name: 'amountCents', label: 'Amount (cents)', type: 'number', required: true, admin: { step: 1 } },
+    centsField({ name: 'amountCents', label: 'Amount ($)', required: true }),
     { name: 'paymentMethodId', type: 'number', defaultValue: 1 },
     { name: 'method', type: 'text', defaultValue: 'stripe' },
     {

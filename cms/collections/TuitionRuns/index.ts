@@ -4,6 +4,7 @@ import { isAdmin } from '#cms/access/isAdmin'
 import { TUITION_RUN_STATUSES } from '#api/tuition/tuition-runs.schemas'
 import { TUITION_RUN_MESSAGES } from '#api/tuition/schemas'
 import { validateMonth } from '#cms/fields/dates'
+import { centsField } from '#cms/fields/money'
 
 const nobody = () => false
 
@@ -50,7 +51,7 @@ export const TuitionRuns: CollectionConfig = {
     { name: 'invoicesCreated', type: 'number', defaultValue: 0, admin: { description: 'Invoices issued by this run, every attempt together.' } },
     { name: 'alreadyInvoiced', type: 'number', defaultValue: 0, admin: { description: 'Families that had their invoice already, last attempt.' } },
     { name: 'nothingToBill', type: 'number', defaultValue: 0 },
-    { name: 'totalCents', type: 'number', defaultValue: 0, admin: { description: 'Sum of the invoices this run issued, cents.' } },
+    centsField({ name: 'totalCents', label: 'Total ($)', defaultValue: 0, admin: { description: 'Sum of the invoices this run issued.' } }),
     { name: 'error', type: 'textarea' },
   ],
   timestamps: true,
