@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { getSiteTexts } from '#api/operations/site-content'
+import { getSiteTexts } from '#api/site-content'
 
 /** The academy's name and monogram as the public site shows them (site texts, else their defaults). */
 export async function academyBrand(payload: Payload): Promise<{ name: string; monogram: string }> {
