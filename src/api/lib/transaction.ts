@@ -1,5 +1,5 @@
-import type { sql } from '@payloadcms/db-postgres'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import type { PostgresAdapter, sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
 type SQL = ReturnType<typeof sql>
 type Session = {
@@ -38,6 +38,18 @@ export async function queryInTransaction<Row = Record<string, unknown>>(req: Pay
   const session = sessionOf(req, await req.transactionID)
   if (!session) throw new Error('queryInTransaction needs an open transaction on the request')
   const result = await session.db.execute(query)
+  return (Array.isArray(result) ? result : (result.rows ?? [])) as Row[]
+}
+
+/**
+ * Runs a read: inside the request's open transaction when it has one (so it sees what the
+ * transaction wrote and waits behind its locks), else on the pool.
+ */
+export async function queryRows<Row = Record<string, unknown>>(on: PayloadRequest | Payload, query: SQL): Promise<Row[]> {
+  const req = 'payload' in on ? on : undefined
+  const session = req ? sessionOf(req, await req.transactionID) : undefined
+  const payload = req ? req.payload : (on as Payload)
+  const result = await (session ? session.db : (payload.db as unknown as PostgresAdapter).drizzle).execute(query)
   return (Array.isArray(result) ? result : (result.rows ?? [])) as Row[]
 }
 
