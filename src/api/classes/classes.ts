@@ -9,7 +9,7 @@ import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedu
 import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { createMemoCache } from '#server/memo-cache.server'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 import { placesByClass } from './places'
 
 /** What decides the days a class meets (decisions §14): its weekdays, term and own closures. */

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { queryRows } from '#api/lib/transaction'
+import { queryRows } from '#api/lib/database'
 
 /*
  * The one definition of "a place is taken" (decisions §15, §16). An enrollment takes a place in

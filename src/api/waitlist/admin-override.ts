@@ -10,7 +10,8 @@ import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
 import { sweepWaitlist } from './expiry'
 import { fillClass } from './offers'
-import { enrollmentExists, poolOf, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
+import { poolOf } from '#api/lib/database'
+import { enrollmentExists, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
 
 /** The administrators' view of every line and their two overrides, each with a recorded reason: reorder and remove. */
 

@@ -1,10 +1,10 @@
 import { createLocalReq, type Payload } from 'payload'
 
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction, poolOf } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
 import { fillClass } from './offers'
-import { lockClass, poolOf } from './places'
+import { lockClass } from './places'
 
 /** Expiry: an offer not answered by its `offerExpiresAt` lapses and its place goes to the next family. */
 

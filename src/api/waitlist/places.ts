@@ -1,4 +1,3 @@
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { type Payload, type PayloadRequest } from 'payload'
 
@@ -7,7 +6,7 @@ import { requireUser } from '#api/auth'
 import { notFound } from '#api/errors'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto, type WaitlistStatus } from './schemas'
 import { relationId } from '#api/lib/relations'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, poolOf, queryInTransaction } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
 
@@ -21,8 +20,6 @@ import { placesByClass } from '#api/classes'
  */
 
 type Places = { capacity: number | null; enrolled: number; held: number }
-
-export const poolOf = (payload: Payload) => (payload.db as unknown as PostgresAdapter).pool
 
 /** Locks the class row until commit; null when the class does not exist. */
 export async function lockClass(req: PayloadRequest, classId: number): Promise<{ capacity: number | null } | null> {
