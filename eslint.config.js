@@ -98,6 +98,20 @@ const restrictedImportPatterns = [
   },
 ]
 
+const STRIPE_ADAPTER = 'src/api/payments/stripe-adapter.ts'
+const STRIPE_CALLS = {
+  selector:
+    'CallExpression > MemberExpression.callee > MemberExpression.object[property.name=/^(accounts|customers|paymentIntents|paymentMethods|refunds|setupIntents|webhooks)$/]',
+  message: 'Call Stripe through the one adapter, src/api/payments/stripe-adapter.ts (#api/payments).',
+}
+const DATABASE_MODULE = 'src/api/lib/database.ts'
+const DATABASE_INTERNALS = {
+  selector:
+    "TSAsExpression > MemberExpression.expression[property.name='db'], MemberExpression[object.property.name='db'][property.name=/^(pool|drizzle|sessions)$/]",
+  message:
+    "Reach the database through src/api/lib/database.ts (#api/lib/database): poolOf, queryRows, inTransaction. It is the one file that reads the Postgres adapter's internals.",
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -172,21 +186,17 @@ export default tseslint.config(
       ],
     },
   },
+  // One Stripe adapter (src/api/payments/stripe-adapter.ts): no Stripe resource is called anywhere else.
+  // One way to the database (src/api/lib/database.ts): nothing else reads the Postgres adapter's
+  // internals (its pool, drizzle instance or transaction sessions) by casting payload.db.
   {
-    // One Stripe adapter (src/api/payments/stripe-adapter.ts): no Stripe resource is called anywhere else.
     files: ['src/**/*.ts', 'cms/**/*.ts'],
-    ignores: ['src/api/payments/stripe-adapter.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'CallExpression > MemberExpression.callee > MemberExpression.object[property.name=/^(accounts|customers|paymentIntents|paymentMethods|refunds|setupIntents|webhooks)$/]',
-          message: 'Call Stripe through the one adapter, src/api/payments/stripe-adapter.ts (#api/payments).',
-        },
-      ],
-    },
+    ignores: [STRIPE_ADAPTER, DATABASE_MODULE],
+    rules: { 'no-restricted-syntax': ['error', STRIPE_CALLS, DATABASE_INTERNALS] },
   },
+  { files: ['server.ts', 'scripts/**/*.ts', 'tests/**/*.ts'], rules: { 'no-restricted-syntax': ['error', DATABASE_INTERNALS] } },
+  { files: [STRIPE_ADAPTER], rules: { 'no-restricted-syntax': ['error', DATABASE_INTERNALS] } },
+  { files: [DATABASE_MODULE], rules: { 'no-restricted-syntax': ['error', STRIPE_CALLS] } },
   {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: {

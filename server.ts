@@ -7,8 +7,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import type { Payload } from 'payload'
-
+import { endPool, maybePoolOf } from '#api/lib/database'
 import { stopScheduledJobs } from '#cms/jobs'
 import { migrations } from '#cms/migrations/index'
 import { ensureAdministrator } from '#cms/seed/administrator'
@@ -27,9 +26,6 @@ import { createStaticHandler } from '#server/static.server'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
-type Pool = { query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> }
-/** Payload's own connection pool (the Postgres adapter's `pool`). */
-const poolOf = (payload: Payload) => (payload.db as unknown as { pool?: Pool }).pool
 const startedAt = performance.now()
 /** How long a SIGTERM waits for requests in flight before it ends their connections. */
 const DRAIN_MS = 10_000
@@ -75,8 +71,7 @@ async function main() {
     await jobsStopped
     await cacheBus.stop()
     // payload.db.destroy() leaves a checked-out connection behind; end the pool itself.
-    const pool = poolOf(payload)
-    await Promise.race([pool?.end().catch(() => {}), new Promise((r) => setTimeout(r, 500))])
+    await endPool(payload, 500)
     await database.stop()
     process.exit(0)
   }
@@ -124,7 +119,7 @@ async function main() {
     logger: createLogger(),
     logRequests: env.LOG_REQUESTS === 'true',
     readiness: createReadinessCheck(
-      () => poolOf(payload),
+      () => maybePoolOf(payload),
       migrations.map((migration) => migration.name),
     ),
   })

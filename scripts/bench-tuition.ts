@@ -17,6 +17,7 @@ import { loadavg } from 'node:os'
 import pg from 'pg'
 import Stripe from 'stripe'
 
+import { endPool } from '#api/lib/database'
 import { runBillingDay, runTuitionMonth } from '#api/tuition'
 import { bootPayload } from '#server/boot.server'
 import { setAppContext } from '#server/context.server'
@@ -201,9 +202,8 @@ async function main() {
     )
     lines.push(`- Load average (1, 5, 15 min) before the runs: ${loadBefore}; after: ${load()}.`)
     lines.push(`- Target (issue 12): the month for 1,000 families × 2 students, with the Stripe stand-in, in under 60 s: ${target}.`)
-    const pool = (payload.db as unknown as { pool: { end(): Promise<void> } }).pool
     // As in server.ts: Payload keeps one client checked out, and pool.end() would wait for it for ever.
-    await Promise.race([pool.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 500))])
+    await endPool(payload, 500)
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {})
     await admin.end()

@@ -4,6 +4,7 @@ import { createLocalReq } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { requestPasswordReset } from '#api/accounts'
+import { poolOf, type Pool } from '#api/lib/database'
 import { getAppContext } from '#server/context.server'
 import { createMailer } from '#server/mailer.server'
 import { startTestApp, FAMILY, type TestApp } from '#tests/support/app'
@@ -11,7 +12,6 @@ import { ApiClient } from '#tests/support/client'
 import { startSmtpListener } from '#tests/support/smtp'
 
 type Smtp = Awaited<ReturnType<typeof startSmtpListener>>
-type Pool = { query(sql: string, params?: unknown[]): Promise<{ rows: any[] }> }
 
 let app: TestApp
 let smtp: Smtp
@@ -20,7 +20,7 @@ let pool: Pool
 beforeAll(async () => {
   smtp = await startSmtpListener()
   app = await startTestApp({ SMTP_URL: smtp.url })
-  pool = (app.payload.db as unknown as { pool: Pool }).pool
+  pool = poolOf(app.payload)
 })
 afterAll(async () => {
   await app?.close()

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { poolOf, type Pool } from '#api/lib/database'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-
-type Pool = { query(sql: string, params?: unknown[]): Promise<{ rows: any[] }> }
 
 let app: TestApp
 let pool: Pool
 
 beforeAll(async () => {
   app = await startTestApp()
-  pool = (app.payload.db as unknown as { pool: Pool }).pool
+  pool = poolOf(app.payload)
 })
 afterAll(async () => {
   await app?.close()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as classSchedulesMigration from '#cms/migrations/20261123_151924_class_schedules'
+import { drizzleOf, poolOf } from '#api/lib/database'
 
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -371,8 +372,8 @@ describe('structured schedules (decisions §14)', () => {
 
 describe('the class schedules migration', () => {
   it('goes down and up again, converting a class written as text to the structure', async () => {
-    const db = (app.payload.db as unknown as { pool: { query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }).pool
-    const migrationArgs = { db: (app.payload.db as unknown as { drizzle: unknown }).drizzle, payload: app.payload, req: {} } as never
+    const db = poolOf(app.payload)
+    const migrationArgs = { db: drizzleOf(app.payload), payload: app.payload, req: {} } as never
     const seeded = (await db.query(`SELECT id, days, time FROM classes WHERE name = 'Pre-Ballet Petites'`)).rows[0]!
     await classSchedulesMigration.down(migrationArgs)
     const columns = async () =>

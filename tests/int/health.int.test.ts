@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 
+import { maybePoolOf } from '#api/lib/database'
 import { migrations } from '#cms/migrations/index'
 import { createReadinessCheck } from '#server/readiness.server'
 
@@ -8,8 +9,7 @@ import { startTestApp, type TestApp } from '#tests/support/app'
 import { adminQuery } from '#tests/support/postgres'
 
 /** GET /healthz and GET /readyz: what a load balancer asks before it sends a process traffic. */
-type Pool = { query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }> }
-const poolOf = (app: TestApp | undefined) => (app?.payload.db as unknown as { pool?: Pool } | undefined)?.pool
+const poolOf = (app: TestApp | undefined) => (app ? maybePoolOf(app.payload) : undefined)
 const migrationNames = migrations.map((migration) => migration.name)
 
 let app: TestApp

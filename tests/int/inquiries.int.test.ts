@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { poolOf } from '#api/lib/database'
 import { getAppContext, setAppContext } from '#server/context.server'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -32,8 +33,7 @@ async function storedInquiry(id: number) {
 
 /** Every test starts with a fresh per-IP allowance (all test requests come from 127.0.0.1). */
 async function resetRateLimits() {
-  const pool = (app.payload.db as unknown as { pool: { query(sql: string): Promise<unknown> } }).pool
-  await pool.query('DELETE FROM rate_limits')
+  await poolOf(app.payload).query('DELETE FROM rate_limits')
 }
 
 beforeAll(async () => {

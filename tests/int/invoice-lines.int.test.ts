@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice } from '#cms/payload-types'
 import * as tuitionMigration from '#cms/migrations/20261123_105408_tuition_settings_invoice_lines'
 import * as billingActionsMigration from '#cms/migrations/20261123_143554_billing_actions'
+import { drizzleOf } from '#api/lib/database'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
@@ -309,7 +310,7 @@ describe('hand-made invoices', () => {
 describe('the migration', () => {
   it('goes down and up again on a database with invoices, converting them to manual invoices', async () => {
     const before = await db.query('SELECT id, amount_cents FROM invoices ORDER BY id')
-    const migrationArgs = { db: (app.payload.db as unknown as { drizzle: unknown }).drizzle, payload: app.payload, req: {} } as never
+    const migrationArgs = { db: drizzleOf(app.payload), payload: app.payload, req: {} } as never
     // The later billing-actions migration builds on this one: down first, up last.
     await billingActionsMigration.down(migrationArgs)
     await tuitionMigration.down(migrationArgs)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { setAcademyClock } from '#api/lib/academy-clock'
+import { poolOf } from '#api/lib/database'
 import { ATTENDANCE_LIST_LIMIT } from '#api/attendance/schemas'
 import { closedDayMessage, SELF_SERVICE_MESSAGES } from '#api/self-service/schemas'
 import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
@@ -432,7 +433,7 @@ describe('GET /api/admin/attendance row limit', () => {
   it(`refuses more than ${ATTENDANCE_LIST_LIMIT} marks with a message asking to narrow the query, JSON and CSV alike`, async () => {
     const cls = await addClass(app, { name: 'Self Many Marks' })
     const student = await addStudent(app, familyA.userId, 'Many Marks', 7)
-    const pool = (app.payload.db as unknown as { pool: { query: (text: string, values: unknown[]) => Promise<unknown> } }).pool
+    const pool = poolOf(app.payload)
     // One mark a day for LIMIT + 1 days, written in one statement.
     await pool.query(
       `INSERT INTO attendance (class_id, student_id, date, status, reported_by)

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { inject } from 'vitest'
 
+import { endPool } from '#api/lib/database'
 import { createApp, type AppOptions } from '#server/app.server'
 import { allowedOrigins, bootPayload } from '#server/boot.server'
 import { setAppContext } from '#server/context.server'
@@ -60,8 +61,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}, appOpt
     async close() {
       httpServer.closeAllConnections()
       await new Promise((resolve) => httpServer.close(resolve))
-      const pool = (payload.db as unknown as { pool: { end(): Promise<void> } }).pool
-      await Promise.race([pool.end().catch(() => {}), new Promise((r) => setTimeout(r, 2000))])
+      await endPool(payload, 2000)
       await adminQuery(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {})
     },
   }

@@ -2,6 +2,7 @@ import { APIError, type PayloadRequest } from 'payload'
 
 import { spendPasswordHash } from './password-hash'
 import { clientIp, hitRateLimit, isRateLimited, type RateLimit } from '#api/lib/rate-limit'
+import { poolOf } from '#api/lib/database'
 
 /**
  * The rules every sign-in passes, whichever door it comes through (POST /api/login, or Payload's
@@ -37,8 +38,7 @@ export function loginIdentifier(data: { email?: unknown; username?: unknown } | 
   return typeof value === 'string' ? value.trim().toLowerCase() : ''
 }
 
-type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> }
-const pool = (req: PayloadRequest) => (req.payload.db as unknown as { pool: Pool }).pool
+const pool = (req: PayloadRequest) => poolOf(req.payload)
 
 async function accountExists(req: PayloadRequest, identifier: string): Promise<boolean> {
   const { rows } = await pool(req).query('SELECT 1 FROM users WHERE lower(email) = $1 OR lower(username) = $1 LIMIT 1', [identifier])

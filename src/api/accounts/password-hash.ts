@@ -4,7 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import { forgetUser } from '#cms/collections/Users/auth/sessionUserCache'
-import { afterCommit } from '#api/lib/transaction'
+import { afterCommit, poolOf } from '#api/lib/database'
 
 /**
  * Payload's stored password format (3.90, generatePasswordSaltHash): PBKDF2-SHA256 with a hex
@@ -40,15 +40,12 @@ export async function spendPasswordHash(password: string): Promise<void> {
   await pbkdf2(password, DUMMY_SALT, PASSWORD_HASH_ITERATIONS, KEY_LENGTH)
 }
 
-type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ salt: string | null; hash: string | null }> }> }
-
 /**
  * Checks an account's password against its stored hash. Unlike `payload.login` it creates no
  * session and touches neither the failed-login counter nor the lock.
  */
 export async function isAccountPassword(payload: Payload, userId: number, password: string): Promise<boolean> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  const { rows } = await pool.query('SELECT salt, hash FROM users WHERE id = $1', [userId])
+  const { rows } = await poolOf(payload).query<{ salt: string | null; hash: string | null }>('SELECT salt, hash FROM users WHERE id = $1', [userId])
   return passwordMatches(password, rows[0]?.salt, rows[0]?.hash)
 }
 

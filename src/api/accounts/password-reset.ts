@@ -18,6 +18,7 @@ import { passwordResetMail } from '#api/email'
 import { endOtherSessions } from './password-hash'
 import { assertPasswordAllowed } from './password-policy'
 import { getSiteTexts } from '#api/site-content'
+import { poolOf } from '#api/lib/database'
 
 /** Decisions §3: 32 random bytes, URL-safe, stored only as a hash, valid one hour, single use. */
 export const RESET_TOKEN_BYTES = 32
@@ -103,15 +104,12 @@ export async function requestPasswordReset(
   return answer
 }
 
-type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ id: number }> }> }
-
 /**
  * Takes the token off its account in one statement, so that of two concurrent uses of one link
  * only one wins (single use). A password reset also lifts a login lock.
  */
 async function claimResetToken(payload: Payload, tokenHash: string): Promise<number | null> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  const { rows } = await pool.query(
+  const { rows } = await poolOf(payload).query<{ id: number }>(
     `UPDATE users SET reset_token_hash = NULL, reset_token_expiry = NULL, login_attempts = 0, lock_until = NULL
      WHERE reset_token_hash = $1 AND reset_token_expiry > now() RETURNING id`,
     [tokenHash],

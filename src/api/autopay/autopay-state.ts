@@ -9,7 +9,7 @@ import type { StatementAutopayDto } from '#api/statements/schemas'
 import { AUTOPAY_CATCH_UP_DAYS, brandName, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
 import { addDays, todayIso } from '#shared/dates'
 import { centsToDollars, dollarsToCents } from '#shared/money'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { readTuitionSettings } from '#api/studio'
 
 /**

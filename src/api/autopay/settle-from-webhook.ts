@@ -4,7 +4,7 @@ import type Stripe from 'stripe'
 
 import type { AutopayAttempt, Invoice } from '#cms/payload-types'
 import { cancelOpenCardIntents } from '#api/payments'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { UNPAID, attemptsOf, facts } from './autopay-state'
 import { mailDecline } from './decline-notices'
 

@@ -1,4 +1,3 @@
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Class, User } from '#cms/payload-types'
@@ -10,7 +9,8 @@ import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedu
 import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { createMemoCache } from '#server/memo-cache.server'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
+import { placesByClass } from './places'
 
 /** What decides the days a class meets (decisions §14): its weekdays, term and own closures. */
 export function classCalendar(doc: Class): ClassCalendar & { closures: string[] } {
@@ -61,29 +61,11 @@ export function invalidateClasses(): void {
   catalogueCache.invalidate()
 }
 
-/**
- * Places per class, in one grouped query (Payload's Local API has no GROUP BY): enrollments not
- * ended before today, and places held by open waitlist offers (decisions §15).
- */
-async function countPlacesByClass(payload: Payload): Promise<Map<number, { enrolled: number; held: number }>> {
-  const pool = (payload.db as unknown as PostgresAdapter).pool
-  const now = academyNow()
-  const { rows } = await pool.query<{ class_id: number; enrolled: number; held: number }>(
-    `SELECT class_id, sum(enrolled)::int AS enrolled, sum(held)::int AS held FROM (
-       SELECT class_id, 1 AS enrolled, 0 AS held FROM enrollments
-        WHERE end_date IS NULL OR to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= $1
-       UNION ALL
-       SELECT class_id, 0, 1 FROM waitlist_entries WHERE status = 'offered' AND offer_expires_at > $2::timestamptz
-     ) places GROUP BY class_id`,
-    [academyToday(now), now.toISOString()],
-  )
-  return new Map(rows.map((row) => [Number(row.class_id), { enrolled: row.enrolled, held: row.held }]))
-}
-
 async function loadCatalogue(payload: Payload): Promise<Catalogue> {
+  const now = academyNow()
   const [result, counts] = await Promise.all([
     payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 }),
-    countPlacesByClass(payload),
+    placesByClass(payload, { day: academyToday(now), now }),
   ])
   const all = (result.docs as Class[]).map((doc) => {
     const places = counts.get(doc.id)
@@ -122,9 +104,10 @@ export async function findClass(req: PayloadRequest, id: number): Promise<Class>
   return doc as Class
 }
 
+/** The class with its places taken today, counted as the catalogue counts them (./places). */
 async function withCount(req: PayloadRequest, doc: Class): Promise<ClassDto> {
-  const { totalDocs } = await req.payload.count({ collection: 'enrollments', where: { class: { equals: doc.id } }, req, overrideAccess: true })
-  return toClassDto(doc, totalDocs)
+  const places = await placesByClass(req, { day: academyToday(), now: academyNow(), classIds: [doc.id] })
+  return toClassDto(doc, places.get(doc.id)?.enrolled ?? 0)
 }
 
 type ClassData = Partial<Omit<Class, 'id' | 'createdAt' | 'updatedAt'>>

@@ -5,7 +5,7 @@ import type { Credit, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
 import { CREDIT_MESSAGES, type CreateCreditInput, type CreditDto } from './credits.schemas'
 import type { PendingCredit } from '#shared/tuition'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { findInvoicesAsServer } from './invoice-queries'
 
 /**

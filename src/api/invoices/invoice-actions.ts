@@ -8,7 +8,7 @@ import { academyToday } from '#api/lib/academy-clock'
 import { INVOICE_NOT_FOUND, toInvoiceDto } from './invoices'
 import { lockInvoiceRow } from './invoice-queries'
 import { cancelOpenCardIntents, toPaymentDto } from '#api/payments'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 
 /**
  * What an administrator does to an invoice after it is issued (decisions §10): void it, or record

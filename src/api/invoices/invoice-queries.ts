@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest, Sort, Where } from 'payload'
 
 import type { Invoice } from '#cms/payload-types'
-import { queryInTransaction } from '#api/lib/transaction'
+import { queryInTransaction } from '#api/lib/database'
 
 /**
  * The server's two ways into the invoices table, shared by credits, late fees, the tuition run

@@ -6,7 +6,7 @@ import type { InvoiceStatus } from './billing.schemas'
 import { centsToDollars, dollarsToCents } from '#shared/money'
 import { duplicateTuitionMessage, INVOICE_IN_USE, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 import { cancelOpenCardIntents } from '#api/payments'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 import { lockInvoiceRow } from './invoice-queries'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'

@@ -6,7 +6,7 @@ import { lateFeeDue } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { insertInvoice } from './invoices'
 import { findInvoicesAsServer } from './invoice-queries'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 import { readTuitionSettings } from '#api/studio'
 
 /** Whether a failed insert met the overdue invoice's late fee (its column is unique). */

@@ -1,9 +1,8 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { AppError } from '#api/errors'
+import { poolOf } from '#api/lib/database'
 import { isLoopbackAddress, networkKey } from '#server/client-address.server'
-
-type Pool = { query(sql: string, params: unknown[]): Promise<{ rows: Array<{ hits: number; reset_at: Date }> }> }
 
 export type RateLimit = { name: string; limit: number; windowSeconds: number; message?: string }
 
@@ -12,8 +11,8 @@ export type RateLimit = { name: string; limit: number; windowSeconds: number; me
  * the counters, and throws 429 with Retry-After once the limit is passed.
  */
 export async function hitRateLimit(payload: Payload, rule: RateLimit, key: string): Promise<void> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  const { rows } = await pool.query(
+  const pool = poolOf(payload)
+  const { rows } = await pool.query<{ hits: number; reset_at: Date }>(
     `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2))
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
@@ -37,15 +36,15 @@ export async function hitRateLimit(payload: Payload, rule: RateLimit, key: strin
  * failures only (login), checked before the attempt and hit after a failure.
  */
 export async function isRateLimited(payload: Payload, rule: RateLimit, key: string): Promise<boolean> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  const { rows } = await pool.query('SELECT hits, reset_at FROM rate_limits WHERE key = $1 AND reset_at > now()', [`${rule.name}:${key}`.slice(0, 300)])
+  const { rows } = await poolOf(payload).query<{ hits: number; reset_at: Date }>('SELECT hits, reset_at FROM rate_limits WHERE key = $1 AND reset_at > now()', [
+    `${rule.name}:${key}`.slice(0, 300),
+  ])
   return (rows[0]?.hits ?? 0) >= rule.limit
 }
 
 /** Forgets the hits of `key` (a successful login clears its failures). */
 export async function clearRateLimit(payload: Payload, rule: RateLimit, key: string): Promise<void> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
-  await pool.query('DELETE FROM rate_limits WHERE key = $1', [`${rule.name}:${key}`.slice(0, 300)])
+  await poolOf(payload).query('DELETE FROM rate_limits WHERE key = $1', [`${rule.name}:${key}`.slice(0, 300)])
 }
 
 /** The caller's address as the router saw it (the socket, or the hop before our trusted proxies). */

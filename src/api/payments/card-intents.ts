@@ -8,7 +8,7 @@ import { AUTOPAY_IN_PROGRESS, INVOICE_ALREADY_PAID, INVOICE_CANCELLED, INVOICE_N
 import { readPaymentSettings } from './payment-config'
 import { recordSucceededIntent, settleCardIntent } from './payment-recording'
 import { cancelPaymentIntent, retrievePaymentIntent, stripeClient } from './stripe-adapter'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, queryInTransaction } from '#api/lib/database'
 
 /**
  * One open PaymentIntent per invoice (decisions §5). The card form's intents are kept

@@ -7,7 +7,7 @@ import { badInput, notFound } from '#api/errors'
 import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from './schemas'
 import { sendPaymentReceipt } from './payment-receipts'
 import { refundAtStripe } from './payment-refunds'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, queryInTransaction } from '#api/lib/database'
 
 /**
  * Recording card payments (decisions §5): an invoice becomes paid, and a payment row is written,

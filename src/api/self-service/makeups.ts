@@ -16,23 +16,29 @@ import {
 import { isActiveOn, isWithinMakeupWindow, MAKEUP_OPTIONS_LIMIT, makeupWindow, meetingDays } from '#shared/self-service'
 import { classMeetsOn, sortByStartTime } from '#shared/schedule'
 import { academyToday } from '#api/lib/academy-clock'
-import { classCalendar, findClass } from '#api/classes'
+import { classCalendar, findClass, placeKey, placesTakenOn } from '#api/classes'
+import { addDays } from '#shared/dates'
 import { relationId } from '#api/lib/relations'
 import { notifyFamily } from './self-service-mail'
 import { findOwnStudent } from '#api/students'
 import { readStudioSettings } from '#api/studio'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { findOwnAbsence, makeupOf, toMakeupDto } from './absences'
 import { findStudentEnrollment } from './drops'
 import { academyClosures, day, notMeetingOn } from './rules'
 
 /** Makeups: an absence may be made up in another class of the same level with a free place, within the window of the studio settings. */
 
-/** Places taken in each class on each day: enrollments active that day plus that day's makeups. */
+/**
+ * Places taken in each class on each day: the enrollments that take a place that day (the one
+ * definition, #api/classes `placesTakenOn`) plus that day's makeups.
+ */
 async function placesTaken(req: PayloadRequest, classIds: number[], first: string, last: string): Promise<(classId: number, date: string) => number> {
   if (classIds.length === 0) return () => 0
-  const [enrollments, makeups] = await Promise.all([
-    req.payload.find({ collection: 'enrollments', where: { class: { in: classIds } }, depth: 0, limit: 0, pagination: false, req, overrideAccess: true }),
+  const days: string[] = []
+  for (let date = first; date <= last; date = addDays(date, 1)) days.push(date)
+  const [enrolled, makeups] = await Promise.all([
+    placesTakenOn(req, days, classIds),
     req.payload.find({
       collection: 'makeups',
       where: { and: [{ class: { in: classIds } }, { date: { greater_than_equal: first } }, { date: { less_than_equal: last } }] },
@@ -45,12 +51,10 @@ async function placesTaken(req: PayloadRequest, classIds: number[], first: strin
   ])
   const makeupCount = new Map<string, number>()
   for (const m of makeups.docs as Makeup[]) {
-    const key = `${relationId(m.class)}:${m.date}`
+    const key = placeKey(relationId(m.class), m.date)
     makeupCount.set(key, (makeupCount.get(key) ?? 0) + 1)
   }
-  const byClass = new Map<number, Enrollment[]>()
-  for (const e of enrollments.docs as Enrollment[]) byClass.set(relationId(e.class), [...(byClass.get(relationId(e.class)) ?? []), e])
-  return (classId, date) => (byClass.get(classId) ?? []).filter((e) => isActiveOn(e, date)).length + (makeupCount.get(`${classId}:${date}`) ?? 0)
+  return (classId, date) => (enrolled.get(placeKey(classId, date)) ?? 0) + (makeupCount.get(placeKey(classId, date)) ?? 0)
 }
 
 /** Whether the student already has a place in the class that day (enrolled, or a makeup). */

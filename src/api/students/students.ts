@@ -5,7 +5,7 @@ import { isAdminUser, requireUser } from '#api/auth'
 import { badInput, notFound } from '#api/errors'
 import type { AdminStudentInput, EmergencyContactInput, StudentDto } from './schemas'
 import { STUDENT_MESSAGES } from './schemas'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
 
 export function toStudentDto(doc: Student): StudentDto {

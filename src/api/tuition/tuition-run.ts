@@ -7,7 +7,7 @@ import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEn
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
 import { findInvoicesAsServer, insertInvoice, isDuplicateTuition, lockFamilyBilling, pendingCreditsOf } from '#api/invoices'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 

@@ -7,9 +7,11 @@ import { WAITLIST_MESSAGES, type AdminWaitlistDto, type AdminWaitlistEntryDto, t
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { placesByClass } from '#api/classes'
 import { sweepWaitlist } from './expiry'
 import { fillClass } from './offers'
-import { enrollmentExists, poolOf, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
+import { poolOf } from '#api/lib/database'
+import { enrollmentExists, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
 
 /** The administrators' view of every line and their two overrides, each with a recorded reason: reorder and remove. */
 
@@ -50,21 +52,18 @@ export async function listWaitlistsForAdmin(req: PayloadRequest, classId?: numbe
   const classIds = [...new Set(entries.map((e) => relationId(e.class)))]
   const positions = await positionsIn(req.payload, classIds)
   const now = academyNow()
-  const { rows } = await poolOf(req.payload).query<{ id: number; name: string; capacity: string | null; enrolled: number; held: number }>(
-    `SELECT c.id, c.name, c.capacity,
-       (SELECT count(*)::int FROM enrollments e WHERE e.class_id = c.id
-          AND (e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= $2)) AS enrolled,
-       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at > $3::timestamptz) AS held
-     FROM classes c WHERE c.id = ANY($1::int[]) ORDER BY c.name, c.id`,
-    [classIds, academyToday(now), now.toISOString()],
+  const { rows } = await poolOf(req.payload).query<{ id: number; name: string; capacity: string | null }>(
+    `SELECT c.id, c.name, c.capacity FROM classes c WHERE c.id = ANY($1::int[]) ORDER BY c.name, c.id`,
+    [classIds],
   )
+  const places = await placesByClass(req.payload, { day: academyToday(now), now, classIds })
   const rank = (e: AdminWaitlistEntryDto) => (e.status === 'offered' ? 0 : e.status === 'waiting' ? 1 : 2)
   return rows.map((row) => ({
     classId: Number(row.id),
     className: row.name,
     capacity: row.capacity == null ? null : Number(row.capacity),
-    enrolled: row.enrolled,
-    held: row.held,
+    enrolled: places.get(Number(row.id))?.enrolled ?? 0,
+    held: places.get(Number(row.id))?.held ?? 0,
     entries: entries
       .filter((e) => relationId(e.class) === Number(row.id))
       .map((e) => toAdminEntryDto(e, positions))

@@ -1,9 +1,10 @@
 import { createLocalReq, type Payload } from 'payload'
 
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction, poolOf } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { placesByClass } from '#api/classes'
 import { fillClass } from './offers'
-import { lockClass, poolOf } from './places'
+import { lockClass } from './places'
 
 /** Expiry: an offer not answered by its `offerExpiresAt` lapses and its place goes to the next family. */
 
@@ -14,18 +15,22 @@ import { lockClass, poolOf } from './places'
  */
 export async function expireWaitlistOffers(payload: Payload, now: Date = academyNow()): Promise<{ expired: number; offered: number }> {
   const at = now.toISOString()
-  const { rows } = await poolOf(payload).query<{ class_id: number; expired: number }>(
-    `SELECT c.id AS class_id,
-       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz) AS expired
+  const { rows: candidates } = await poolOf(payload).query<{ class_id: number; capacity: string | null; expired: number; waiting: boolean }>(
+    `SELECT c.id AS class_id, c.capacity,
+       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz) AS expired,
+       EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'waiting') AS waiting
      FROM classes c
-     WHERE EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz)
-        OR (EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'waiting')
-            AND (c.capacity IS NULL OR c.capacity >
-              (SELECT count(*) FROM enrollments e WHERE e.class_id = c.id
-                 AND (e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= $2))
-              + (SELECT count(*) FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at > $1::timestamptz)))`,
-    [at, academyToday(now)],
+     WHERE EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id
+       AND ((w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz) OR w.status = 'waiting'))`,
+    [at],
   )
+  // A class with a waiting family is worth a look only with a free place (the one count, #api/classes).
+  const places = await placesByClass(payload, { day: academyToday(now), now, classIds: candidates.map((row) => Number(row.class_id)) })
+  const hasRoom = (row: (typeof candidates)[number]) => {
+    const taken = places.get(Number(row.class_id)) ?? { enrolled: 0, held: 0 }
+    return row.capacity == null || Number(row.capacity) > taken.enrolled + taken.held
+  }
+  const rows = candidates.filter((row) => row.expired > 0 || (row.waiting && hasRoom(row)))
   let expired = 0
   let offered = 0
   for (const row of rows) {

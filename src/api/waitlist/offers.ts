@@ -8,7 +8,7 @@ import { getAppContext } from '#server/context.server'
 import { waitlistOfferMail } from '#api/email'
 import { getSiteTexts } from '#api/site-content'
 import { readStudioSettings } from '#api/studio'
-import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
 import { countPlaces, freePlaces, lockClass, updateEntry } from './places'
 

@@ -1,4 +1,3 @@
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import { type Payload, type PayloadRequest } from 'payload'
 
@@ -7,21 +6,20 @@ import { requireUser } from '#api/auth'
 import { notFound } from '#api/errors'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto, type WaitlistStatus } from './schemas'
 import { relationId } from '#api/lib/relations'
-import { inTransaction, queryInTransaction } from '#api/lib/transaction'
+import { inTransaction, poolOf, queryInTransaction } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { placesByClass } from '#api/classes'
 
 /*
  * The waitlist (decisions §15). Every change to a class's line runs in one transaction that
  * first locks the class row (`SELECT … FOR UPDATE`), the same lock enrollment takes: drops,
  * offers, accepts and plain enrollments of one class take turns, and each one counts again
- * after the previous has committed. A place is taken by an enrollment that has not ended and
- * held by an offer that has not expired; `fillClass` gives every place that is neither to the
+ * after the previous has committed. What takes or holds a place is defined once, in the classes
+ * slice (`placesByClass`); `fillClass` gives every place that is neither to the
  * first waiting families, in order.
  */
 
 type Places = { capacity: number | null; enrolled: number; held: number }
-
-export const poolOf = (payload: Payload) => (payload.db as unknown as PostgresAdapter).pool
 
 /** Locks the class row until commit; null when the class does not exist. */
 export async function lockClass(req: PayloadRequest, classId: number): Promise<{ capacity: number | null } | null> {
@@ -30,17 +28,10 @@ export async function lockClass(req: PayloadRequest, classId: number): Promise<{
   return { capacity: row.capacity == null ? null : Number(row.capacity) }
 }
 
-/** Places taken (enrollments not ended before today) and held (offers not yet expired); inside the lock. */
+/** Places taken and held in the class (the one definition, #api/classes placesByClass); inside the lock. */
 export async function countPlaces(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<Places> {
-  const [row] = await queryInTransaction<{ enrolled: number; held: number }>(
-    req,
-    sql`SELECT
-      (SELECT count(*)::int FROM enrollments WHERE class_id = ${classId}
-        AND (end_date IS NULL OR to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${academyToday(now)})) AS enrolled,
-      (SELECT count(*)::int FROM waitlist_entries WHERE class_id = ${classId}
-        AND status = 'offered' AND offer_expires_at > ${now.toISOString()}::timestamptz) AS held`,
-  )
-  return { capacity, enrolled: row?.enrolled ?? 0, held: row?.held ?? 0 }
+  const places = (await placesByClass(req, { day: academyToday(now), now, classIds: [classId] })).get(classId)
+  return { capacity, enrolled: places?.enrolled ?? 0, held: places?.held ?? 0 }
 }
 
 export const freePlaces = (places: Places) => (places.capacity == null ? Number.POSITIVE_INFINITY : places.capacity - places.enrolled - places.held)

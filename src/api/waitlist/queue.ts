@@ -8,7 +8,7 @@ import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import { relationId } from '#api/lib/relations'
 import { findOwnStudent } from '#api/students'
-import { inTransaction } from '#api/lib/transaction'
+import { inTransaction } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { sweepWaitlist } from './expiry'
 import { fillClass } from './offers'

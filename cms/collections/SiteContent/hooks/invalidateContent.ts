@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
 import { invalidateSiteContent } from '#api/site-content'
-import { afterCommit } from '#api/lib/transaction'
+import { afterCommit } from '#api/lib/database'
 
 /**
  * Edits show on the next page load (decisions §6): drop the content cache once the write has

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionAfterLogoutHook } from 'payload'
 
-import { afterCommit } from '#api/lib/transaction'
+import { afterCommit } from '#api/lib/database'
 import { forgetUser } from '#cms/collections/Users/auth/sessionUserCache'
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { APIError, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
-import { queryInTransaction } from '#api/lib/transaction'
+import { queryInTransaction } from '#api/lib/database'
 import { ADMIN_USER_MESSAGES } from '#api/accounts/admin-users.schemas'
 import { isAdminUser } from '#shared/roles'
 

@@ -1,0 +1,112 @@
+import type { PostgresAdapter, sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import type { Pool } from 'pg'
+
+/*
+ * The one way to the database below Payload's Local API: the typed connection pool, the
+ * transaction helpers and raw statements in or out of a request's transaction. This is the only
+ * file that reads the Postgres adapter's internals (`pool`, `drizzle`, `sessions`); every other
+ * file calls it. tests/int/database-access.int.test.ts pins what it relies on to the installed
+ * Payload version, so an upgrade that changes them fails loudly there rather than in production.
+ */
+
+export type SQL = ReturnType<typeof sql>
+export type { Pool }
+
+/** A transaction as @payloadcms/drizzle keeps it in `adapter.sessions[transactionID]`. */
+type Session = {
+  db: { execute(query: SQL): Promise<{ rows?: unknown[] } | unknown[]> }
+  resolve: () => Promise<void>
+  reject: () => Promise<void>
+}
+
+type AdapterInternals = Pick<PostgresAdapter, 'drizzle'> & { pool?: Pool; sessions?: Record<string, Session | undefined> }
+
+const internals = (payload: Payload) => payload.db as unknown as AdapterInternals
+
+/** Payload's own connection pool, or undefined before the adapter has connected (boot, readiness). */
+export function maybePoolOf(payload: Payload): Pool | undefined {
+  return internals(payload).pool
+}
+
+/** Payload's own connection pool (pg): for statements that need no transaction of a request. */
+export function poolOf(payload: Payload): Pool {
+  const pool = maybePoolOf(payload)
+  if (!pool) throw new Error('The database is not connected: the Postgres adapter has no pool')
+  return pool
+}
+
+/** The adapter's drizzle instance on the pool (what Payload hands a migration as `db`). */
+export function drizzleOf(payload: Payload): AdapterInternals['drizzle'] {
+  return internals(payload).drizzle
+}
+
+/** Ends Payload's pool, waiting at most `ms` (Payload keeps one client checked out for ever). */
+export async function endPool(payload: Payload, ms: number): Promise<void> {
+  const pool = maybePoolOf(payload)
+  await Promise.race([pool?.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms))])
+}
+
+/** The adapter's open transaction `transactionID` (Payload's id on `req.transactionID`). */
+export function sessionOf(payload: Payload, transactionID: unknown): Session | undefined {
+  if (!transactionID || transactionID instanceof Promise) return undefined
+  return internals(payload).sessions?.[String(transactionID)]
+}
+
+/**
+ * Runs `work` in one database transaction on `req`: every Local API call that is passed `req`
+ * joins it. When the request already has one open (a hook inside an operation), `work` joins
+ * it and the outer owner commits.
+ */
+export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  const owner = await initTransaction(req)
+  try {
+    const result = await work()
+    if (owner) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (owner) await killTransaction(req)
+    throw error
+  }
+}
+
+/**
+ * Runs a statement inside the request's open transaction (row or advisory locks that must last
+ * until it commits) and returns its rows. Without an open transaction nothing would hold the
+ * lock, so it refuses.
+ */
+export async function queryInTransaction<Row = Record<string, unknown>>(req: PayloadRequest, query: SQL): Promise<Row[]> {
+  const session = sessionOf(req.payload, await req.transactionID)
+  if (!session) throw new Error('queryInTransaction needs an open transaction on the request')
+  const result = await session.db.execute(query)
+  return (Array.isArray(result) ? result : (result.rows ?? [])) as Row[]
+}
+
+/**
+ * Runs a read: inside the request's open transaction when it has one (so it sees what the
+ * transaction wrote and waits behind its locks), else on the pool.
+ */
+export async function queryRows<Row = Record<string, unknown>>(on: PayloadRequest | Payload, query: SQL): Promise<Row[]> {
+  const req = 'payload' in on ? on : undefined
+  const session = req ? sessionOf(req.payload, await req.transactionID) : undefined
+  const payload = req ? req.payload : (on as Payload)
+  const result = await (session ? session.db : internals(payload).drizzle).execute(query)
+  return (Array.isArray(result) ? result : (result.rows ?? [])) as Row[]
+}
+
+/**
+ * Runs `callback` once the request's transaction has committed (caches must not be refilled
+ * from rows another connection cannot see yet), or now when no transaction is open.
+ */
+export function afterCommit(req: PayloadRequest, callback: () => void): void {
+  const session = sessionOf(req.payload, req.transactionID)
+  if (!session) {
+    callback()
+    return
+  }
+  const commit = session.resolve
+  session.resolve = async () => {
+    await commit()
+    callback()
+  }
+}
