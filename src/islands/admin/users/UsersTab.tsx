@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { useDeleteUser } from '#islands/api/admin-delete-user'
@@ -9,17 +9,18 @@ import { useSetUserTeacher } from '#islands/api/admin-set-user-teacher'
 import { formatDateTime } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { FilterField } from '#islands/components/ui/Field'
-import { Badge } from '#islands/components/ui/Badge'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
-import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
+import { CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { FamilyStatementDialog } from '#islands/admin/statements/FamilyStatementDialog'
 import { scrollToTop } from '#islands/lib/scroll'
 import { blockedActions, filterByEmail } from './user-protection'
+import { UserActions } from './UserActions'
+import { RoleBadge, StatusBadge } from './UserBadges'
 
 const LOAD_FAILED = 'Failed to load users. Please try again.'
 
@@ -228,110 +229,5 @@ export function UsersTab() {
       </ConfirmDialog>
       <FamilyStatementDialog family={statementOf} onClose={() => setStatementOf(null)} />
     </section>
-  )
-}
-
-function StatusBadge({ user }: { user: UserDto }) {
-  return user.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>
-}
-
-function RoleBadge({ user }: { user: UserDto }) {
-  return (
-    <>
-      {user.isAdmin ? <Badge tone="brand">Admin</Badge> : user.isTeacher ? null : <Badge tone="grey">Family</Badge>}
-      {user.isTeacher ? <Badge tone="green">Teacher</Badge> : null}
-    </>
-  )
-}
-
-type ActionProps = {
-  user: UserDto
-  blocked: ReturnType<typeof blockedActions>
-  busy: boolean
-  onDeactivate: () => void
-  onReactivate: () => void
-  onToggleAdmin: () => void
-  onToggleTeacher: () => void
-  onDelete: () => void
-  onStatement: () => void
-}
-
-/** The three actions; a refused one stays visible, disabled, with the reason next to it. */
-function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onToggleTeacher, onDelete, onStatement }: ActionProps) {
-  const id = useId()
-  const reasons = [...new Set([blocked.deactivate, blocked.demote, blocked.delete].filter(Boolean))] as string[]
-  const reasonId = (reason: string | undefined) => (reason ? `${id}-reason-${reasons.indexOf(reason)}` : undefined)
-  return (
-    <div>
-      <div className="flex flex-wrap gap-2">
-        {user.isActive ? (
-          <ActionButton className={BUTTON.secondary} reason={blocked.deactivate} reasonId={reasonId(blocked.deactivate)} busy={busy} onClick={onDeactivate}>
-            Deactivate<span className="sr-only"> {user.fullName}</span>
-          </ActionButton>
-        ) : (
-          <ActionButton className={BUTTON.secondary} busy={busy} onClick={onReactivate}>
-            Reactivate<span className="sr-only"> {user.fullName}</span>
-          </ActionButton>
-        )}
-        {user.isAdmin ? (
-          <ActionButton className={BUTTON.secondary} reason={blocked.demote} reasonId={reasonId(blocked.demote)} busy={busy} onClick={onToggleAdmin}>
-            Remove Admin<span className="sr-only"> from {user.fullName}</span>
-          </ActionButton>
-        ) : (
-          <ActionButton className={BUTTON.secondary} busy={busy} onClick={onToggleAdmin}>
-            Make Admin<span className="sr-only">: {user.fullName}</span>
-          </ActionButton>
-        )}
-        <ActionButton className={BUTTON.secondary} busy={busy} onClick={onToggleTeacher}>
-          {user.isTeacher ? 'Remove Teacher' : 'Make Teacher'}
-          <span className="sr-only">{user.isTeacher ? ` from ${user.fullName}` : `: ${user.fullName}`}</span>
-        </ActionButton>
-        <ActionButton className={BUTTON.secondary} busy={false} onClick={onStatement}>
-          Statement<span className="sr-only"> of {user.fullName}</span>
-        </ActionButton>
-        <ActionButton className={BUTTON.dangerOutline} reason={blocked.delete} reasonId={reasonId(blocked.delete)} busy={busy} onClick={onDelete}>
-          Delete<span className="sr-only"> {user.fullName}</span>
-        </ActionButton>
-      </div>
-      {reasons.map((reason, index) => (
-        <p key={reason} id={`${id}-reason-${index}`} className="mt-1.5 text-xs text-gray-700">
-          {reason}
-        </p>
-      ))}
-    </div>
-  )
-}
-
-/**
- * A button refused by a rule stays focusable (aria-disabled), so keyboard and screen-reader
- * users reach it and hear why; it does nothing when pressed.
- */
-function ActionButton({
-  className,
-  reason,
-  reasonId,
-  busy,
-  onClick,
-  children,
-}: {
-  className: string
-  reason?: string
-  reasonId?: string
-  busy: boolean
-  onClick: () => void
-  children: ReactNode
-}) {
-  const blocked = Boolean(reason)
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-disabled={blocked || busy ? true : undefined}
-      aria-describedby={blocked ? reasonId : undefined}
-      title={reason}
-      onClick={blocked || busy ? undefined : onClick}
-    >
-      {children}
-    </button>
   )
 }
