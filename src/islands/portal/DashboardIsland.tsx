@@ -1,144 +1,22 @@
 import { useMemo, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { ageOn } from '#shared/eligibility'
-import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
 import { useClasses } from '#islands/api/list-classes'
 import { LineIcon } from '#islands/components/ui/Icon'
-import { useNotify } from '#islands/components/ui/Toast'
-import { errorMessage } from '#islands/lib/http'
-import { ClassDetailsList, ClassWhen } from './components/ClassFacts'
-import { ConfirmDialog } from '#islands/components/ui/Dialog'
-import { Disclosure } from './components/Disclosure'
+import { ClassWhen } from './components/ClassFacts'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
 import { RemoveStudentDialog } from './components/RemoveStudentDialog'
-import { EnrollmentSelfService, StudentAbsences } from './components/SelfService'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
+import { SMALL_BUTTON, StudentCard } from './components/StudentCard'
 import { WaitlistOffers } from './components/WaitlistOffers'
-import { Avatar, LevelBadge } from './components/StudentAvatar'
 import { recommendedClasses, upcomingClasses } from './family'
-import { formatMonthlyPrice, formatPricePerMonth } from '#shared/money'
+import { formatMonthlyPrice } from '#shared/money'
 import { useFamily } from './hooks/use-family'
 import { PORTAL_TEXT } from './texts'
 
 const SECTION = 'rounded-3xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5'
-const SMALL_BUTTON = 'inline-flex min-h-10 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
-
-function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; student: StudentDto }) {
-  const notify = useNotify()
-  const [confirming, setConfirming] = useState(false)
-  const remove = useDeleteEnrollment()
-  const cls = enrollment.class
-  async function confirm() {
-    try {
-      await remove.mutateAsync({ id: enrollment.id, studentId: student.id })
-      notify({ title: PORTAL_TEXT.classRemoved, text: `${cls.name} was removed from ${student.fullName}'s schedule.` })
-      setConfirming(false)
-    } catch (error) {
-      notify({ title: PORTAL_TEXT.classRemoveError, text: errorMessage(error, 'Please try again.'), tone: 'error' })
-    }
-  }
-  return (
-    <li className="rounded-2xl bg-gray-50 p-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-semibold">{cls.name}</p>
-          <ClassWhen cls={cls} />
-          <p className="mt-1 text-sm font-semibold text-brand-800">{formatPricePerMonth(cls.price)}</p>
-        </div>
-        <button type="button" onClick={() => setConfirming(true)} className={`${SMALL_BUTTON} shrink-0 border-red-700 text-red-800 hover:bg-red-50`}>
-          Remove<span className="sr-only"> {cls.name}</span>
-        </button>
-      </div>
-      <EnrollmentSelfService enrollment={enrollment} student={student} />
-      <Disclosure label="Details" openLabel="Hide details" className="mt-2">
-        <p>
-          <span className="font-semibold">Ages:</span> {cls.ageGroup} · <span className="font-semibold">Level:</span> {cls.level}
-        </p>
-        <ClassDetailsList cls={cls} />
-      </Disclosure>
-      <ConfirmDialog
-        open={confirming}
-        title="Remove Class"
-        confirmLabel="Remove Class"
-        pendingLabel="Removing..."
-        pending={remove.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>
-          Remove <strong>{cls.name}</strong> from {student.fullName}'s schedule? This action cannot be undone.
-        </p>
-      </ConfirmDialog>
-    </li>
-  )
-}
-
-function StudentCard({
-  student,
-  enrollments,
-  enrollmentsError,
-  onRemove,
-}: {
-  student: StudentDto
-  enrollments: EnrollmentDto[] | undefined
-  enrollmentsError: boolean
-  onRemove: () => void
-}) {
-  const [showClasses, setShowClasses] = useState(false)
-  const listId = `student-${student.id}-classes`
-  return (
-    <li className="rounded-2xl border border-gray-200 p-4" data-testid="student-card">
-      <div className="flex items-center gap-3">
-        <Avatar name={student.fullName} />
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">{student.fullName}</h3>
-          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
-            <span>Age {ageOn(student.dateOfBirth)}</span>
-            <LevelBadge level={student.experienceLevel} />
-          </p>
-        </div>
-      </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <a href={`/select-classes/${student.id}`} className={`${SMALL_BUTTON} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}>
-          Manage Classes<span className="sr-only"> for {student.fullName}</span>
-        </a>
-        <button
-          type="button"
-          aria-expanded={showClasses}
-          aria-controls={listId}
-          onClick={() => setShowClasses((v) => !v)}
-          className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}
-        >
-          {showClasses ? 'Hide Classes' : 'View Classes'}
-          <span className="sr-only"> of {student.fullName}</span>
-        </button>
-        <button type="button" onClick={onRemove} className={`${SMALL_BUTTON} border-red-700 text-red-800 hover:bg-red-50`}>
-          Remove<span className="sr-only"> {student.fullName}</span>
-        </button>
-      </div>
-      <div id={listId} hidden={!showClasses} className="mt-3">
-        {enrollmentsError ? (
-          <ErrorCard title={PORTAL_TEXT.failedEnrollments} />
-        ) : !enrollments ? (
-          <SkeletonRows count={1} label="Loading classes…" className="h-14" />
-        ) : enrollments.length === 0 ? (
-          <p className="text-sm text-gray-800">{student.fullName} is not enrolled in any classes yet.</p>
-        ) : (
-          <ul className="space-y-2" aria-label={`Classes of ${student.fullName}`}>
-            {enrollments.map((enrollment) => (
-              <EnrolledClass key={enrollment.id} enrollment={enrollment} student={student} />
-            ))}
-          </ul>
-        )}
-        <StudentAbsences student={student} enabled={showClasses} />
-      </div>
-    </li>
-  )
-}
 
 const QUICK_ACTIONS = [
   { href: '/account', label: 'Manage Account', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0' },
