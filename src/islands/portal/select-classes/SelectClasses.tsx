@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useState } from 'react'
+
+import type { UserDto } from '#api/accounts/auth.schemas'
+import type { ClassDto } from '#api/classes/schemas'
+import { useStudent } from '#islands/api/get-student'
+import { useClasses } from '#islands/api/list-classes'
+import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
+import { useWaitlist } from '#islands/api/list-waitlist'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { SkeletonRows } from '#islands/components/ui/LoadState'
+import { ApiError } from '#islands/lib/http'
+import { AgeFilterChips } from '#islands/portal/components/AgeFilterChips'
+import { Avatar, LevelBadge } from '#islands/portal/components/StudentAvatar'
+import { isFull } from '#islands/portal/format'
+import { PORTAL_TEXT } from '#islands/portal/texts'
+import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
+import { isAdminUser } from '#shared/roles'
+import { unavailableReason } from './availability'
+import { ClassOption } from './ClassOption'
+import { ConfirmSelection } from './ConfirmSelection'
+import { SummaryBar } from './SummaryBar'
+import { useAddToSchedule } from './use-add-to-schedule'
+import { useClassSelection } from './use-class-selection'
+import { WaitlistControls } from './WaitlistControls'
+
+/** `classId`: a class chosen on the catalogue (issue 23), selected from the start. */
+export function SelectClasses({ studentId, user, classId }: { studentId: number; user: UserDto; classId: number | null }) {
+  const student = useStudent(studentId)
+  const enrollments = useStudentEnrollments(studentId)
+  const classes = useClasses()
+  const waitlist = useWaitlist()
+  const [filter, setFilter] = useState(ALL_AGES)
+  const { selectedIds, barShown, toggle, drop } = useClassSelection(classId)
+
+  // Spec §2: a student that is not found (or not the family's) sends the user back to /account.
+  const notFound = student.error instanceof ApiError && student.error.status === 404
+  useEffect(() => {
+    if (notFound) window.location.replace('/account')
+  }, [notFound])
+
+  const age = student.data ? ageOn(student.data.dateOfBirth) : Number.NaN
+  const enrolledIds = useMemo(() => new Set((enrollments.data ?? []).map((e) => e.classId)), [enrollments.data])
+  const groups = classes.data ? sortAgeGroups(classes.data.map((cls) => cls.ageGroup)) : []
+  const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age, enrolledClassIds: enrolledIds }, filter))
+  // Administrators may enroll outside the age group (decisions §4); families may not.
+  const ageChecked = !isAdminUser(user)
+  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked) : null)
+  const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
+  const entryFor = (cls: ClassDto) => (waitlist.data ?? []).find((e) => e.classId === cls.id && e.studentId === studentId)
+  // A full class the student may join (age as for enrolling), or one the student is already in line for.
+  const waitlistFor = (cls: ClassDto) =>
+    student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || ageFitsGroup(age, cls.ageGroup)))) ? (
+      <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
+    ) : null
+  const { confirming, pending, openConfirm, submit, cancel } = useAddToSchedule({ studentId, classId, selected, onPartlyAdded: drop })
+
+  if (student.isPending || notFound) {
+    return (
+      <main id="main" className="px-4 py-5">
+        <SkeletonRows count={3} label="Loading classes…" className="h-24" />
+      </main>
+    )
+  }
+  if (student.isError) {
+    return (
+      <main id="main" className="px-4 py-5">
+        <ErrorCard title={PORTAL_TEXT.failedStudent} onRetry={() => void student.refetch()} />
+      </main>
+    )
+  }
+  const s = student.data
+  // Spec §2's two empty states: nothing left for this age, or nothing for it at all.
+  const fitting = (classes.data ?? []).filter((cls) => (filter === ALL_AGES ? ageFitsGroup(age, cls.ageGroup) : cls.ageGroup === filter))
+  const allTaken = fitting.length > 0 && fitting.every((cls) => enrolledIds.has(cls.id))
+
+  return (
+    <main id="main" className={`space-y-4 px-4 py-5 ${barShown ? 'pb-64' : ''}`}>
+      <header className="flex items-center gap-3">
+        <a
+          href="/account"
+          aria-label="Back to My Account"
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-full border border-gray-300 bg-white hover:border-brand-700"
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+        </a>
+        <h1 className="font-serif text-2xl">Select Classes</h1>
+      </header>
+
+      <section aria-label="Student" className="flex items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+        <Avatar name={s.fullName} size="lg" />
+        <div>
+          <p className="text-lg font-semibold">{s.fullName}</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
+            <span>Age {age}</span>
+            <LevelBadge level={s.experienceLevel} />
+          </p>
+        </div>
+      </section>
+
+      {classes.isError ? null : <AgeFilterChips groups={groups} value={filter} onChange={setFilter} />}
+
+      <section aria-labelledby="offered-title">
+        <h2 id="offered-title" className="mb-2 font-semibold">
+          {filter === ALL_AGES ? 'Recommended classes' : `Classes for ages ${filter}`}
+        </h2>
+        {classes.isPending || enrollments.isPending ? (
+          <SkeletonRows count={3} label="Loading classes…" className="h-24" />
+        ) : classes.isError ? (
+          <ErrorCard title={PORTAL_TEXT.failedClasses} onRetry={() => void classes.refetch()} />
+        ) : enrollments.isError ? (
+          <ErrorCard title={PORTAL_TEXT.failedEnrollments} onRetry={() => void enrollments.refetch()} />
+        ) : offered.length === 0 ? (
+          <div className="rounded-2xl bg-white p-4 text-gray-800">
+            {allTaken ? (
+              <>
+                <p>{PORTAL_TEXT.allEnrolled}</p>
+                <a href="/account" className="mt-3 inline-flex rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+                  Return to Account
+                </a>
+              </>
+            ) : (
+              <p>{PORTAL_TEXT.noRecommended}</p>
+            )}
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {offered.map((cls) => (
+              <ClassOption
+                key={cls.id}
+                cls={cls}
+                checked={selectedIds.includes(cls.id)}
+                reason={reasonFor(cls)}
+                onToggle={() => toggle(cls)}
+                waitlist={waitlistFor(cls)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {barShown ? <SummaryBar selected={selected} pending={pending} onSubmit={openConfirm} /> : null}
+      <ConfirmSelection open={confirming} student={s} selected={selected} pending={pending} onConfirm={() => void submit()} onClose={cancel} />
+    </main>
+  )
+}
