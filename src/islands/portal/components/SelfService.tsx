@@ -1,245 +1,35 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
 import type { EnrollmentDto } from '#api/enrollment/schemas'
-import type { AbsenceDto, SelfServiceRulesDto } from '#api/self-service/schemas'
+import type { AbsenceDto } from '#api/self-service/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useBookMakeup } from '#islands/api/book-makeup'
 import { useCancelAbsence } from '#islands/api/cancel-absence'
 import { useCancelMakeup } from '#islands/api/cancel-makeup'
-import { useDropEnrollment, useUndoDrop } from '#islands/api/drop-enrollment'
+import { useUndoDrop } from '#islands/api/drop-enrollment'
 import { useStudentAbsences } from '#islands/api/list-student-absences'
-import { useMakeupOptions } from '#islands/api/makeup-options'
-import { useReportAbsence } from '#islands/api/report-absence'
 import { useSelfServiceRules } from '#islands/api/self-service-rules'
-import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
-import { ConfirmDialog, Dialog, DialogActions, FormDialogActions } from '#islands/components/ui/Dialog'
-import { SelectField, TextField } from '#islands/components/ui/Field'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
-import { BUTTON } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { formatCalendarDay } from '#shared/dates'
-import { earliestLastDay, isDropPending, lastReportableDay, meetingDays } from '#shared/self-service'
+import { isDropPending } from '#shared/self-service'
+
+import { AbsenceDialog } from './self-service/AbsenceDialog'
+import { DropDialog } from './self-service/DropDialog'
+import { MakeupDialog } from './self-service/MakeupDialog'
 
 /*
  * A family's own changes in the portal (decisions §16): drop a class from a last day on, report
- * an absence, book and cancel makeups. Each dialog shows a refusal inside itself (a toast would
- * sit under the dialog) and closes with the server's own answer as a toast.
+ * an absence, book and cancel makeups. Each dialog (one file each under self-service/) shows a
+ * refusal inside itself (a toast would sit under the dialog) and closes with the server's own
+ * answer as a toast.
  */
 
 export const SMALL_ACTION = 'inline-flex min-h-10 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
 const OUTLINE = `${SMALL_ACTION} border-brand-700 text-brand-800 hover:bg-brand-50`
 const DANGER = `${SMALL_ACTION} border-red-700 text-red-800 hover:bg-red-50`
-
-/** How many coming class days the absence dialog offers. */
-const ABSENCE_CHOICES = 12
-
-function DropDialog({
-  enrollment,
-  student,
-  rules,
-  onClose,
-}: {
-  enrollment: EnrollmentDto
-  student: StudentDto
-  rules: SelfServiceRulesDto
-  onClose: () => void
-}) {
-  const notify = useNotify()
-  const drop = useDropEnrollment()
-  const earliest = earliestLastDay(rules.today, rules.dropNoticeDays)
-  const [lastDay, setLastDay] = useState(enrollment.endDate && enrollment.endDate >= earliest ? enrollment.endDate : earliest)
-  const id = useId()
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    try {
-      const answer = await drop.mutateAsync({ id: enrollment.id, studentId: student.id, lastDay })
-      notify({ title: 'Drop scheduled', text: answer.message })
-      onClose()
-    } catch {
-      // Shown in the dialog below.
-    }
-  }
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={`Drop ${enrollment.class.name}`}
-      description={
-        <p>
-          Choose {student.fullName}'s last day in this class. The studio needs {rules.dropNoticeDays} days' notice, so the earliest last day is{' '}
-          {formatCalendarDay(earliest)}. Tuition is prorated to the last day.
-        </p>
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-        {drop.isError ? <ErrorAlert title="Not scheduled">{errorMessage(drop.error, 'Please try again.')}</ErrorAlert> : null}
-        <TextField
-          id={`${id}-last-day`}
-          label="Last day"
-          type="date"
-          required
-          min={earliest}
-          value={lastDay}
-          onChange={(event) => setLastDay(event.target.value)}
-        />
-        <FormDialogActions onCancel={onClose} pending={drop.isPending} submitLabel="Schedule Drop" pendingLabel="Scheduling..." />
-      </form>
-    </Dialog>
-  )
-}
-
-function AbsenceDialog({
-  enrollment,
-  student,
-  rules,
-  onClose,
-}: {
-  enrollment: EnrollmentDto
-  student: StudentDto
-  rules: SelfServiceRulesDto
-  onClose: () => void
-}) {
-  const notify = useNotify()
-  const report = useReportAbsence()
-  const horizon = lastReportableDay(rules.today)
-  const last = enrollment.endDate && enrollment.endDate < horizon ? enrollment.endDate : horizon
-  const days = meetingDays(enrollment.class, rules.today, last, rules.academyClosures).slice(0, ABSENCE_CHOICES)
-  const [date, setDate] = useState(days[0] ?? '')
-  const id = useId()
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    try {
-      const answer = await report.mutateAsync({ studentId: student.id, classId: enrollment.classId, date })
-      notify({ title: 'Absence reported', text: answer.message })
-      onClose()
-    } catch {
-      // Shown in the dialog below.
-    }
-  }
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Report Absence"
-      description={
-        <p>
-          Which day will {student.fullName} miss {enrollment.class.name}? The teacher sees it on the class list, and you can book a makeup in another class
-          afterwards.
-        </p>
-      }
-    >
-      {days.length === 0 ? (
-        <div className="space-y-4">
-          <p>This class has no coming days we can read from its timetable ({enrollment.class.days}). Please contact the studio.</p>
-          <DialogActions>
-            <button type="button" className={BUTTON.secondary} onClick={onClose}>
-              Close
-            </button>
-          </DialogActions>
-        </div>
-      ) : (
-        <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-          {report.isError ? <ErrorAlert title="Not reported">{errorMessage(report.error, 'Please try again.')}</ErrorAlert> : null}
-          <SelectField id={`${id}-date`} label="Class day" value={date} onChange={(event) => setDate(event.target.value)}>
-            {days.map((day) => (
-              <option key={day} value={day}>
-                {formatCalendarDay(day)}
-                {day === rules.today ? ' (today)' : ''}
-              </option>
-            ))}
-          </SelectField>
-          <FormDialogActions onCancel={onClose} pending={report.isPending} submitLabel="Report Absence" pendingLabel="Reporting..." />
-        </form>
-      )}
-    </Dialog>
-  )
-}
-
-function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDto; student: StudentDto; onClose: () => void }) {
-  const notify = useNotify()
-  const options = useMakeupOptions(absence.id)
-  const book = useBookMakeup()
-  const [choice, setChoice] = useState<string | null>(null)
-  const name = useId()
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const picked = options.data?.find((o) => `${o.classId}:${o.date}` === choice)
-    if (!picked) return
-    try {
-      const answer = await book.mutateAsync({ absenceId: absence.id, classId: picked.classId, date: picked.date, studentId: student.id })
-      notify({ title: 'Makeup booked', text: answer.message })
-      onClose()
-    } catch {
-      // Shown in the dialog below.
-    }
-  }
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      wide
-      title="Book a Makeup"
-      description={
-        <p>
-          {student.fullName} misses {absence.className} on {formatCalendarDay(absence.date)}. Choose a class of the same age group with a free place between{' '}
-          {formatCalendarDay(absence.makeupWindow.first)} and {formatCalendarDay(absence.makeupWindow.last)}.
-        </p>
-      }
-    >
-      {options.isPending ? (
-        <SkeletonRows count={3} label="Looking for free places…" className="h-12" />
-      ) : options.isError ? (
-        <ErrorCard message={errorMessage(options.error, 'Could not load the free places.')} onRetry={() => void options.refetch()} />
-      ) : (
-        <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-          {book.isError ? <ErrorAlert title="Not booked">{errorMessage(book.error, 'Please try again.')}</ErrorAlert> : null}
-          {options.data.length === 0 ? (
-            <p>No class of this age group has a free place in the makeup window.</p>
-          ) : (
-            <fieldset>
-              <legend className="text-sm font-semibold">Class and day</legend>
-              <ul className="mt-2 max-h-[45vh] space-y-2 overflow-y-auto">
-                {options.data.map((option) => {
-                  const value = `${option.classId}:${option.date}`
-                  return (
-                    <li
-                      key={value}
-                      className="flex items-start gap-3 rounded-xl border border-gray-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                    >
-                      <input
-                        id={`${name}-${value}`}
-                        type="radio"
-                        name={name}
-                        value={value}
-                        checked={choice === value}
-                        onChange={() => setChoice(value)}
-                        className="mt-1 h-5 w-5 shrink-0"
-                      />
-                      <label htmlFor={`${name}-${value}`} className="cursor-pointer">
-                        <span className="block font-semibold">{`${option.className}, ${formatCalendarDay(option.date)}`}</span>
-                        <span className="block text-sm text-gray-800">
-                          {`${option.time} · ${option.location} · ${option.level}`}
-                          {option.freePlaces !== null ? ` · ${option.freePlaces} place${option.freePlaces === 1 ? '' : 's'} free` : ''}
-                        </span>
-                      </label>
-                    </li>
-                  )
-                })}
-              </ul>
-            </fieldset>
-          )}
-          <FormDialogActions
-            onCancel={onClose}
-            pending={book.isPending || choice === null}
-            submitLabel="Book Makeup"
-            pendingLabel={book.isPending ? 'Booking...' : 'Book Makeup'}
-          />
-        </form>
-      )}
-    </Dialog>
-  )
-}
 
 /** The drop, absence and makeup actions of one enrollment on the dashboard. */
 export function EnrollmentSelfService({ enrollment, student }: { enrollment: EnrollmentDto; student: StudentDto }) {

@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react'
+
+import type { AbsenceDto } from '#api/self-service/schemas'
+import type { StudentDto } from '#api/students/schemas'
+import { useBookMakeup } from '#islands/api/book-makeup'
+import { useMakeupOptions } from '#islands/api/makeup-options'
+import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
+import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
+import { SkeletonRows } from '#islands/components/ui/LoadState'
+import { useNotify } from '#islands/components/ui/Toast'
+import { errorMessage } from '#islands/lib/http'
+import { formatCalendarDay } from '#shared/dates'
+
+/** Book a makeup for an absence in a class with a free place; a refusal shows inside the dialog. */
+export function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDto; student: StudentDto; onClose: () => void }) {
+  const notify = useNotify()
+  const options = useMakeupOptions(absence.id)
+  const book = useBookMakeup()
+  const [choice, setChoice] = useState<string | null>(null)
+  const name = useId()
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const picked = options.data?.find((o) => `${o.classId}:${o.date}` === choice)
+    if (!picked) return
+    try {
+      const answer = await book.mutateAsync({ absenceId: absence.id, classId: picked.classId, date: picked.date, studentId: student.id })
+      notify({ title: 'Makeup booked', text: answer.message })
+      onClose()
+    } catch {
+      // Shown in the dialog below.
+    }
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      wide
+      title="Book a Makeup"
+      description={
+        <p>
+          {student.fullName} misses {absence.className} on {formatCalendarDay(absence.date)}. Choose a class of the same age group with a free place between{' '}
+          {formatCalendarDay(absence.makeupWindow.first)} and {formatCalendarDay(absence.makeupWindow.last)}.
+        </p>
+      }
+    >
+      {options.isPending ? (
+        <SkeletonRows count={3} label="Looking for free places…" className="h-12" />
+      ) : options.isError ? (
+        <ErrorCard message={errorMessage(options.error, 'Could not load the free places.')} onRetry={() => void options.refetch()} />
+      ) : (
+        <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+          {book.isError ? <ErrorAlert title="Not booked">{errorMessage(book.error, 'Please try again.')}</ErrorAlert> : null}
+          {options.data.length === 0 ? (
+            <p>No class of this age group has a free place in the makeup window.</p>
+          ) : (
+            <fieldset>
+              <legend className="text-sm font-semibold">Class and day</legend>
+              <ul className="mt-2 max-h-[45vh] space-y-2 overflow-y-auto">
+                {options.data.map((option) => {
+                  const value = `${option.classId}:${option.date}`
+                  return (
+                    <li
+                      key={value}
+                      className="flex items-start gap-3 rounded-xl border border-gray-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        id={`${name}-${value}`}
+                        type="radio"
+                        name={name}
+                        value={value}
+                        checked={choice === value}
+                        onChange={() => setChoice(value)}
+                        className="mt-1 h-5 w-5 shrink-0"
+                      />
+                      <label htmlFor={`${name}-${value}`} className="cursor-pointer">
+                        <span className="block font-semibold">{`${option.className}, ${formatCalendarDay(option.date)}`}</span>
+                        <span className="block text-sm text-gray-800">
+                          {`${option.time} · ${option.location} · ${option.level}`}
+                          {option.freePlaces !== null ? ` · ${option.freePlaces} place${option.freePlaces === 1 ? '' : 's'} free` : ''}
+                        </span>
+                      </label>
+                    </li>
+                  )
+                })}
+              </ul>
+            </fieldset>
+          )}
+          <FormDialogActions
+            onCancel={onClose}
+            pending={book.isPending || choice === null}
+            submitLabel="Book Makeup"
+            pendingLabel={book.isPending ? 'Booking...' : 'Book Makeup'}
+          />
+        </form>
+      )}
+    </Dialog>
+  )
+}
