@@ -128,7 +128,12 @@ test('a parent edits a child, removes a class through the drop rules and books a
     await expect(absence).toContainText(new RegExp(`Makeup: ${names.ballet}, ${WITH_WEEKDAY.source}`))
   })
 
-  await test.step('the schedule shows the long name without cutting it off', async () => {
+  await test.step('the account and the schedule show the long name without cutting it off', async () => {
+    await openPortal(page, '/account')
+    const listed = page.getByRole('list', { name: 'Students' }).getByText(LONG_NAME)
+    await expect(listed).toBeVisible()
+    await expectNoOverflow(page, listed)
+
     await openPortal(page, '/schedule')
     await page.getByText(names.missed).first().click()
     const dialog = page.getByRole('dialog')
