@@ -1,5 +1,6 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
-import { deleteEnrollment, enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
+import { enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
+import { removeEnrollment } from './remove-enrollment'
 import { adminEnrollmentInputSchema, enrollmentInputSchema } from './schemas'
 
 export const enrollmentEndpoints = [
@@ -10,10 +11,8 @@ export const enrollmentEndpoints = [
     Response.json(await enrollStudent(req, body), { status: 201 }),
   ),
 
-  defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => {
-    await deleteEnrollment(req, idParam(req))
-    return { message: 'Enrollment removed.' }
-  }),
+  // An administrator removes at once; a family's removal is a drop under the notice (decisions §18).
+  defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => removeEnrollment(req, idParam(req))),
 
   // A student's enrollments are read here, not in the students slice, which enrollment builds on.
   defineEndpoint('get', '/students/:id/enrollments', { role: 'family' }, async ({ req }) => listStudentEnrollments(req, idParam(req))),

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
-import { formatCalendarDay } from '#shared/dates'
+import { formatDayWithWeekday } from '#shared/dates'
 import { wantsEmail } from '#api/email'
 
 /** What a family's own change tells it by email (decisions §16); plain text, one line per fact. */
@@ -15,7 +15,7 @@ export type SelfServiceNotice =
   | { kind: 'makeup-cancelled'; student: string; className: string; date: string }
 
 const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
-const day = formatCalendarDay
+const day = (value: string) => formatDayWithWeekday(value)
 
 export function selfServiceMail(familyName: string, notice: SelfServiceNotice, scheduleUrl: string): { subject: string; text: string } {
   const [subject, ...lines] = ((): string[] => {
