@@ -45,7 +45,11 @@ test('a parent edits a child, removes a class through the drop rules and books a
   }
   await families.signIn(page, 'Editing Parent')
   const student = await family.post<{ id: number }>('/api/students', { fullName: 'Max Short', dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner' })
-  await family.post('/api/enrollments', { studentId: student.id, classId: ids.missed })
+  // In the class for two weeks already (the studio enrolls with a start date), so Remove is a drop;
+  // an enrollment whose class has not met yet is undone outright (portal-journey covers that).
+  const started = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10)
+  const enrolled = await adminRequest.post('/api/enrollments', { data: { studentId: student.id, classId: ids.missed, enrollmentDate: started } })
+  expect(enrolled.status(), await enrolled.text()).toBe(201)
 
   await openPortal(page, '/dashboard')
 

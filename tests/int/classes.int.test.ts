@@ -74,7 +74,7 @@ describe('GET /api/classes', () => {
     const enrolled = await parent.client.post('/api/enrollments', { studentId: student, classId: cls.id })
     expect(enrolled.status).toBe(201)
     expect(await countOf()).toBe(1)
-    expect((await admin.delete(`/api/enrollments/${enrolled.body.id}`)).status).toBe(200)
+    expect((await parent.client.delete(`/api/enrollments/${enrolled.body.id}`)).status).toBe(200)
     expect(await countOf()).toBe(0)
   })
 })

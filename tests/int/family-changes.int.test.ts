@@ -169,6 +169,19 @@ describe("a family's Remove goes through the drop rules (DELETE /api/enrollments
     expect(await enrollmentRow(id)).toBeNull()
   })
 
+  it('undoes at once an enrollment whose class has not met since it was made (a mistake costs nothing)', async () => {
+    const student = await addStudent(app, familyA.userId, 'Mistaken Enroll', 7)
+    const cls = await addClass(app)
+    const made = await familyA.client.post('/api/enrollments', { studentId: student, classId: cls.id })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const id = made.body.id ?? made.body.enrollment?.id
+    const res = await familyA.client.delete(`/api/enrollments/${id}`)
+    expect([res.status, res.body.removed, res.body.endDate]).toEqual([200, true, null])
+    expect(await enrollmentRow(id)).toBeNull()
+    // The place is free again: the same class can be chosen at once.
+    expect((await familyA.client.post('/api/enrollments', { studentId: student, classId: cls.id })).status).toBe(201)
+  })
+
   it('still lets an administrator remove at once', async () => {
     const student = await addStudent(app, familyB.userId, 'Admin Removes', 7)
     const cls = await addClass(app)

@@ -20,7 +20,8 @@ export async function removeEnrollment(req: PayloadRequest, id: number): Promise
   if (plan === 'remove' || plan === 'cancel') {
     await deleteEnrollment(req, id)
     return {
-      message: plan === 'cancel' ? 'Enrollment removed before its first day: nothing is owed for it.' : 'Enrollment removed.',
+      // The spec's answer for a removal; a family's is one whose class has not met yet, so nothing is owed.
+      message: 'Enrollment removed.',
       enrollmentId: id,
       removed: true,
       endDate: null,

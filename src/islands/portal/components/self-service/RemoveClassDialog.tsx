@@ -9,13 +9,14 @@ import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { formatDayWithWeekday } from '#shared/dates'
-import { earliestLastDay } from '#shared/self-service'
+import { firstClassDay } from '#shared/first-class'
 import { DropDialog } from './DropDialog'
 
 /**
  * A family's Remove on an enrolled class (decisions §18): a drop under the studio's notice with
- * its last day and cost shown first; a class not begun whose first day the notice covers is
- * removed outright, at no cost. Removing at once is an administrator's action.
+ * its last day and cost shown first; a class that has not met since the enrollment began (a
+ * mistake, or a class not started) is removed outright, at no cost, as the server does.
+ * Removing at once otherwise is an administrator's action.
  */
 export function RemoveClassDialog({ enrollment, student, onClose }: { enrollment: EnrollmentDto; student: StudentDto; onClose: () => void }) {
   const rules = useSelfServiceRules()
@@ -34,8 +35,8 @@ export function RemoveClassDialog({ enrollment, student, onClose }: { enrollment
     )
   }
   const { today } = rules.data
-  const firstDay = enrollment.enrollmentDate.slice(0, 10)
-  const notBegun = firstDay > today && firstDay > earliestLastDay(today, rules.data.dropNoticeDays)
+  const firstDay = firstClassDay(enrollment.class, enrollment.enrollmentDate.slice(0, 10), rules.data.academyClosures)
+  const notBegun = firstDay === null || firstDay >= today
   if (!notBegun) return <DropDialog enrollment={enrollment} student={student} rules={rules.data} mode="remove" onClose={onClose} />
 
   async function confirm() {
@@ -50,7 +51,7 @@ export function RemoveClassDialog({ enrollment, student, onClose }: { enrollment
   return (
     <ConfirmDialog
       open
-      title={`Remove ${cls.name}`}
+      title="Remove Class"
       confirmLabel="Remove Class"
       pendingLabel="Removing..."
       pending={remove.isPending}
@@ -59,8 +60,8 @@ export function RemoveClassDialog({ enrollment, student, onClose }: { enrollment
     >
       {remove.isError ? <ErrorAlert title="Not removed">{errorMessage(remove.error, 'Please try again.')}</ErrorAlert> : null}
       <p>
-        {cls.name} has not started yet for {student.fullName} (first day {formatDayWithWeekday(firstDay, today)}). Removing it now costs nothing. This cannot be
-        undone.
+        {cls.name} has not met yet for {student.fullName}
+        {firstDay ? ` (first class ${formatDayWithWeekday(firstDay, today)})` : ''}. Removing it now costs nothing. This cannot be undone.
       </p>
     </ConfirmDialog>
   )
