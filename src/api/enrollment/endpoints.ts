@@ -1,6 +1,7 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
 import { deleteEnrollment, enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
-import { adminEnrollmentInputSchema, enrollmentInputSchema } from './schemas'
+import { quoteEnrollment } from './quote-enrollment'
+import { adminEnrollmentInputSchema, enrollmentInputSchema, enrollmentQuoteQuerySchema } from './schemas'
 
 export const enrollmentEndpoints = [
   defineEndpoint('get', '/enrollments/all', { role: 'admin' }, async ({ req }) => listAllEnrollments(req)),
@@ -9,6 +10,9 @@ export const enrollmentEndpoints = [
   defineEndpoint('post', '/enrollments', { role: 'family', body: schemaByRole(enrollmentInputSchema, adminEnrollmentInputSchema) }, async ({ req, body }) =>
     Response.json(await enrollStudent(req, body), { status: 201 }),
   ),
+
+  // Issue 23: what enrolling will cost, shown before the family confirms.
+  defineEndpoint('get', '/enrollments/quote', { role: 'family', query: enrollmentQuoteQuerySchema }, async ({ req, query }) => quoteEnrollment(req, query)),
 
   defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => {
     await deleteEnrollment(req, idParam(req))
