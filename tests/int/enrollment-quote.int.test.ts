@@ -186,4 +186,26 @@ describe('GET /api/enrollments/quote', () => {
     expect(asAdmin.status).toBe(200)
     expect(asAdmin.body).toMatchObject({ studentId: student, month: '2027-03', totalCents: 4000 + 2500 })
   })
+
+  it('names the card autopay will charge on the first charge date', async () => {
+    const payer = await createFamily(app, 'quote-autopay')
+    await app.payload.create({ collection: 'billing-profiles', overrideAccess: true, data: { user: payer.userId, autopayEnabled: true } })
+    await app.payload.create({
+      collection: 'payment-methods',
+      overrideAccess: true,
+      data: {
+        user: payer.userId,
+        cardBrand: 'visa',
+        lastFour: '4242',
+        expiryMonth: 12,
+        expiryYear: 2030,
+        isDefault: true,
+        stripePaymentMethodId: 'pm_quote_visa',
+      },
+    })
+    const student = await addStudent(app, payer.userId, 'Autopay Quote', 7)
+    const res = await payer.client.get(quotePath(student, ballet.id))
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ chargeDate: '2027-03-18', autopay: { cardBrand: 'Visa', cardLast4: '4242' } })
+  })
 })
