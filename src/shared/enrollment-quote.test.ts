@@ -61,6 +61,18 @@ describe('quoteAdditions: what an enrollment adds to the family invoice of a mon
     expect(quote.totalCents).toBe(8400)
   })
 
+  it('gives back the discount a child loses when the other child now pays in full', () => {
+    const family = { enrollments: [enrolled(riley, ballet, '2026-09-01'), enrolled(sam, jazz, '2026-09-01')], registrationSeasons: ['2026'] }
+    // Sam's 6000 + 9000 is now more than Riley's 9000: Riley gets the 10% off, Sam no longer.
+    const quote = quoteAdditions(settings, '2026-11', family, [enrolled(sam, ballet, '2026-11-01')])!
+    expect(quote.lines.map((l) => [l.kind, l.description, l.amountCents])).toEqual([
+      ['tuition', 'Ballet — Sam, Nov 2026', 9000],
+      ['discount', 'Sibling discount 10% — Riley', -900],
+      ['discount', 'Sibling discount 10% — Sam', 600],
+    ])
+    expect(quote.totalCents).toBe(9000 + 6000 + 9000 - 900 - (9000 + 6000 - 600))
+  })
+
   it('is null when the class holds no meeting for the student in the month', () => {
     expect(
       quoteAdditions(settings, '2026-11', { enrollments: [] }, [{ ...enrolled(riley, ballet, '2026-11-01'), schedule: { termStart: '2027-01-04' } }]),

@@ -10,6 +10,8 @@ type Named = { id: number; name: string }
 
 /** What a line of the quote says: the class's tuition and why it is prorated, a discount, the fee. */
 function lineLabel(line: EnrollmentQuoteLineDto, month: string, classes: readonly Named[]): { label: string; detail: string | null } {
+  // A discount that shrinks or goes (another child now pays in full) adds to the invoice.
+  if (line.kind === 'discount' && line.amountCents > 0) return { label: line.description, detail: 'Less off than before' }
   if (line.kind !== 'tuition') return { label: line.description, detail: null }
   const name = classes.find((cls) => cls.id === line.classId)?.name ?? 'Tuition'
   const prorated = line.meetings ? prorationText(line.meetings, month) : null
