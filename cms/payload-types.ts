@@ -143,6 +143,9 @@ export interface Config {
   jobs: {
     tasks: {
       billingCalendar: TaskBillingCalendar;
+      autopayCharges: TaskAutopayCharges;
+      lateFees: TaskLateFees;
+      waitlistExpiry: TaskWaitlistExpiry;
       inline: {
         input: unknown;
         output: unknown;
@@ -846,7 +849,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'billingCalendar';
+        taskSlug: 'inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry';
         taskID: string;
         input?:
           | {
@@ -879,7 +882,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'billingCalendar') | null;
+  taskSlug?: ('inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1686,6 +1689,66 @@ export interface CollectionsWidget {
  * via the `definition` "TaskBillingCalendar".
  */
 export interface TaskBillingCalendar {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskAutopayCharges".
+ */
+export interface TaskAutopayCharges {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskLateFees".
+ */
+export interface TaskLateFees {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskWaitlistExpiry".
+ */
+export interface TaskWaitlistExpiry {
   input: {
     now?: string | null;
   };

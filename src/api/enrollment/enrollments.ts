@@ -11,7 +11,7 @@ import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
-import { claimPlace, lockClassForChange, markOfferAccepted, sweepWaitlist } from '#api/waitlist'
+import { claimPlace, lockClassForChange, markOfferAccepted } from '#api/waitlist'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { refuseOutsideAgeGroup } from './enrollable'
@@ -52,7 +52,6 @@ async function findEnrollments(req: PayloadRequest, where?: Where, depth: 0 | 1 
 /** GET /api/students/{id}/enrollments: the student's classes (404 unless the caller may see the student). */
 export async function listStudentEnrollments(req: PayloadRequest, studentId: number): Promise<EnrollmentDto[]> {
   await findOwnStudent(req, studentId)
-  await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req, { student: { equals: studentId } }), classesById(req.payload)])
   return docs.map((doc) => toEnrollmentDto(doc, catalogue))
 }
@@ -60,7 +59,6 @@ export async function listStudentEnrollments(req: PayloadRequest, studentId: num
 /** GET /api/enrollments/all (admin only): every enrollment with its class and student. */
 export async function listAllEnrollments(req: PayloadRequest): Promise<AdminEnrollmentDto[]> {
   requireAdmin(req)
-  await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req), classesById(req.payload)])
   return docs.map((doc) => ({ ...toEnrollmentDto(doc, catalogue), student: toStudentDto(doc.student as Student) }))
 }

@@ -6,33 +6,34 @@ import { conflict } from '#api/errors'
 import { placesLeft } from '#shared/places'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type EnrollmentQuoteDto, type EnrollmentQuoteQuery } from './schemas'
 import { statementAutopay } from '#api/autopay'
-import { classesById, findClass } from '#api/classes'
+import { findClass, placesByClass } from '#api/classes'
 import { findOwnStudent } from '#api/students'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { quoteFirstTuition } from '#api/tuition'
-import { sweepWaitlist } from '#api/waitlist'
 import { refuseOutsideAgeGroup } from './enrollable'
 
 const optionalId = (id: string | undefined) => (id ? Number(id) : null)
 
 /**
  * Refuses, before the family confirms, what POST /api/enrollments would refuse: the class is
- * already the student's (409), or full (409: every place is taken or held by a waitlist offer,
- * as the catalogue counts them, unless the student holds the open offer). The enrollment
- * counts again under the class's lock when it is made.
+ * already the student's (409), or full (409: every place is taken or held by an open waitlist
+ * offer, counted by #api/classes placesByClass, unless the student holds the offer). The
+ * enrollment counts again under the class's lock when it is made.
  */
-async function refuseTaken(req: PayloadRequest, studentId: number, studentName: string, cls: Class, catalogue: Map<number, { capacity: number | null }>) {
+async function refuseTaken(req: PayloadRequest, studentId: number, studentName: string, cls: Class, today: string) {
   const all = { overrideAccess: true, req } as const
   const pair = { student: { equals: studentId } }
   const enrolled = await req.payload.count({ collection: 'enrollments', ...all, where: { and: [pair, { class: { equals: cls.id } }] } })
   if (enrolled.totalDocs > 0) throw conflict(alreadyEnrolledMessage(studentName, cls.name))
-  const listed = catalogue.get(cls.id)
-  if (!listed || placesLeft(listed) !== 0) return
+  if (cls.capacity == null) return
+  const now = academyNow()
+  const places = (await placesByClass(req, { day: today, now, classIds: [cls.id] })).get(cls.id)
+  if (placesLeft({ capacity: cls.capacity, enrolledCount: places?.enrolled, heldCount: places?.held }) !== 0) return
   const offer = await req.payload.count({
     collection: 'waitlist-entries',
     ...all,
-    where: { and: [pair, { class: { equals: cls.id } }, { status: { equals: 'offered' } }, { offerExpiresAt: { greater_than: academyNow().toISOString() } }] },
+    where: { and: [pair, { class: { equals: cls.id } }, { status: { equals: 'offered' } }, { offerExpiresAt: { greater_than: now.toISOString() } }] },
   })
   if (offer.totalDocs === 0) throw conflict(ENROLLMENT_MESSAGES.classFull)
 }
@@ -46,14 +47,12 @@ async function refuseTaken(req: PayloadRequest, studentId: number, studentName: 
 export async function quoteEnrollment(req: PayloadRequest, query: EnrollmentQuoteQuery): Promise<EnrollmentQuoteDto> {
   const admin = isAdminUser(requireUser(req))
   const student = await findOwnStudent(req, query.studentId)
-  await sweepWaitlist(req.payload)
   const today = academyToday()
-  const catalogue = await classesById(req.payload)
   const classes: Class[] = []
   for (const classId of query.classId) {
     const cls = await findClass(req, classId)
     refuseOutsideAgeGroup(student, cls, today, admin)
-    await refuseTaken(req, student.id, student.fullName, cls, catalogue)
+    await refuseTaken(req, student.id, student.fullName, cls, today)
     classes.push(cls)
   }
   const userId = relationId(student.user)

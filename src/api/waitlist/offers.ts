@@ -20,24 +20,25 @@ import { countPlaces, freePlaces, lockClass, updateEntry } from './places'
 /**
  * Inside the class lock: lets the class's expired offers go, then offers every free place to
  * the first waiting entries (an administrator's override first, then first come, ties on id).
- * The offer emails go out after the commit. Returns the entries offered.
+ * The offer emails go out after the commit. Returns the entries it let expire and those it offered.
  */
-export async function fillClass(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<number[]> {
-  const expired = await queryInTransaction<{ id: number }>(
+export async function fillClass(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<{ expired: number[]; offered: number[] }> {
+  const lapsed = await queryInTransaction<{ id: number }>(
     req,
     sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND status = 'offered' AND offer_expires_at <= ${now.toISOString()}::timestamptz ORDER BY id`,
   )
-  for (const { id } of expired) await updateEntry(req, Number(id), { status: 'expired', closedAt: now.toISOString() })
+  const expired = lapsed.map((row) => Number(row.id))
+  for (const id of expired) await updateEntry(req, id, { status: 'expired', closedAt: now.toISOString() })
 
   const free = freePlaces(await countPlaces(req, classId, capacity, now))
-  if (free <= 0) return []
+  if (free <= 0) return { expired, offered: [] }
   const limit = Number.isFinite(free) ? free : 1_000_000
   const next = await queryInTransaction<{ id: number }>(
     req,
     sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND status = 'waiting'
       ORDER BY (override_at IS NULL), override_at, created_at, id LIMIT ${limit}`,
   )
-  if (next.length === 0) return []
+  if (next.length === 0) return { expired, offered: [] }
   const { waitlistOfferHours } = await readStudioSettings(req.payload, req)
   const expiresAt = new Date(now.getTime() + waitlistOfferHours * 3_600_000).toISOString()
   const offered: number[] = []
@@ -50,7 +51,7 @@ export async function fillClass(req: PayloadRequest, classId: number, capacity: 
   afterCommit(req, () => {
     void sendOfferMails(payload, offered).catch((error: unknown) => payload.logger.error({ err: error, entries: offered }, 'Could not send a waitlist offer'))
   })
-  return offered
+  return { expired, offered }
 }
 
 /** For the collection hooks: a place may have freed in `classId` (a drop, an end date, more capacity). */
