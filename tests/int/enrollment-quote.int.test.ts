@@ -150,7 +150,7 @@ describe('GET /api/enrollments/quote', () => {
     }
   })
 
-  it('answers as enrolling would: outside the age group 400, already enrolled or full 409, no such class 404', async () => {
+  it('answers as enrolling would: outside the age group 400, already enrolled or full 409 (but for the offer holder), no such class 404', async () => {
     const young = await addStudent(app, family.userId, 'Young Quote', 4)
     const age = await family.client.get(quotePath(young, ballet.id))
     expect(age.status).toBe(400)
@@ -168,6 +168,26 @@ describe('GET /api/enrollments/quote', () => {
     expect(refused.status).toBe(409)
     expect(refused.body.message).toBe(ENROLLMENT_MESSAGES.classFull)
     expect((await family.client.post('/api/enrollments', { studentId: riley, classId: full.id })).body.message).toBe(ENROLLMENT_MESSAGES.classFull)
+
+    // The student holding the open offer of a class full otherwise has the place: it is quoted.
+    const offered = await classOf('Offered Quote', 5000, 1)
+    const ella = await addStudent(app, other.userId, 'Ella Offered', 7)
+    await app.payload.create({
+      collection: 'waitlist-entries',
+      overrideAccess: true,
+      data: {
+        class: offered.id,
+        student: ella,
+        family: other.userId,
+        status: 'offered',
+        offeredAt: '2027-03-18T10:00:00Z',
+        offerExpiresAt: '2027-03-19T10:00:00Z',
+      },
+    })
+    expect((await family.client.get(quotePath(riley, offered.id))).body.message).toBe(ENROLLMENT_MESSAGES.classFull)
+    const holder = await other.client.get(quotePath(ella, offered.id))
+    expect(holder.status).toBe(200)
+    expect(holder.body.lines[0]).toMatchObject({ kind: 'tuition', classId: offered.id })
 
     const missing = await family.client.get(quotePath(riley, 2_000_000_000))
     expect(missing.status).toBe(404)
