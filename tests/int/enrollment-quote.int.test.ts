@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { setAcademyClock } from '#api/lib/academy-clock'
+import { runBillingDay } from '#api/tuition'
 import { ENROLLMENT_MESSAGES, QUOTE_MESSAGES } from '#api/enrollment/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -227,5 +228,17 @@ describe('GET /api/enrollments/quote', () => {
     const res = await payer.client.get(quotePath(student, ballet.id))
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ chargeDate: '2027-03-18', autopay: { cardBrand: 'Visa', cardLast4: '4242' } })
+  })
+
+  it("after the calendar's run of the month, quotes a family that was not in it from the next month", async () => {
+    const may = new Date('2027-05-12T12:00:00Z')
+    setAcademyClock(() => may)
+    expect((await runBillingDay(app.payload, { clock: () => may })).tuition).toMatchObject({ outcome: 'billed', period: '2027-05' })
+    const late = await createFamily(app, 'quote-late')
+    const student = await addStudent(app, late.userId, 'Late Quote', 7)
+    const res = await late.client.get(quotePath(student, ballet.id))
+    expect(res.status).toBe(200)
+    // May is not billed again (decisions §13): June, in full, with the season's fee.
+    expect(res.body).toMatchObject({ month: '2027-06', totalCents: 9000 + 2500, billingDate: '2027-06-05', chargeDate: '2027-06-05', thisMonthBilled: true })
   })
 })
