@@ -1,7 +1,8 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
 import { enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
+import { quoteEnrollment } from './quote-enrollment'
 import { removeEnrollment } from './remove-enrollment'
-import { adminEnrollmentInputSchema, enrollmentInputSchema } from './schemas'
+import { adminEnrollmentInputSchema, enrollmentInputSchema, enrollmentQuoteQuerySchema } from './schemas'
 
 export const enrollmentEndpoints = [
   defineEndpoint('get', '/enrollments/all', { role: 'admin' }, async ({ req }) => listAllEnrollments(req)),
@@ -10,6 +11,9 @@ export const enrollmentEndpoints = [
   defineEndpoint('post', '/enrollments', { role: 'family', body: schemaByRole(enrollmentInputSchema, adminEnrollmentInputSchema) }, async ({ req, body }) =>
     Response.json(await enrollStudent(req, body), { status: 201 }),
   ),
+
+  // Issue 23: what enrolling will cost, shown before the family confirms.
+  defineEndpoint('get', '/enrollments/quote', { role: 'family', query: enrollmentQuoteQuerySchema }, async ({ req, query }) => quoteEnrollment(req, query)),
 
   // An administrator removes at once; a family's removal is a drop under the notice (decisions §18).
   defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => removeEnrollment(req, idParam(req))),

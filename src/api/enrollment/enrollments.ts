@@ -3,17 +3,9 @@ import type { PayloadRequest, Where } from 'payload'
 
 import type { Class, Enrollment, Student } from '#cms/payload-types'
 import { isAdminUser, requireAdmin, requireUser } from '#api/auth'
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
+import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { ClassDto } from '#api/classes/schemas'
-import { ageFitsGroup, ageOn } from '#shared/eligibility'
-import {
-  alreadyEnrolledMessage,
-  ENROLLMENT_MESSAGES,
-  notInAgeGroupMessage,
-  type AdminEnrollmentDto,
-  type AdminEnrollmentInput,
-  type EnrollmentDto,
-} from './schemas'
+import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
@@ -22,6 +14,7 @@ import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { claimPlace, lockClassForChange, markOfferAccepted } from '#api/waitlist'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
+import { refuseOutsideAgeGroup } from './enrollable'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
 function embeddedClass(doc: Enrollment, catalogue: Map<number, ClassDto>): ClassDto {
@@ -90,9 +83,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
   const cls = await findClass(req, input.classId)
   // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
   const today = academyToday()
-  if (!admin && !ageFitsGroup(ageOn(student.dateOfBirth, today), cls.ageGroup)) {
-    throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
-  }
+  refuseOutsideAgeGroup(student, cls, today, admin)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
   const pair: Where = { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }] }
 

@@ -17,6 +17,8 @@ export const queryKeys = {
   enrollments: {
     all: ['enrollments'] as const,
     ofStudent: (studentId: number) => ['enrollments', studentId] as const,
+    /** What enrolling would cost (issue 23): refreshed with the enrollments. */
+    quote: (studentId: number, classIds: readonly number[]) => ['enrollments', 'quote', studentId, classIds.join(',')] as const,
   },
   absences: {
     ofStudent: (studentId: number) => ['absences', studentId] as const,
