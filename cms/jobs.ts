@@ -2,7 +2,7 @@ import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
 import { clockFrom, runBillingDay, systemClock, type BillingDayResult } from '#api/tuition'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
-import { getAppContext } from '#server/context.server'
+import { academyTimeZone } from '#api/lib/academy-clock'
 
 /**
  * Payload's jobs queue, for the billing calendar (decisions §13; docs/operations.md "Scheduled
@@ -57,7 +57,7 @@ export const billingCalendarTask: TaskConfig<BillingTick> = {
   schedule: [{ cron: '0 * * * *', queue: BILLING_QUEUE, hooks: { beforeSchedule: scheduleUnlessWaiting } }],
   handler: async ({ input, req }) => {
     const clock = input.now ? clockFrom(new Date(input.now)) : systemClock
-    const result = await runBillingDay(req.payload, { clock, timeZone: getAppContext().env.ACADEMY_TIMEZONE, signal: stopping.signal })
+    const result = await runBillingDay(req.payload, { clock, timeZone: academyTimeZone(), signal: stopping.signal })
     const errors = [
       result.tuition.outcome === 'failed' ? `Tuition run ${result.tuition.period}: ${result.tuition.error}` : null,
       result.autopay.outcome === 'failed' ? `Autopay: ${result.autopay.error}` : null,

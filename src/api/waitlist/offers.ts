@@ -9,7 +9,7 @@ import { waitlistOfferMail } from '#api/email'
 import { getSiteTexts } from '#api/site-content'
 import { readStudioSettings } from '#api/studio'
 import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/database'
-import { academyNow } from '#api/lib/academy-clock'
+import { academyNow, academyTimeZone } from '#api/lib/academy-clock'
 import { countPlaces, freePlaces, lockClass, updateEntry } from './places'
 
 /**
@@ -82,7 +82,7 @@ async function sendOfferMails(payload: Payload, ids: number[]): Promise<void> {
     const cls = entry.class as Class
     if (!family?.email) continue
     const expiresAt = new Date(entry.offerExpiresAt).toLocaleString('en-US', {
-      timeZone: env.ACADEMY_TIMEZONE ?? 'UTC',
+      timeZone: academyTimeZone() ?? 'UTC',
       dateStyle: 'full',
       timeStyle: 'short',
     })
