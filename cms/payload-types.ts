@@ -1572,13 +1572,17 @@ export interface TuitionSetting {
   createdAt?: string | null;
 }
 /**
- * How the studio runs: waitlist offers, notice for dropping a class, makeup classes.
+ * How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "studio-settings".
  */
 export interface StudioSetting {
   id: number;
+  /**
+   * An IANA name such as America/New_York. Every day the academy records (enrollments, attendance, due dates, the billing calendar) and every time in its emails is counted in it. Days already recorded keep their dates.
+   */
+  timeZone?: string | null;
   /**
    * 1–336 (two weeks). After this the place is offered to the next family.
    */
@@ -1657,6 +1661,7 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
  * via the `definition` "studio-settings_select".
  */
 export interface StudioSettingsSelect<T extends boolean = true> {
+  timeZone?: T;
   waitlistOfferHours?: T;
   dropNoticeDays?: T;
   makeupWindowDays?: T;

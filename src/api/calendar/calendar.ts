@@ -9,6 +9,7 @@ import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
+import { academyTimeZone } from '#api/lib/academy-clock'
 
 /**
  * The family's private calendar feed (beyond the spec; issue 5). The link carries a token that
@@ -75,7 +76,7 @@ export async function userForCalendarToken(payload: Payload, token: string): Pro
  * The VCALENDAR of every class the account's students attend. The token has already proved
  * whose feed this is, so the rows are read for that account directly.
  */
-export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin' | 'ACADEMY_TIMEZONE'>, user: User, now = new Date()): Promise<string> {
+export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin'>, user: User, now = new Date()): Promise<string> {
   const students = (
     await payload.find({ collection: 'students', where: { user: { equals: user.id } }, depth: 0, limit: 0, pagination: false, overrideAccess: true })
   ).docs as Student[]
@@ -119,7 +120,7 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
   return writeCalendar(events, {
     prodId: `-//${siteName.replace(/\/\//g, '/')}//Family Schedule//EN`,
     name: siteName,
-    timeZone: env.ACADEMY_TIMEZONE ?? null,
+    timeZone: academyTimeZone(),
     now,
   })
 }

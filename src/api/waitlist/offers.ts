@@ -5,8 +5,7 @@ import type { Class, Student, User, WaitlistEntry } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { getAppContext } from '#server/context.server'
-import { waitlistOfferMail } from '#api/email'
-import { getSiteTexts } from '#api/site-content'
+import { academyMoment, academyName, sendMail, waitlistOfferMail } from '#api/email'
 import { readStudioSettings } from '#api/studio'
 import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
@@ -73,30 +72,25 @@ async function sendOfferMails(payload: Payload, ids: number[]): Promise<void> {
     pagination: false,
     overrideAccess: true,
   })
-  const { env, mailer } = getAppContext()
+  const { env } = getAppContext()
   const { waitlistOfferHours } = await readStudioSettings(payload)
-  const academyName = (await getSiteTexts(payload)).text('global.site_name')
+  const academy = await academyName(payload)
   for (const entry of docs as WaitlistEntry[]) {
     if (entry.status !== 'offered' || !entry.offerExpiresAt) continue
     const family = entry.family as User
     const student = entry.student as Student
     const cls = entry.class as Class
     if (!family?.email) continue
-    const expiresAt = new Date(entry.offerExpiresAt).toLocaleString('en-US', {
-      timeZone: env.ACADEMY_TIMEZONE ?? 'UTC',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    })
     const mail = waitlistOfferMail({
       fullName: family.fullName,
-      academyName,
+      academyName: academy,
       studentName: student.fullName,
       className: cls.name,
-      expiresAt,
+      expiresAt: academyMoment(entry.offerExpiresAt),
       hours: waitlistOfferHours,
       link: `${env.publicOrigin}/dashboard`,
     })
-    await mailer.send({ to: family.email, subject: mail.subject, text: mail.text })
+    await sendMail(family.email, mail)
   }
 }
 

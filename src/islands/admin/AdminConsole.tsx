@@ -1,5 +1,6 @@
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { QueryProvider } from '#islands/components/QueryProvider'
+import { AcademyTimeZonePrompt } from './AcademyTimeZonePrompt'
 import { AdminTabs, type Tab } from './AdminTabs'
 import { AttendanceTab } from './attendance/AttendanceTab'
 import { ClassesTab } from './classes/ClassesTab'
@@ -39,6 +40,7 @@ export default function AdminConsole({ viewer, timeZone = null }: { viewer: User
       <ViewerContext.Provider value={viewer}>
         <AcademyTimeZoneContext.Provider value={timeZone}>
           <NotifyProvider durationMs={5000} flash>
+            <AcademyTimeZonePrompt />
             <AdminTabs tabs={TABS} label="Administration" />
             <SiteContentList />
           </NotifyProvider>

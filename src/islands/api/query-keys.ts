@@ -53,6 +53,7 @@ export const queryKeys = {
     stripeConfig: ['admin', 'stripe-config'] as const,
     emailOutbox: ['admin', 'email-outbox'] as const,
     tuitionSettings: ['admin', 'tuition-settings'] as const,
+    academyTimeZone: ['admin', 'academy-time-zone'] as const,
     tuitionSummaries: ['admin', 'tuition-summary'] as const,
     tuitionSummary: (month: string) => ['admin', 'tuition-summary', month] as const,
     statements: ['admin', 'statement'] as const,
