@@ -52,7 +52,8 @@ describe('GET /api/invoices/all with its optional parameters', () => {
       expect(res.body).toMatchObject({ page: 1, pageSize: 20, pageCount: 1 })
       expect(res.body.items.map((invoice) => invoice.payerEmail)).toEqual(CONSOLE_SCALE.months.map(() => household.email))
       expect(res.body.items.map((invoice) => invoice.dueDate)).toEqual([...CONSOLE_SCALE.months].reverse().map((month) => `${month}-05`))
-      expect(res.body.items[0]!.lines).toHaveLength(1)
+      expect(res.body.items[0]!.lines.map((line) => line.studentName)).toEqual(household.children)
+      expect(res.body.items[0]!.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(Math.round(res.body.items[0]!.amount * 100))
     }
   })
 

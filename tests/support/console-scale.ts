@@ -28,8 +28,8 @@ export function scaleHousehold(prefix: string, n: number) {
  * hashing, no hooks: about a second for 1,650 rows), for the console's integration tests and
  * its journey. `prefix` (lower-case letters and digits) names everything it makes, so
  * `removeConsoleScale` finds it again. The accounts cannot sign in. Household n's invoice of
- * month m is due on the 5th, with the status `scaleHousehold(prefix, n).status(m)`; newer
- * months were made later, so the newest first order is month by month.
+ * month m is due on the 5th, with the status `scaleHousehold(prefix, n).status(m)` and one line
+ * per child; newer months were made later, so the newest first order is month by month.
  */
 export async function seedConsoleScale(db: Sql, prefix: string): Promise<number[]> {
   if (!/^[a-z0-9]+$/.test(prefix)) throw new Error(`prefix must be lower-case letters and digits: ${prefix}`)
@@ -54,10 +54,12 @@ export async function seedConsoleScale(db: Sql, prefix: string): Promise<number[
               (m.month || '-05T00:00:00Z')::timestamptz, 'manual',
               now() - make_interval(secs => (9 - m.i) * 1000 + ($2::int - n.g)), now()
        FROM numbered AS n, unnest($3::text[]) WITH ORDINALITY AS m(month, i)
-       RETURNING id, amount_cents, description
+       RETURNING id, user_id, amount_cents, description
      ), new_lines AS (
-       INSERT INTO invoices_lines (_order, _parent_id, id, kind, description, amount_cents)
-       SELECT 1, i.id, 'scale-' || i.id, 'manual', i.description, i.amount_cents FROM new_invoices AS i
+       INSERT INTO invoices_lines (_order, _parent_id, id, kind, description, student_name, amount_cents)
+       SELECT k, i.id, 'scale-' || i.id || '-' || k, 'manual', 'Ballet, ' || split_part(i.description, ' ', 2),
+              (ARRAY['Odette', 'Clara'])[k] || ' ' || u.username, (i.amount_cents / 2)::int
+       FROM new_invoices AS i JOIN new_users AS u ON u.id = i.user_id, generate_series(1, 2) AS k
        RETURNING _parent_id
      )
      SELECT id FROM new_users ORDER BY id`,
