@@ -16,7 +16,11 @@ import { AcademyTimeZoneContext, ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 import { WaitlistsTab } from './waitlists/WaitlistsTab'
 
-/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and Attendance (decisions §16). */
+/**
+ * Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and
+ * Attendance (decisions §16). The site texts are a tab of their own (issue 23), no longer a list
+ * under every tab.
+ */
 const TABS: Tab[] = [
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'tuition', label: 'Tuition', render: () => <TuitionTab /> },
@@ -28,6 +32,7 @@ const TABS: Tab[] = [
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },
+  { id: 'content', label: 'Site Content', render: () => <SiteContentList /> },
 ]
 
 /**
@@ -42,7 +47,6 @@ export default function AdminConsole({ viewer, timeZone = null }: { viewer: User
           <NotifyProvider durationMs={5000} flash>
             <AcademyTimeZonePrompt />
             <AdminTabs tabs={TABS} label="Administration" />
-            <SiteContentList />
           </NotifyProvider>
         </AcademyTimeZoneContext.Provider>
       </ViewerContext.Provider>

@@ -41,6 +41,8 @@ export const queryKeys = {
   },
   admin: {
     invoices: ['admin', 'invoices'] as const,
+    /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
+    invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,
     credits: {
       all: ['admin', 'credits'] as const,
       ofFamily: (userId: number) => ['admin', 'credits', userId] as const,
@@ -48,6 +50,7 @@ export const queryKeys = {
     inquiries: ['admin', 'inquiries'] as const,
     siteContent: ['admin', 'site-content'] as const,
     users: ['admin', 'users'] as const,
+    userPage: (params: string) => ['admin', 'users', 'page', params] as const,
     students: ['admin', 'students'] as const,
     enrollments: ['admin', 'enrollments'] as const,
     stripeConfig: ['admin', 'stripe-config'] as const,
