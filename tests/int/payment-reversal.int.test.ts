@@ -160,6 +160,7 @@ describe('POST /api/admin/invoices/{id}/reverse-payment', () => {
       dueDate: '2031-01-01',
       kind: 'tuition' as const,
       period: '2031-01',
+      status: 'pending' as const,
     }
     const { id } = await app.payload.create({ collection: 'invoices', overrideAccess: true, data: tuition })
     await chargeDueAutopay(app.payload, { now: new Date('2031-01-01T15:00:00Z') })
