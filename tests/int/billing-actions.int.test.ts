@@ -167,8 +167,8 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     expect(await admin.post(paidPath(paid.id), good).then((r) => [r.status, r.body.message])).toEqual([409, 'This invoice is already paid.'])
     expect(await admin.post(paidPath(voided.id), good).then((r) => [r.status, r.body.message])).toEqual([409, 'A void invoice cannot be marked paid.'])
     for (const [body, message] of [
-      [{ ...good, method: 'bitcoin' }, 'Method must be one of cash, cheque, bank-transfer'],
-      [{ receivedOn: '2026-11-20' }, 'Method must be one of cash, cheque, bank-transfer'],
+      [{ ...good, method: 'bitcoin' }, 'Method must be one of cash, cheque, bank-transfer, other'],
+      [{ receivedOn: '2026-11-20' }, 'Method must be one of cash, cheque, bank-transfer, other'],
       [{ ...good, receivedOn: '2026-02-30' }, 'Date received must be a valid date (YYYY-MM-DD)'],
       [{ method: 'cash' }, 'Date received must be a valid date (YYYY-MM-DD)'],
       [{ ...good, receivedOn: '2099-01-01' }, 'Date received cannot be in the future'],
