@@ -40,6 +40,9 @@ test('an admin cannot change or delete a paid invoice, reverses its payment with
   await expect(paidRow).toContainText('pending')
   await expect(paidRow.getByRole('button', { name: /^Mark paid offline/ })).toBeVisible()
   await expect(paidRow.getByRole('button', { name: /^Reverse payment/ })).toHaveCount(0)
+  // The console shows the reversal with its reason under the invoice.
+  await expect(paidRow.getByRole('list', { name: 'Refunded or reversed payments' })).toContainText('reversed')
+  await expect(paidRow.getByRole('list', { name: 'Refunded or reversed payments' })).toContainText('The cheque bounced')
 
   // The payment stays on record, reversed, with the reason.
   const payments = (await (await admin.get('/api/payments')).json()) as { invoiceId: number; status: string; reversal: { reason: string } | null }[]
