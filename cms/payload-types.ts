@@ -453,7 +453,7 @@ export interface NotificationPreference {
   createdAt: string;
 }
 /**
- * What families owe, in dollars and cents. The /admin console (Billing) is where invoices are issued, paid, voided and searched by family; here are the raw records. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.
+ * What families owe, in dollars and cents. The /admin console (Billing) is where invoices are issued, paid, voided and searched by family; here are the raw records. An invoice with lines costs the sum of its lines. An invoice becomes paid only when its payment is recorded (a card payment, or Mark paid offline in the console); a paid or void invoice keeps its status and amount and is never deleted (reverse the payment in the console).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "invoices".
@@ -519,7 +519,7 @@ export interface Invoice {
   createdAt: string;
 }
 /**
- * Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). A card payment that arrives for an invoice already paid or voided is refunded automatically (status "refunded"). They are financial records and cannot be deleted.
+ * Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). A card payment that arrives for an invoice already paid or voided is refunded automatically (status "refunded"); a payment an administrator reverses in the console is refunded (card) or marked "reversed" (offline), with who, when and why. They are financial records and cannot be deleted.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
@@ -531,7 +531,7 @@ export interface Payment {
   amountCents: number;
   paymentMethodId?: number | null;
   method?: string | null;
-  status: 'completed' | 'pending' | 'failed' | 'refunded';
+  status: 'completed' | 'pending' | 'failed' | 'refunded' | 'reversed';
   transactionId?: string | null;
   /**
    * JSON: cardholderName and paymentIntentId.
@@ -540,7 +540,7 @@ export interface Payment {
   /**
    * Offline payments only.
    */
-  offlineMethod?: ('cash' | 'cheque' | 'bank-transfer') | null;
+  offlineMethod?: ('cash' | 'cheque' | 'bank-transfer' | 'other') | null;
   /**
    * Offline payments: YYYY-MM-DD.
    */
@@ -550,6 +550,10 @@ export interface Payment {
   refundId?: string | null;
   refundedAt?: string | null;
   refundReason?: string | null;
+  reversedAt?: string | null;
+  reversedById?: number | null;
+  reversedByName?: string | null;
+  reversalReason?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1250,6 +1254,10 @@ export interface PaymentsSelect<T extends boolean = true> {
   refundId?: T;
   refundedAt?: T;
   refundReason?: T;
+  reversedAt?: T;
+  reversedById?: T;
+  reversedByName?: T;
+  reversalReason?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -71,7 +71,7 @@ test('an admin adds a class in dollars, families see it, and the admin edits and
   expect(updated).toMatchObject({ price: 7500, capacity: null })
 
   await row.getByRole('button', { name: /^Delete/ }).click()
-  const confirm = page.getByRole('dialog', { name: 'Delete class?' })
+  const confirm = page.getByRole('dialog', { name: /^Delete class .+\?$/ })
   await expect(confirm).toContainText('Are you sure you want to delete this class? This action cannot be undone.')
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'Class Deleted')).toBeVisible()

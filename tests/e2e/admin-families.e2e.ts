@@ -19,7 +19,7 @@ test('an admin deactivates a family who then cannot log in, and reactivates them
   await expect(row).toContainText('Active')
 
   await row.getByRole('button', { name: /^Deactivate/ }).click()
-  const confirm = page.getByRole('dialog', { name: 'Deactivate account?' })
+  const confirm = page.getByRole('dialog', { name: /^Deactivate .+'s account\?$/ })
   await expect(confirm).toContainText('will no longer be able to log in')
   await expect(confirm).toContainText('is kept')
   await confirm.getByRole('button', { name: 'Deactivate' }).click()
@@ -63,7 +63,7 @@ test('an admin grants and removes admin privileges, and deletes an account after
   await expect(row).toContainText('Family')
 
   await row.getByRole('button', { name: /^Delete/ }).click()
-  const confirm = page.getByRole('dialog', { name: 'Delete account?' })
+  const confirm = page.getByRole('dialog', { name: /^Delete .+'s account\?$/ })
   await expect(confirm).toContainText('This action cannot be undone.')
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'User Deleted')).toBeVisible()
@@ -133,7 +133,7 @@ test('an admin enrolls a student into a class and removes them, with the filters
   await expect(page.getByRole('button', { name: 'Clear All Filters' })).toBeDisabled()
 
   await row.getByRole('button', { name: new RegExp(`^Remove ${studentName}`) }).click()
-  const confirm = page.getByRole('dialog', { name: 'Remove from class?' })
+  const confirm = page.getByRole('dialog', { name: /^Remove .+ from .+\?$/ })
   await expect(confirm).toContainText('This cannot be undone.')
   await confirm.getByRole('button', { name: 'Remove' }).click()
   await expect(toast(page, 'Student removed from class successfully.')).toBeVisible()

@@ -65,7 +65,7 @@ test('an admin edits a site text from the Site Content list and the public page 
   await expect(publicPage.getByRole('heading', { name: text })).toBeVisible()
 
   await row.getByRole('button', { name: `Restore Default ${key}` }).click()
-  const confirm = page.getByRole('dialog', { name: 'Restore the built-in text?' })
+  const confirm = page.getByRole('dialog', { name: /^Restore the built-in text of .+\?$/ })
   await confirm.getByRole('button', { name: 'Restore Default' }).click()
   await expect(toast(page, 'Content Deleted')).toBeVisible()
   await expect(row).toContainText('Built-in text')
@@ -105,7 +105,10 @@ test('an admin adds a site text under a new key, whose key is then fixed', async
   await expect(row).toContainText('Published')
 
   await row.getByRole('button', { name: `Delete ${key}` }).click()
-  await page.getByRole('dialog', { name: 'Delete site text?' }).getByRole('button', { name: 'Delete' }).click()
+  await page
+    .getByRole('dialog', { name: /^Delete site text .+\?$/ })
+    .getByRole('button', { name: 'Delete' })
+    .click()
   await expect(toast(page, 'Content Deleted')).toBeVisible()
   await expect(row).toHaveCount(0)
 })

@@ -25,7 +25,7 @@ test('an admin voids one invoice, marks another paid by cheque and issues a cred
   // Void, with a reason the dialog asks for first.
   const wrongRow = visibleItem(page, 'data-invoice-id', wrong.id)
   await wrongRow.getByRole('button', { name: /^Void/ }).click()
-  const voidDialog = page.getByRole('dialog', { name: 'Void invoice?' })
+  const voidDialog = page.getByRole('dialog', { name: /^Void invoice #\d+ for / })
   await expect(voidDialog).toContainText(wrong.description)
   await voidDialog.getByRole('button', { name: 'Void invoice' }).click()
   await expect(voidDialog.getByText('Reason must be 3 to 300 characters')).toBeVisible()

@@ -36,11 +36,18 @@ const SETTINGS = {
 }
 
 async function invoice(userId: number, description: string, cents = 5000, status = 'pending', dueDate = '2027-02-01') {
-  return app.payload.create({
+  const doc = await app.payload.create({
     collection: 'invoices',
     overrideAccess: true,
-    data: { userId, amountCents: cents, description, status: status as 'pending', dueDate },
+    data: { userId, amountCents: cents, description, status: 'pending', dueDate },
   })
+  return status === 'paid' ? markedPaid(doc.id) : doc
+}
+
+/** Issue 23: an invoice becomes paid only with its payment recorded. */
+async function markedPaid(id: number) {
+  expect((await admin.post(`/api/admin/invoices/${id}/mark-paid`, { method: 'cash', receivedOn: '2026-11-01' })).status).toBe(200)
+  return app.payload.findByID({ collection: 'invoices', id, overrideAccess: true })
 }
 
 /** Every billing row, to prove a refused call changed nothing. */
@@ -160,8 +167,8 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     expect(await admin.post(paidPath(paid.id), good).then((r) => [r.status, r.body.message])).toEqual([409, 'This invoice is already paid.'])
     expect(await admin.post(paidPath(voided.id), good).then((r) => [r.status, r.body.message])).toEqual([409, 'A void invoice cannot be marked paid.'])
     for (const [body, message] of [
-      [{ ...good, method: 'bitcoin' }, 'Method must be one of cash, cheque, bank-transfer'],
-      [{ receivedOn: '2026-11-20' }, 'Method must be one of cash, cheque, bank-transfer'],
+      [{ ...good, method: 'bitcoin' }, 'Method must be one of cash, cheque, bank-transfer, other'],
+      [{ receivedOn: '2026-11-20' }, 'Method must be one of cash, cheque, bank-transfer, other'],
       [{ ...good, receivedOn: '2026-02-30' }, 'Date received must be a valid date (YYYY-MM-DD)'],
       [{ method: 'cash' }, 'Date received must be a valid date (YYYY-MM-DD)'],
       [{ ...good, receivedOn: '2099-01-01' }, 'Date received cannot be in the future'],
@@ -349,7 +356,7 @@ describe('late fees', () => {
         },
       })
     overdue = (await tuition(8000, '2026-03')).id
-    paid = (await tuition(8000, '2026-04', 'paid')).id
+    paid = (await markedPaid((await tuition(8000, '2026-04')).id)).id
     manual = (await invoice(lateFamily.userId, 'Costume, late', 3000, 'pending', '2027-03-05')).id
   })
 

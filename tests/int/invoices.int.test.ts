@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice } from '#cms/payload-types'
 import { startTestApp, ADMIN, FAMILY, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
+import { FINAL_INVOICE_MESSAGES } from '#api/invoices/final.schemas'
 
 let app: TestApp
 let admin: ApiClient
@@ -251,15 +252,18 @@ describe('POST /api/invoices', () => {
 })
 
 describe('PATCH /api/invoices/{id}/status', () => {
-  it('lets an admin set paid and pending, and the family sees it', async () => {
+  it('lets an admin set overdue, pending and paid (recording the payment), and the family sees it', async () => {
     const invoice = await issue({ description: 'Status change check' })
+    expect((await admin.patch(`/api/invoices/${invoice.id}/status`, { status: 'overdue' })).body.status).toBe('overdue')
+    const pending = await admin.patch(`/api/invoices/${invoice.id}/status`, { status: 'pending' })
+    expect(pending.body.status).toBe('pending')
     const paid = await admin.patch(`/api/invoices/${invoice.id}/status`, { status: 'paid' })
     expect(paid.status).toBe(200)
     expect(paid.body).toMatchObject({ id: invoice.id, status: 'paid', amount: 50 })
     expect((await family.get('/api/invoices')).body.find((i: { id: number }) => i.id === invoice.id).status).toBe('paid')
-    const pending = await admin.patch(`/api/invoices/${invoice.id}/status`, { status: 'pending' })
-    expect(pending.body.status).toBe('pending')
-    expect((await storedInvoice(invoice.id))!.status).toBe('pending')
+    // Issue 23: paid is final; the way back is reversing the payment (tests/int/payment-reversal.int.test.ts).
+    expect((await admin.patch(`/api/invoices/${invoice.id}/status`, { status: 'pending' })).status).toBe(409)
+    expect((await storedInvoice(invoice.id))!.status).toBe('paid')
   })
 
   it('refuses an unknown status (400) and an unknown invoice (404)', async () => {
@@ -294,15 +298,16 @@ describe('DELETE /api/invoices/{id}', () => {
     expect((await family.get('/api/invoices')).body.some((i: { id: number }) => i.id === invoice.id)).toBe(false)
   })
 
-  it('deletes an invoice marked paid by hand when no payment was recorded', async () => {
+  it('refuses to delete an invoice issued as paid: its payment was recorded (issue 23)', async () => {
     const invoice = await issue({ description: 'Paid in cash', status: 'paid' })
-    expect((await admin.delete(`/api/invoices/${invoice.id}`)).status).toBe(200)
-    expect(await storedInvoice(invoice.id)).toBeNull()
+    const res = await admin.delete(`/api/invoices/${invoice.id}`)
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe(FINAL_INVOICE_MESSAGES.paidDelete)
+    expect(await storedInvoice(invoice.id)).not.toBeNull()
   })
 
   it('refuses to delete an invoice with a completed payment (409) and keeps both records', async () => {
     const invoice = await issue({ description: 'Paid by card', amount: 65 })
-    await admin.patch(`/api/invoices/${invoice.id}/status`, { status: 'paid' })
     const payment = await app.payload.create({
       collection: 'payments',
       overrideAccess: true,
@@ -310,7 +315,7 @@ describe('DELETE /api/invoices/{id}', () => {
     })
     const res = await admin.delete(`/api/invoices/${invoice.id}`)
     expect(res.status).toBe(409)
-    expect(res.body.message).toBe('A paid invoice with a recorded payment cannot be deleted.')
+    expect(res.body.message).toBe(FINAL_INVOICE_MESSAGES.hasPayments)
     expect(await storedInvoice(invoice.id)).not.toBeNull()
     const kept = await app.payload.findByID({ collection: 'payments', id: payment.id, overrideAccess: true, depth: 0 })
     expect(kept.invoice).toBe(invoice.id)

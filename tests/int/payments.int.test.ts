@@ -37,11 +37,22 @@ async function createFamily(label: string, options: { emailNotifications?: boole
 }
 
 async function createInvoice(family: Family, amountCents = 7500, status: Invoice['status'] = 'pending'): Promise<Invoice> {
-  return (await app.payload.create({
+  const invoice = (await app.payload.create({
     collection: 'invoices',
     overrideAccess: true,
-    data: { userId: family.id, payerEmail: family.email, amountCents, description: uniqueName('Tuition'), status, dueDate: '2026-12-01' },
+    data: {
+      userId: family.id,
+      payerEmail: family.email,
+      amountCents,
+      description: uniqueName('Tuition'),
+      status: status === 'paid' ? 'pending' : status,
+      dueDate: '2026-12-01',
+    },
   })) as Invoice
+  if (status !== 'paid') return invoice
+  // Issue 23: an invoice becomes paid only with its payment recorded.
+  expect((await admin.post(`/api/admin/invoices/${invoice.id}/mark-paid`, { method: 'cash', receivedOn: '2026-11-01' })).status).toBe(200)
+  return { ...invoice, status: 'paid' }
 }
 
 async function invoiceStatus(id: number): Promise<string> {
@@ -527,6 +538,7 @@ describe('GET /api/payments', () => {
       'offline',
       'paymentMethodId',
       'refund',
+      'reversal',
       'status',
       'transactionId',
       'userId',

@@ -5,6 +5,7 @@ import { TUITION_SUMMARY_MESSAGES } from '#api/tuition/summary.schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { INVOICE_CONTEXT } from '#api/invoices/final.schemas'
 
 let app: TestApp
 let admin: ApiClient
@@ -30,7 +31,9 @@ async function payment(invoice: number, userId: number, status: 'completed' | 'f
   })
 }
 
-const setStatus = (id: number, status: 'paid' | 'cancelled') => app.payload.update({ collection: 'invoices', id, overrideAccess: true, data: { status } })
+/** Cancelled, or paid as the card payment's recording does it, its payment row written first (issue 23). */
+const setStatus = (id: number, status: 'paid' | 'cancelled') =>
+  app.payload.update({ collection: 'invoices', id, overrideAccess: true, data: { status }, context: { [INVOICE_CONTEXT.recordingPayment]: id } })
 
 beforeAll(async () => {
   app = await startTestApp()
@@ -57,7 +60,8 @@ beforeAll(async () => {
   await payment(invoiceOf.get(paidByCard.userId)!, paidByCard.userId, 'failed', 6500)
   await payment(invoiceOf.get(paidByCard.userId)!, paidByCard.userId, 'completed', 6500)
   await setStatus(invoiceOf.get(paidByCard.userId)!, 'paid')
-  await setStatus(invoiceOf.get(paidByHand.userId)!, 'paid')
+  const byHand = await admin.post(`/api/admin/invoices/${invoiceOf.get(paidByHand.userId)!}/mark-paid`, { method: 'cash', receivedOn: '2026-11-01' })
+  expect(byHand.status).toBe(200)
   await payment(invoiceOf.get(owing.userId)!, owing.userId, 'failed', 6500)
   await payment(invoiceOf.get(owing.userId)!, owing.userId, 'failed', 6500)
   await setStatus(invoiceOf.get(cancelled.userId)!, 'cancelled')

@@ -9,6 +9,7 @@ import { centsField } from '#cms/fields/money'
 import { LINE_KINDS } from '#shared/tuition'
 import type { Invoice } from '#cms/payload-types'
 import { deriveInvoiceTotals, isCoveredByCredits } from './hooks/deriveInvoiceTotals'
+import { guardFinalInvoice, guardInvoiceDelete } from './hooks/guardFinalInvoice'
 
 const label = (value: string) => value[0]!.toUpperCase() + value.slice(1).replace('-', ' ')
 
@@ -25,10 +26,11 @@ export const Invoices: CollectionConfig = {
     defaultColumns: ['id', 'description', 'payerName', 'amountCents', 'kind', 'period', 'status', 'dueDate'],
     listSearchableFields: ['description', 'payerName', 'payerEmail'],
     description:
-      'What families owe, in dollars and cents. The /admin console (Billing) is where invoices are issued, paid, voided and searched by family; here are the raw records. An invoice with lines costs the sum of its lines. A card payment marks an invoice paid by itself.',
+      'What families owe, in dollars and cents. The /admin console (Billing) is where invoices are issued, paid, voided and searched by family; here are the raw records. An invoice with lines costs the sum of its lines. An invoice becomes paid only when its payment is recorded (a card payment, or Mark paid offline in the console); a paid or void invoice keeps its status and amount and is never deleted (reverse the payment in the console).',
   },
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: isAdmin },
-  hooks: { beforeChange: [deriveInvoiceTotals] },
+  // Final is final (issue 23): the guard runs after the totals are derived.
+  hooks: { beforeChange: [deriveInvoiceTotals, guardFinalInvoice], beforeDelete: [guardInvoiceDelete] },
   fields: [
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
     {

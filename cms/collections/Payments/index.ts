@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/invoices/billing.schemas'
+import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/invoices/billing.schemas'
 import { INVOICE_ACTION_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
@@ -15,7 +15,7 @@ export const Payments: CollectionConfig = {
     defaultColumns: ['id', 'invoice', 'amountCents', 'status', 'method', 'createdAt'],
     listSearchableFields: ['transactionId'],
     description:
-      'Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). A card payment that arrives for an invoice already paid or voided is refunded automatically (status "refunded"). They are financial records and cannot be deleted.',
+      'Card payments, recorded by the server once Stripe confirms them, and payments an administrator recorded as received offline (method "offline"). A card payment that arrives for an invoice already paid or voided is refunded automatically (status "refunded"); a payment an administrator reverses in the console is refunded (card) or marked "reversed" (offline), with who, when and why. They are financial records and cannot be deleted.',
   },
   // Payments are recorded only by the server after Stripe confirms them.
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: () => false },
@@ -39,7 +39,7 @@ export const Payments: CollectionConfig = {
       name: 'offlineMethod',
       label: 'Paid by',
       type: 'select',
-      options: OFFLINE_METHODS.map((m) => ({ label: m === 'bank-transfer' ? 'Bank transfer' : m[0]!.toUpperCase() + m.slice(1), value: m })),
+      options: OFFLINE_METHODS.map((m) => ({ label: OFFLINE_METHOD_LABELS[m], value: m })),
       admin: { description: 'Offline payments only.' },
     },
     {
@@ -55,6 +55,11 @@ export const Payments: CollectionConfig = {
     { name: 'refundId', label: 'Stripe refund id', type: 'text', admin: { readOnly: true } },
     { name: 'refundedAt', label: 'Refunded at', type: 'date', admin: { readOnly: true } },
     { name: 'refundReason', label: 'Why it was refunded', type: 'text', maxLength: 300, admin: { readOnly: true } },
+    // A payment an administrator reversed (decisions §10): card payments are refunded (status "refunded"), offline ones "reversed".
+    { name: 'reversedAt', label: 'Reversed at', type: 'date', admin: { readOnly: true } },
+    { name: 'reversedById', label: 'Reversed by (account id)', type: 'number', admin: { readOnly: true } },
+    { name: 'reversedByName', label: 'Reversed by', type: 'text', admin: { readOnly: true } },
+    { name: 'reversalReason', label: 'Why it was reversed', type: 'text', maxLength: 300, admin: { readOnly: true } },
   ],
   timestamps: true,
 }

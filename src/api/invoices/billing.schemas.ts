@@ -3,9 +3,11 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
 /**
  * 'refunded': a card payment that arrived for an invoice already paid or voided, refunded at
- * Stripe automatically (decisions §5); it never counts towards what the family paid.
+ * Stripe automatically (decisions §5), or a card payment an administrator reversed (refunded at
+ * Stripe); 'reversed': an offline payment an administrator reversed (a bounced cheque, a payment
+ * recorded in error). Neither ever counts towards what the family paid (decisions §10).
  */
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const
+export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded', 'reversed'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** The largest invoice the academy issues, in dollars; anything beyond is a typo. */
@@ -22,9 +24,9 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number]
 export const CREATABLE_INVOICE_KINDS = ['manual', 'tuition'] as const satisfies readonly InvoiceKind[]
 
 /** Ways a family pays outside the card form (decisions §10), recorded by an administrator. */
-export const OFFLINE_METHODS = ['cash', 'cheque', 'bank-transfer'] as const
+export const OFFLINE_METHODS = ['cash', 'cheque', 'bank-transfer', 'other'] as const
 export type OfflineMethod = (typeof OFFLINE_METHODS)[number]
-export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = { cash: 'Cash', cheque: 'Cheque', 'bank-transfer': 'Bank transfer' }
+export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = { cash: 'Cash', cheque: 'Cheque', 'bank-transfer': 'Bank transfer', other: 'Other' }
 
 /**
  * How a payment was made, as the family's history and statement show it: 'stripe' is a card

@@ -1,9 +1,12 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { createInvoice, deleteInvoice, listAllInvoices, listInvoices, setInvoiceStatus } from './invoices'
+import { listAllInvoices, listInvoices } from './invoices'
+import { deleteInvoice, issueInvoice, setInvoiceStatus } from './final-invoices'
 import { markPaidOffline, voidInvoice } from './invoice-actions'
 import { adminInvoiceListQuerySchema } from './invoice-list.schemas'
 import { searchInvoices } from './invoice-search'
 import { asksForPage } from '#api/lib/paging.schemas'
+import { reversePayment } from './reverse-payment'
+import { reversePaymentSchema } from './final.schemas'
 import { createInvoiceSchema, markPaidOfflineSchema, updateInvoiceStatusSchema, voidInvoiceSchema } from './schemas'
 
 /** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
@@ -15,12 +18,12 @@ export const invoiceEndpoints = [
     asksForPage(query) ? searchInvoices(req, query) : listAllInvoices(req),
   ),
 
-  defineEndpoint('post', '/invoices', { role: 'admin', body: createInvoiceSchema }, async ({ req, body }) =>
-    Response.json(await createInvoice(req, body), { status: 201 }),
+  defineEndpoint('post', '/invoices', { role: 'admin', body: createInvoiceSchema }, async ({ req, user, body }) =>
+    Response.json(await issueInvoice(req, user, body), { status: 201 }),
   ),
 
-  defineEndpoint('patch', '/invoices/:id/status', { role: 'admin', body: updateInvoiceStatusSchema }, async ({ req, body }) =>
-    setInvoiceStatus(req, idParam(req), body.status),
+  defineEndpoint('patch', '/invoices/:id/status', { role: 'admin', body: updateInvoiceStatusSchema }, async ({ req, user, body }) =>
+    setInvoiceStatus(req, user, idParam(req), body.status),
   ),
 
   defineEndpoint('delete', '/invoices/:id', { role: 'admin' }, async ({ req }) => {
@@ -35,5 +38,10 @@ export const invoiceEndpoints = [
 
   defineEndpoint('post', '/admin/invoices/:id/mark-paid', { role: 'admin', body: markPaidOfflineSchema }, async ({ req, user, body }) =>
     markPaidOffline(req, user, idParam(req), body),
+  ),
+
+  /** Issue 23: the one way back from paid, with a reason: the payment is reversed (a card one refunded), the invoice is pending again. */
+  defineEndpoint('post', '/admin/invoices/:id/reverse-payment', { role: 'admin', body: reversePaymentSchema }, async ({ req, user, body }) =>
+    reversePayment(req, user, idParam(req), body),
   ),
 ]

@@ -9,6 +9,8 @@ import { INVOICE_NOT_FOUND, toInvoiceDto } from './invoices'
 import { lockInvoiceRow } from './invoice-queries'
 import { cancelOpenCardIntents, toPaymentDto } from '#api/payments'
 import { inTransaction } from '#api/lib/database'
+import { withRequestContext } from '#api/lib/request-context'
+import { INVOICE_CONTEXT } from './final.schemas'
 
 /**
  * What an administrator does to an invoice after it is issued (decisions §10): void it, or record
@@ -19,7 +21,7 @@ import { inTransaction } from '#api/lib/database'
  * all the same is refunded when it arrives (payment-recording.ts).
  */
 
-async function lockedInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
+export async function lockedInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
   if (!(await lockInvoiceRow(req, id))) throw notFound(INVOICE_NOT_FOUND)
   return (await req.payload.findByID({ collection: 'invoices', id, req, overrideAccess: true, depth: 0 })) as Invoice
 }
@@ -65,9 +67,11 @@ export async function voidInvoice(req: PayloadRequest, admin: User, id: number, 
 }
 
 /**
- * Records a payment received by cash, cheque or bank transfer: a completed payment row (method
- * 'offline', with how, when and the administrator's note) and the invoice marked paid, together
- * or not at all. It shows in the family's payment history like a card payment.
+ * Records a payment received by cash, cheque, bank transfer or otherwise: a completed payment row
+ * (method 'offline', with how, when and the administrator's note) and the invoice marked paid,
+ * together or not at all. It shows in the family's payment history like a card payment. Besides a
+ * card payment, it is the only way an invoice becomes paid: the spec's Set Paid and an invoice
+ * created as paid come here too, so a paid invoice always has its payment row (issue 23).
  */
 export async function markPaidOffline(
   req: PayloadRequest,
@@ -99,7 +103,10 @@ export async function markPaidOffline(
         recordedById: admin.id,
       },
     })) as Payment
-    const paid = await req.payload.update({ collection: 'invoices', id, req, overrideAccess: true, depth: 0, data: { status: 'paid' } })
+    // The payment row is written: the invoice hook lets this one invoice become paid (issue 23).
+    const paid = await withRequestContext(req, INVOICE_CONTEXT.recordingPayment, id, () =>
+      req.payload.update({ collection: 'invoices', id, req, overrideAccess: true, depth: 0, data: { status: 'paid' } }),
+    )
     return { invoice: toInvoiceDto(paid), payment: toPaymentDto(payment, paid.description) }
   })
   // Paid once: the card form's open PaymentIntents are cancelled; one that succeeds anyway is refunded.

@@ -2,12 +2,8 @@ import { ValidationError, type PayloadRequest, type Where } from 'payload'
 
 import type { Invoice, User } from '#cms/payload-types'
 import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
-import type { InvoiceStatus } from './billing.schemas'
 import { centsToDollars, dollarsToCents } from '#shared/money'
-import { duplicateTuitionMessage, INVOICE_IN_USE, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
-import { cancelOpenCardIntents } from '#api/payments'
-import { inTransaction } from '#api/lib/database'
-import { lockInvoiceRow } from './invoice-queries'
+import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
@@ -135,34 +131,9 @@ export async function createInvoice(req: PayloadRequest, input: CreateInvoiceInp
   }
 }
 
-async function findInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
+/** One invoice as the caller may read it (an administrator: any); 404 otherwise. */
+export async function findInvoice(req: PayloadRequest, id: number): Promise<Invoice> {
   const doc = (await req.payload.findByID({ collection: 'invoices', id, req, overrideAccess: false, depth: 0, disableErrors: true })) as Invoice | null
   if (!doc) throw notFound(INVOICE_NOT_FOUND)
   return doc
-}
-
-export async function setInvoiceStatus(req: PayloadRequest, id: number, status: InvoiceStatus): Promise<InvoiceDto> {
-  await findInvoice(req, id)
-  const doc = await req.payload.update({ collection: 'invoices', id, req, overrideAccess: false, depth: 0, data: { status } })
-  // Set Paid or cancelled by hand: no card payment may follow (decisions §5).
-  if (status === 'paid' || status === 'cancelled') await cancelOpenCardIntents(req.payload, id)
-  return toInvoiceDto(doc)
-}
-
-/** Deletes an invoice unless a completed payment records that it was paid: that history stays. */
-export async function deleteInvoice(req: PayloadRequest, id: number): Promise<void> {
-  await inTransaction(req, async () => {
-    await findInvoice(req, id)
-    // Holds the row until commit, so a payment being recorded for it meanwhile waits or fails.
-    await lockInvoiceRow(req, id)
-    const { totalDocs } = await req.payload.count({
-      collection: 'payments',
-      req,
-      overrideAccess: true,
-      where: { and: [{ invoice: { equals: id } }, { status: { equals: 'completed' } }] },
-    })
-    if (totalDocs > 0) throw conflict(INVOICE_IN_USE)
-    await req.payload.delete({ collection: 'invoices', id, req, overrideAccess: false, depth: 0 })
-  })
-  await cancelOpenCardIntents(req.payload, id)
 }

@@ -1,6 +1,7 @@
 export { cancelOpenCardIntents } from './card-intents'
 export { readPaymentSettings } from './payment-config'
 export { recordFailedIntent, recordSucceededIntent } from './payment-recording'
+export { refundReversedPayment } from './payment-refunds'
 export { toPaymentDto } from './payments'
 export {
   createCustomer,

@@ -56,6 +56,9 @@ function idempotencyKey(invoice: Invoice, params: Stripe.PaymentIntentCreatePara
   return `academy-invoice-${invoice.id}-${invoice.amountCents}-${digest}`
 }
 
+/** How many refunded or cancelled intents of one invoice and amount the card form steps over before giving up. */
+const MAX_FOLLOWING_INTENTS = 10
+
 function wasReplayed(intent: Stripe.Response<Stripe.PaymentIntent>): boolean {
   return String(intent.lastResponse?.headers?.['idempotent-replayed'] ?? '') === 'true'
 }
@@ -63,19 +66,27 @@ function wasReplayed(intent: Stripe.Response<Stripe.PaymentIntent>): boolean {
 async function createOrReuseIntent(req: PayloadRequest, stripe: Stripe, invoice: Invoice): Promise<PaymentIntentDto> {
   const params = intentParams(invoice)
   const key = idempotencyKey(invoice, params)
+  // A replay is Stripe's saved answer from the first request: read the intent's state now.
+  const fresh = async (idempotency: string) => {
+    const created = await createPaymentIntent(stripe, params, idempotency)
+    return wasReplayed(created) ? await retrievePaymentIntent(stripe, created.id) : created
+  }
   let intent: Stripe.PaymentIntent
   try {
-    const created = await createPaymentIntent(stripe, params, key)
-    // A replay is Stripe's saved answer from the first request: read the intent's state now.
-    intent = wasReplayed(created) ? await retrievePaymentIntent(stripe, created.id) : created
-    if (intent.status === 'canceled') intent = await createPaymentIntent(stripe, params, `${key}-after-${intent.id}`)
+    intent = await fresh(key)
+    // A cancelled intent, or one whose charge was refunded (its payment reversed by the office,
+    // decisions §10), cannot take this payment: the next one follows it, with a key of its own.
+    for (let round = 0; intent.status === 'canceled' || intent.status === 'succeeded'; round++) {
+      if (intent.status === 'succeeded') {
+        // Paid already, but neither the browser's report nor the webhook reached us: record it now.
+        const recorded = await recordSucceededIntent(req.payload, intent)
+        if (!recorded.refunded) throw conflict(INVOICE_ALREADY_PAID)
+      }
+      if (round >= MAX_FOLLOWING_INTENTS) throw new AppError('UNAVAILABLE', 'The card processor could not open a new payment. Please try again.')
+      intent = await fresh(`${key}-after-${intent.id}`)
+    }
   } catch (error) {
     throw stripeFailure(error)
-  }
-  if (intent.status === 'succeeded') {
-    // Paid already, but neither the browser's report nor the webhook reached us: record it now.
-    await recordSucceededIntent(req.payload, intent)
-    throw conflict(INVOICE_ALREADY_PAID)
   }
   if (!intent.client_secret) throw new AppError('UNAVAILABLE', 'The card processor did not return a payment session. Please try again.')
   // One open PaymentIntent per invoice: this one is kept (or cancelled, when the invoice stopped

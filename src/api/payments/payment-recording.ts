@@ -8,6 +8,8 @@ import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from './schemas'
 import { sendPaymentReceipt } from './payment-receipts'
 import { refundAtStripe } from './payment-refunds'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
+import { withRequestContext } from '#api/lib/request-context'
+import { INVOICE_CONTEXT } from '#api/invoices/final.schemas'
 
 /**
  * Recording card payments (decisions §5): an invoice becomes paid, and a payment row is written,
@@ -153,14 +155,10 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
     }
     let paidInvoice = current
     if (PAYABLE.has(invoiceStatus)) {
-      paidInvoice = (await req.payload.update({
-        collection: 'invoices',
-        id: invoice.id,
-        data: { status: 'paid' },
-        overrideAccess: true,
-        depth: 0,
-        req,
-      })) as Invoice
+      // The payment row is written: the invoice hook lets this one invoice become paid (issue 23).
+      paidInvoice = (await withRequestContext(req, INVOICE_CONTEXT.recordingPayment, invoice.id, () =>
+        req.payload.update({ collection: 'invoices', id: invoice.id, data: { status: 'paid' }, overrideAccess: true, depth: 0, req }),
+      )) as Invoice
     }
     await settleCardIntent(req, intent.id, 'succeeded')
     return { payment, invoice: paidInvoice, created: !existing, transitioned, refunded: false }

@@ -28,3 +28,24 @@ export async function refundAtStripe(payload: Payload, intentId: string, metadat
     throw stripeFailure(error)
   }
 }
+
+/**
+ * Refunds, at Stripe, a card payment an administrator reverses (decisions §10): in full, once per
+ * payment row (the idempotency key is the row's, so a retry after a failed write gets Stripe's
+ * first refund back). Returns Stripe's refund id, or null when the charge was already refunded.
+ */
+export async function refundReversedPayment(payload: Payload, payment: { id: number; intentId: string; invoiceId: number }): Promise<string | null> {
+  const settings = await readPaymentSettings(payload)
+  if (!settings.secretKey) throw new AppError('UNAVAILABLE', PAYMENTS_NOT_CONFIGURED)
+  try {
+    const refund = await createRefund(
+      stripeClient(settings.secretKey),
+      { payment_intent: payment.intentId, reason: 'requested_by_customer', metadata: { invoiceId: String(payment.invoiceId), reason: 'payment-reversed' } },
+      `academy-reversal-${payment.id}`,
+    )
+    return refund.id
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return null
+    throw stripeFailure(error)
+  }
+}

@@ -35,6 +35,10 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
       payment.status === 'refunded'
         ? { refundId: payment.refundId ?? null, refundedAt: payment.refundedAt ?? payment.updatedAt, reason: payment.refundReason ?? 'Refunded automatically.' }
         : null,
+    reversal:
+      payment.reversedAt && payment.reversalReason
+        ? { reversedAt: payment.reversedAt, reversedByName: payment.reversedByName ?? null, reason: payment.reversalReason }
+        : null,
   }
 }
 

@@ -193,4 +193,9 @@ export type PaymentDto = {
   offline: { method: OfflineMethod; receivedOn: string; note: string | null } | null
   /** A card payment refunded automatically because its invoice was already paid or voided (status 'refunded'). */
   refund: { refundId: string | null; refundedAt: string; reason: string } | null
+  /**
+   * A payment an administrator reversed (decisions §10): who, when and why. A card payment is
+   * then also refunded (status 'refunded', `refund`); an offline one has status 'reversed'.
+   */
+  reversal: { reversedAt: string; reversedByName: string | null; reason: string } | null
 }

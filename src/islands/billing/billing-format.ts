@@ -13,12 +13,13 @@ const INVOICE_BADGES: Record<InvoiceStatus, string> = {
   cancelled: 'bg-gray-100 text-gray-800 ring-gray-300',
 }
 
-/** Spec §4: completed green, pending yellow, failed red; refunded (decisions §5) grey. */
+/** Spec §4: completed green, pending yellow, failed red; refunded (decisions §5) and reversed (§10) grey. */
 const PAYMENT_BADGES: Record<PaymentStatus, string> = {
   completed: 'bg-green-100 text-green-900 ring-green-300',
   pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
   failed: 'bg-red-100 text-red-900 ring-red-300',
   refunded: 'bg-gray-100 text-gray-800 ring-gray-300',
+  reversed: 'bg-gray-100 text-gray-800 ring-gray-300',
 }
 
 const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset'

@@ -11,7 +11,7 @@ import { BUTTON } from './ui/styles'
 
 /** Spec §4: paid green, pending yellow, overdue red, cancelled grey; completed green, failed red. */
 const INVOICE_TONE: Record<InvoiceStatus, BadgeTone> = { paid: 'green', pending: 'yellow', overdue: 'red', cancelled: 'grey' }
-const PAYMENT_TONE: Record<PaymentStatus, BadgeTone> = { completed: 'green', pending: 'yellow', failed: 'red', refunded: 'grey' }
+const PAYMENT_TONE: Record<PaymentStatus, BadgeTone> = { completed: 'green', pending: 'yellow', failed: 'red', refunded: 'grey', reversed: 'grey' }
 
 /** What autopay will do next, in the family's words; "off" while the family has no autopay (decisions §11). */
 export function autopayText(statement: Pick<StatementDto, 'autopay'>): string {

@@ -106,7 +106,7 @@ export function ClassesTab() {
       <ClassFormDialog open={form !== null} editing={form?.editing ?? null} onClose={() => setForm(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete class?"
+        title={deleting ? `Delete class ${deleting.name}?` : 'Delete class?'}
         confirmLabel="Delete"
         pendingLabel="Deleting…"
         pending={remove.isPending}

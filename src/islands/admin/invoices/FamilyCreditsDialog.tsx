@@ -118,7 +118,7 @@ function CreditRow({ credit }: { credit: CreditDto }) {
           {confirming ? (
             <>
               <button type="button" className={BUTTON.danger} disabled={cancel.isPending} onClick={onCancel}>
-                {cancel.isPending ? 'Cancelling…' : `Yes, cancel ${formatCents(credit.remainingCents)}`}
+                {cancel.isPending ? 'Cancelling…' : `Yes, cancel the ${formatCents(credit.remainingCents)} left of “${credit.reason}”`}
               </button>
               <button type="button" className={BUTTON.secondary} onClick={() => setConfirming(false)}>
                 Keep it

@@ -9,6 +9,7 @@ import { useNotify } from '#islands/components/ui/Toast'
 import { validate } from '#islands/lib/form'
 import { errorMessage } from '#islands/lib/http'
 import { formatDollars } from '#shared/money'
+import { invoiceLabel } from './invoice-label'
 
 /**
  * Void an invoice (decisions §10): the reason is recorded with who and when, and the family
@@ -50,7 +51,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto | 
   return (
     <ConfirmDialog
       open={invoice !== null}
-      title="Void invoice?"
+      title={invoice ? `Void ${invoiceLabel(invoice)}?` : 'Void invoice?'}
       confirmLabel="Void invoice"
       pendingLabel="Voiding…"
       pending={voiding.isPending}

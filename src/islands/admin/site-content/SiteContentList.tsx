@@ -102,7 +102,7 @@ export function SiteContentList() {
       <SiteContentDialog open={editing !== null} entry={editing?.entry ?? null} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={removing !== null}
-        title={removing?.defaultText !== null ? 'Restore the built-in text?' : 'Delete site text?'}
+        title={removing?.defaultText !== null ? `Restore the built-in text of ${removing?.key ?? ''}?` : `Delete site text ${removing?.key ?? ''}?`}
         confirmLabel={removing?.defaultText !== null ? 'Restore Default' : 'Delete'}
         pending={remove.isPending}
         onConfirm={confirmRemove}

@@ -148,7 +148,7 @@ export function StudentsTab() {
 
       <ConfirmDialog
         open={removing !== null}
-        title="Remove from class?"
+        title={removing ? `Remove ${removing.student.fullName} from ${removing.class.name}?` : 'Remove from class?'}
         confirmLabel="Remove"
         pendingLabel="Removing…"
         pending={remove.isPending}

@@ -213,7 +213,7 @@ export function UsersTab() {
 
       <ConfirmDialog
         open={confirming?.kind === 'deactivate'}
-        title="Deactivate account?"
+        title={confirming ? `Deactivate ${confirming.user.fullName}'s account?` : 'Deactivate account?'}
         confirmLabel="Deactivate"
         pendingLabel="Deactivating…"
         pending={setStatus.isPending}
@@ -229,7 +229,7 @@ export function UsersTab() {
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming?.kind === 'delete'}
-        title="Delete account?"
+        title={confirming ? `Delete ${confirming.user.fullName}'s account?` : 'Delete account?'}
         confirmLabel="Delete"
         pendingLabel="Deleting…"
         pending={remove.isPending}
