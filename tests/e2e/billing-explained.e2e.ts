@@ -51,10 +51,13 @@ test('a family reads the next invoice line by line with the reason for its prora
   await expect(child.getByRole('listitem').first()).toContainText(formatCents(tuition.amountCents))
   for (const line of lines) await expect(next).toContainText(line.explanation)
   await expect(next.getByTestId('next-invoice-total')).toHaveText(formatCents(dry.families[0]!.totalCents))
-  const body = (await (await page.request.get('/api/billing/statement')).json()) as StatementDto
   await expect(next).toContainText(`due on`)
+  // The page's own statement carries exactly the run's lines.
+  const body = await api(page.request, baseURL).get<StatementDto>('/api/billing/statement')
   expect(body.next!.lines).toEqual(lines)
-  await expect(next.getByTestId('next-invoice-payment')).toHaveText('Autopay is off: pay it here by card once it is issued.')
+  // Autopay is off: the statement says so once, and the invoice names no card.
+  await expect(statement.getByTestId('statement-autopay')).toContainText('Autopay is off')
+  await expect(next.getByTestId('next-invoice-payment')).toHaveCount(0)
   // The statement no longer repeats the invoices: the page lists them once.
   await expect(statement.getByRole('button', { name: 'Show invoices and payments' })).toHaveCount(0)
 
@@ -78,7 +81,7 @@ test('a family reads the next invoice line by line with the reason for its prora
   await expect(page.locator(`[data-invoice-id="${voided.id}"]`)).toContainText('Cancelled')
   await filters.getByRole('button', { name: 'Owed (0)' }).click()
   await expect(rows).toHaveCount(0)
-  await expect(page.getByText('Nothing is owed.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('tabpanel', { name: 'Make Payment' }).getByText('Nothing is owed.', { exact: true })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
   // Something owed: the card form appears, offering that invoice.

@@ -1,35 +1,12 @@
 import { useId } from 'react'
 
 import type { StatementDto, StatementNextDto } from '#api/statements/schemas'
+import { groupByChild, nextPaymentText } from '#islands/lib/next-invoice'
 import { formatCalendarDay } from '#shared/dates'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 
 type NextLine = StatementNextDto['lines'][number]
-
-/** The coming invoice's lines, one group per child (in the run's order), then the family's own lines (registration, credits). */
-export function groupByChild(lines: readonly NextLine[]): { child: string | null; lines: NextLine[] }[] {
-  const groups: { child: string | null; lines: NextLine[] }[] = []
-  for (const line of lines) {
-    const child = line.studentName ?? null
-    const group = groups.find((g) => g.child === child)
-    if (group) group.lines.push(line)
-    else groups.push({ child, lines: [line] })
-  }
-  // The family's lines come last, after every child's.
-  return [...groups.filter((g) => g.child !== null), ...groups.filter((g) => g.child === null)]
-}
-
-/** 'Visa ····4242', or 'card ····4242' when the brand is unknown. */
-export function cardWords(autopay: NonNullable<StatementDto['autopay']>): string {
-  return `${autopay.cardBrand ?? 'card'} ····${autopay.cardLast4}`
-}
-
-/** How the coming invoice will be paid: charged by autopay on its due day, or paid here by card. */
-export function nextPaymentText(next: Pick<StatementNextDto, 'dueDate'>, autopay: StatementDto['autopay']): string {
-  if (autopay) return `Autopay: charged to ${cardWords(autopay)} on ${formatCalendarDay(next.dueDate)}.`
-  return 'Autopay is off: pay it here by card once it is issued.'
-}
 
 function LineRow({ line }: { line: NextLine }) {
   return (
@@ -78,9 +55,11 @@ export function NextInvoice({ next, autopay }: { next: StatementNextDto; autopay
           {formatCents(next.estimatedCents)}
         </span>
       </p>
-      <p className="mt-1 text-sm text-gray-700" data-testid="next-invoice-payment">
-        {nextPaymentText(next, autopay)}
-      </p>
+      {autopay ? (
+        <p className="mt-1 text-sm font-medium text-brand-800" data-testid="next-invoice-payment">
+          {nextPaymentText(next, autopay)}
+        </p>
+      ) : null}
     </section>
   )
 }

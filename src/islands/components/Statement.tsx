@@ -79,9 +79,6 @@ export function StatementView({ statement, history = true }: { statement: Statem
                 <span className="block font-semibold text-ink">
                   {monthLabel(next.period)}: about {formatCents(next.estimatedCents)}
                 </span>
-                <span className="block text-sm text-gray-700">
-                  Issued on {formatCalendarDay(next.issueDate)}, due on {formatCalendarDay(next.dueDate)}.
-                </span>
               </>
             ) : (
               <span className="block text-gray-700">No tuition is due next: no enrollment falls in the coming month.</span>
