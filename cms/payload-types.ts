@@ -500,6 +500,10 @@ export interface Invoice {
          * Credit lines: the family credit this line uses.
          */
         creditId?: number | null;
+        /**
+         * Why the line is there and how its amount was reached (the tuition run writes it); shown to the family.
+         */
+        explanation?: string | null;
         id?: string | null;
       }[]
     | null;
@@ -1223,6 +1227,7 @@ export interface InvoicesSelect<T extends boolean = true> {
         className?: T;
         amountCents?: T;
         creditId?: T;
+        explanation?: T;
         id?: T;
       };
   lateFeeFor?: T;

@@ -12,6 +12,7 @@ import * as migration_20261123_151924_class_schedules from './20261123_151924_cl
 import * as migration_20261126_054644_card_intents_refunds from './20261126_054644_card_intents_refunds';
 import * as migration_20261126_090015_academy_time_zone from './20261126_090015_academy_time_zone';
 import * as migration_20261126_090040_final_is_final from './20261126_090040_final_is_final';
+import * as migration_20261126_090124_invoice_line_explanations from './20261126_090124_invoice_line_explanations';
 import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_per_domain_jobs';
 
 export const migrations = [
@@ -84,6 +85,11 @@ export const migrations = [
     up: migration_20261126_090040_final_is_final.up,
     down: migration_20261126_090040_final_is_final.down,
     name: '20261126_090040_final_is_final',
+  },
+  {
+    up: migration_20261126_090124_invoice_line_explanations.up,
+    down: migration_20261126_090124_invoice_line_explanations.down,
+    name: '20261126_090124_invoice_line_explanations',
   },
   {
     up: migration_20261126_090542_per_domain_jobs.up,

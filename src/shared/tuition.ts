@@ -6,14 +6,10 @@
  * integer arithmetic: no floating point touches money.
  *
  * Rules, in order:
- * 1. Tuition: one line per student × class. A class's monthly price is charged in full when the
- *    enrollment covers every meeting of the month. An enrollment that starts or ends mid-month pays
- *    price × (meetings held while enrolled) / (meetings held in the whole month), where a meeting
- *    is a day of the month on one of the class's weekdays (its structured weekdays, else its
- *    free-text `days`), inside the class's term, that is no closure of the academy or of the
- *    class (decisions §14). Rounding: half a cent rounds up, computed on integers as
- *    floor((price × held × 2 + total) / (2 × total)). A class whose `days` name no weekday counts
- *    every calendar day as a meeting; a class that holds no meeting in the month charges nothing.
+ * 1. Tuition: one line per student × class, its monthly price prorated by the meetings held while
+ *    enrolled (quoteClassMonth, src/shared/tuition-proration.ts). A class whose `days` name no
+ *    weekday counts every calendar day as a meeting; a class that holds no meeting in the month
+ *    charges nothing.
  * 2. Multi-class discount (optional): each student's most expensive class pays in full, each of
  *    their other classes gets the percentage off (rounded half up).
  * 3. Sibling discount: the student with the highest tuition (after rule 2) pays in full, each
@@ -22,11 +18,25 @@
  * 5. Registration fee: once per family per season, on the first month with tuition in that season.
  * 6. Credits (pending, from an administrator) are negative lines, used only up to what the family
  *    owes, so the total is never negative; what is left over stays pending for a later month.
- * The total is the sum of the lines.
+ * The total is the sum of the lines. Every line carries its explanation in words
+ * (tuition-proration.ts, tuition-explanations.ts), stored on the invoice line by the run.
  */
 
-import { addDays, eachDay, isMonth, monthBounds } from './dates'
-import { classMeetsOn, classWeekdays, WEEKDAYS, type ClassCalendar } from './schedule'
+import { isMonth } from './dates'
+import type { ClassCalendar } from './schedule'
+import { monthLabel, seasonOf } from './tuition-calendar'
+import {
+  creditExplanation,
+  discountCapExplanation,
+  multiClassDiscountExplanation,
+  registrationExplanation,
+  siblingDiscountExplanation,
+} from './tuition-explanations'
+import { divideRoundHalfUp, quoteClassMonth } from './tuition-proration'
+
+// The engine's parts, named where the engine was always read from.
+export { billingDate, lateFeeDue, monthLabel, seasonOf } from './tuition-calendar'
+export { divideRoundHalfUp, meetingDays, prorate, quoteClassMonth } from './tuition-proration'
 
 export type TuitionSettings = {
   /** Registration fee per family per season, cents (0: none). */
@@ -79,8 +89,12 @@ export type TuitionLine = {
   kind: LineKind
   description: string
   amountCents: number
+  /** Why the line is there and how its amount was reached, in a family's words. */
+  explanation: string
   studentId?: string
+  studentName?: string
   classId?: string
+  className?: string
   /** Tuition lines: meetings charged and meetings held in the month. */
   meetings?: { charged: number; held: number }
   /** Credit lines: the pending credit this line uses. */
@@ -98,59 +112,9 @@ export type FamilyTuition = {
   creditsUsed: { id: string; amountCents: number }[]
 }
 
-/** Integer half-up rounding of numerator / denominator for non-negative integers. */
-export function divideRoundHalfUp(numerator: number, denominator: number): number {
-  if (denominator <= 0) throw new Error('Denominator must be positive')
-  return Math.floor((numerator * 2 + denominator) / (2 * denominator))
-}
-
 /** `percent` % of `cents`, rounded half up to the cent. */
 export function percentOf(cents: number, percent: number): number {
   return divideRoundHalfUp(cents * percent, 100)
-}
-
-/** The season a month belongs to, named by the year it starts: ('2027-02', 9) → '2026'. */
-export function seasonOf(month: string, seasonStartMonth: number): string {
-  if (!isMonth(month)) throw new Error(`Not a month: ${month}`)
-  const year = Number(month.slice(0, 4))
-  const number = Number(month.slice(5, 7))
-  return String(number >= seasonStartMonth ? year : year - 1)
-}
-
-/**
- * The days of `month` a class meets: its weekdays (structured, else its `days` text), inside its
- * term, closures of the academy and of the class left out (decisions §14). A class with no
- * weekday at all counts every day of its term.
- */
-export function meetingDays(
-  month: string,
-  days: string,
-  closures: ReadonlySet<string> | readonly string[],
-  schedule: Omit<ClassCalendar, 'days'> = {},
-): string[] {
-  const closed = closures instanceof Set ? closures : new Set(closures as readonly string[])
-  const { first, last } = monthBounds(month)
-  const cls: ClassCalendar = { ...schedule, days }
-  const every = classWeekdays(cls).length === 0
-  const everyDay: ClassCalendar = { ...cls, weekdays: WEEKDAYS }
-  return eachDay(first, last).filter((day) => classMeetsOn(every ? everyDay : cls, day, closed))
-}
-
-/**
- * One enrollment's tuition for the month: full price, a prorated price, or nothing when it does not
- * overlap the month or the class holds no meeting in it.
- */
-export function prorate(
-  priceCents: number,
-  meetings: readonly string[],
-  startDate: string,
-  endDate?: string | null,
-): { amountCents: number; charged: number; held: number } {
-  const held = meetings.length
-  const charged = meetings.filter((day) => day >= startDate && (!endDate || day <= endDate)).length
-  if (held === 0 || charged === 0) return { amountCents: 0, charged, held }
-  if (charged === held) return { amountCents: priceCents, charged, held }
-  return { amountCents: divideRoundHalfUp(priceCents * charged, held), charged, held }
 }
 
 function assertCents(value: number, what: string) {
@@ -159,13 +123,6 @@ function assertCents(value: number, what: string) {
 
 function assertPercent(value: number, what: string) {
   if (!Number.isInteger(value) || value < 0 || value > 100) throw new Error(`${what} must be a whole percent from 0 to 100`)
-}
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** 'Mar 2026' for '2026-03'. */
-export function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`
 }
 
 /** What one family owes for `month` (`YYYY-MM`), as lines and their total. */
@@ -182,7 +139,6 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
   const closures = new Set(settings.closures)
   const label = monthLabel(month)
   const season = seasonOf(month, settings.seasonStartMonth)
-  const meetingsByDays = new Map<string, string[]>()
 
   // 1. Tuition, one line per student × class, in a stable order (student, then class).
   const enrollments = [...family.enrollments].sort(
@@ -191,21 +147,19 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
   const tuition: TuitionLine[] = []
   for (const enrollment of enrollments) {
     assertCents(enrollment.priceCents, `The price of ${enrollment.className}`)
-    const scheduleKey = `${enrollment.days}\u0000${JSON.stringify(enrollment.schedule ?? {})}`
-    let meetings = meetingsByDays.get(scheduleKey)
-    if (!meetings) {
-      meetings = meetingDays(month, enrollment.days, closures, enrollment.schedule)
-      meetingsByDays.set(scheduleKey, meetings)
-    }
-    const { amountCents, charged, held } = prorate(enrollment.priceCents, meetings, enrollment.startDate, enrollment.endDate)
+    const quote = quoteClassMonth(month, enrollment, closures, enrollment.startDate, enrollment.endDate)
+    const { amountCents, charged, held } = quote
     if (amountCents === 0) continue
     const partial = charged < held ? `, ${charged} of ${held} classes` : ''
     tuition.push({
       kind: 'tuition',
       description: `${enrollment.className} — ${enrollment.studentName}, ${label}${partial}`,
       amountCents,
+      explanation: quote.explanation,
       studentId: enrollment.studentId,
+      studentName: enrollment.studentName,
       classId: enrollment.classId,
+      className: enrollment.className,
       meetings: { charged, held },
     })
   }
@@ -229,8 +183,17 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
           kind: 'discount',
           description: `Multi-class discount ${multiPercent}% — ${line.description.split(',')[0]}`,
           amountCents: -off,
+          explanation: multiClassDiscountExplanation({
+            percent: multiPercent,
+            studentName: line.studentName!,
+            className: line.className!,
+            classCents: line.amountCents,
+            fullClassName: lines[fullIndex]!.className!,
+          }),
           studentId,
+          studentName: line.studentName,
           classId: line.classId,
+          className: line.className,
         })
       })
     }
@@ -240,12 +203,26 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
   // 3. Sibling discount: the highest tuition pays in full (the first in order on a tie).
   if (settings.siblingDiscountPercent > 0 && studentIds.length > 1) {
     const fullStudent = studentIds.reduce((best, id) => (netByStudent.get(id)! > netByStudent.get(best)! ? id : best), studentIds[0]!)
+    const nameOf = (id: string) => enrollments.find((e) => e.studentId === id)!.studentName
     for (const studentId of studentIds) {
       if (studentId === fullStudent) continue
-      const off = percentOf(netByStudent.get(studentId)!, settings.siblingDiscountPercent)
+      const tuitionCents = netByStudent.get(studentId)!
+      const off = percentOf(tuitionCents, settings.siblingDiscountPercent)
       if (off === 0) continue
-      const name = enrollments.find((e) => e.studentId === studentId)!.studentName
-      discounts.push({ kind: 'discount', description: `Sibling discount ${settings.siblingDiscountPercent}% — ${name}`, amountCents: -off, studentId })
+      const name = nameOf(studentId)
+      discounts.push({
+        kind: 'discount',
+        description: `Sibling discount ${settings.siblingDiscountPercent}% — ${name}`,
+        amountCents: -off,
+        explanation: siblingDiscountExplanation({
+          percent: settings.siblingDiscountPercent,
+          studentName: name,
+          tuitionCents,
+          fullStudentName: nameOf(fullStudent),
+        }),
+        studentId,
+        studentName: name,
+      })
     }
   }
 
@@ -256,6 +233,7 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
       const line = discounts[index]!
       const reduce = Math.min(excess, -line.amountCents)
       line.amountCents += reduce
+      line.explanation += discountCapExplanation(reduce, settings.familyDiscountCapCents)
       excess -= reduce
     }
   }
@@ -265,7 +243,12 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
   const chargesRegistration = tuition.length > 0 && settings.registrationFeeCents > 0 && !(family.registrationSeasons ?? []).includes(season)
   if (chargesRegistration) {
     const next = Number(season) + 1
-    lines.push({ kind: 'registration', description: `Registration fee, ${season}–${next} season`, amountCents: settings.registrationFeeCents })
+    lines.push({
+      kind: 'registration',
+      description: `Registration fee, ${season}–${next} season`,
+      amountCents: settings.registrationFeeCents,
+      explanation: registrationExplanation(season),
+    })
   }
 
   // 6. Credits, up to what is owed.
@@ -277,7 +260,13 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
     if (use <= 0) break
     owed -= use
     creditsUsed.push({ id: credit.id, amountCents: use })
-    lines.push({ kind: 'credit', description: credit.description, amountCents: -use, creditId: credit.id })
+    lines.push({
+      kind: 'credit',
+      description: credit.description,
+      amountCents: -use,
+      explanation: creditExplanation(credit.amountCents, use),
+      creditId: credit.id,
+    })
   }
 
   return { month, season, lines, totalCents: sumLines(lines), chargesRegistration, creditsUsed }
@@ -286,16 +275,4 @@ export function computeFamilyTuition(settings: TuitionSettings, month: string, f
 /** The total of invoice lines, cents. */
 export function sumLines(lines: readonly { amountCents: number }[]): number {
   return lines.reduce((sum, line) => sum + line.amountCents, 0)
-}
-
-/** The day of `month` tuition is billed: the billing day (1–28, so it exists in every month). */
-export function billingDate(month: string, billingDay: number): string {
-  if (!Number.isInteger(billingDay) || billingDay < 1 || billingDay > 28) throw new Error('The billing day must be from 1 to 28')
-  return addDays(monthBounds(month).first, billingDay - 1)
-}
-
-/** The late fee an unpaid invoice owes on `today`: the fee once `lateAfterDays` have passed since it was due. */
-export function lateFeeDue(settings: { lateFeeCents: number; lateAfterDays: number }, dueDate: string, today: string): number {
-  if (settings.lateFeeCents <= 0) return 0
-  return today > addDays(dueDate, settings.lateAfterDays) ? settings.lateFeeCents : 0
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Invoice } from '#cms/payload-types'
 import * as tuitionMigration from '#cms/migrations/20261123_105408_tuition_settings_invoice_lines'
 import * as billingActionsMigration from '#cms/migrations/20261123_143554_billing_actions'
+import * as explanationsMigration from '#cms/migrations/20261126_090124_invoice_line_explanations'
 import { drizzleOf } from '#api/lib/database'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -311,7 +312,8 @@ describe('the migration', () => {
   it('goes down and up again on a database with invoices, converting them to manual invoices', async () => {
     const before = await db.query('SELECT id, amount_cents FROM invoices ORDER BY id')
     const migrationArgs = { db: drizzleOf(app.payload), payload: app.payload, req: {} } as never
-    // The later billing-actions migration builds on this one: down first, up last.
+    // The later billing-actions and line-explanation migrations build on this one: down first, up last.
+    await explanationsMigration.down(migrationArgs)
     await billingActionsMigration.down(migrationArgs)
     await tuitionMigration.down(migrationArgs)
     const columns = async () =>
@@ -322,6 +324,7 @@ describe('the migration', () => {
     await db.query(`INSERT INTO invoices (user_id, amount_cents, description, status, due_date) VALUES ($1, 2500, 'Legacy', 'pending', now())`, [family.userId])
     await tuitionMigration.up(migrationArgs)
     await billingActionsMigration.up(migrationArgs)
+    await explanationsMigration.up(migrationArgs)
     expect(await columns()).toEqual(expect.arrayContaining(['kind', 'period', 'tuition_key', 'late_fee_for', 'void_reason']))
     const { rows } = await db.query(`SELECT amount_cents, kind, period, tuition_key FROM invoices WHERE description = 'Legacy'`)
     expect(rows).toEqual([{ amount_cents: '2500', kind: 'manual', period: null, tuition_key: null }])

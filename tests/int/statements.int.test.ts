@@ -59,6 +59,9 @@ describe('GET /api/billing/statement', () => {
     expect(before.body.next).toEqual({
       period: thisMonth,
       billingDate: `${thisMonth}-05`,
+      // Issued on the billing day, or today once it has passed, and due the day it is issued.
+      issueDate: dry.body.dueDate,
+      dueDate: dry.body.dueDate,
       estimatedCents: dry.body.families[0].totalCents,
       lines: dry.body.families[0].lines,
     })
@@ -72,6 +75,8 @@ describe('GET /api/billing/statement', () => {
     expect(after.body.next).toEqual({
       period: nextMonth,
       billingDate: `${nextMonth}-05`,
+      issueDate: `${nextMonth}-05`,
+      dueDate: `${nextMonth}-05`,
       estimatedCents: dryNext.body.families[0].totalCents,
       lines: dryNext.body.families[0].lines,
     })

@@ -103,6 +103,13 @@ export const Invoices: CollectionConfig = {
           validate: (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? true : 'Amount must be a whole number of cents'),
         }),
         { name: 'creditId', label: 'Credit id', type: 'number', admin: { description: 'Credit lines: the family credit this line uses.' } },
+        {
+          // Written by the tuition run (src/shared/tuition-explanations.ts): why the line is there, in a family's words.
+          name: 'explanation',
+          type: 'textarea',
+          maxLength: 1000,
+          admin: { description: 'Why the line is there and how its amount was reached (the tuition run writes it); shown to the family.' },
+        },
       ],
     },
     {

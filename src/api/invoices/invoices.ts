@@ -18,6 +18,7 @@ function linesOf(doc: Invoice): InvoiceLineDto[] {
     classId: line.classId ?? null,
     className: line.className ?? null,
     creditId: line.creditId ?? null,
+    ...(line.explanation ? { explanation: line.explanation } : {}),
   }))
 }
 

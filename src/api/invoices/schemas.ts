@@ -158,6 +158,8 @@ export type InvoiceLineDto = {
   className: string | null
   /** A credit line: the family credit it uses. */
   creditId: number | null
+  /** Why the line is there, in a family's words (the tuition run writes it); absent on lines typed by hand. */
+  explanation?: string
 }
 
 /**

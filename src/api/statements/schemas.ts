@@ -14,8 +14,13 @@ export type StatementNextDto = {
   period: string
   /** The day the month is billed (and the invoice due): the billing day of that month, `YYYY-MM-DD`. */
   billingDate: string
+  /** The academy's day the invoice will be issued: the billing day, or today when that day has passed, `YYYY-MM-DD`. */
+  issueDate: string
+  /** The day it falls due (tuitionDueDate: the billing day, never before the day it is issued), `YYYY-MM-DD`. */
+  dueDate: string
   /** The estimate, cents: enrollments, prices, discounts, fees or closures may change before then. */
   estimatedCents: number
+  /** The lines the invoice will carry, each with its explanation in words, exactly as the run would write them. */
   lines: TuitionRunFamilyResult['lines']
 }
 

@@ -16,21 +16,40 @@ export const FAMILY_NOT_FOUND = 'Family not found.'
 /** How far ahead the statement looks for a month the family has not been billed for yet. */
 const MONTHS_AHEAD = 24
 
+/** Months the statement dry-runs at most: the first unbilled month and, when it has nothing to bill, the next one (a class starting next month). */
+const MONTHS_PRICED = 2
+
+/** The first month from `period` on without a tuition invoice of the family, or null within MONTHS_AHEAD. */
+function firstUnbilled(billed: ReadonlySet<string>, period: string): string | null {
+  for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead++) {
+    const month = monthOf(`${period}-01`, ahead)
+    if (!billed.has(month)) return month
+  }
+  return null
+}
+
 /**
  * The next tuition invoice: the first month from the current one (in the academy's time zone)
- * without a tuition invoice of the family, priced by a dry run of the monthly run scoped to the
- * family, so the estimate is the run's own computation (settings, proration, discounts,
- * registration fee, credits) and never a second copy of it.
+ * without a tuition invoice of the family that bills something, priced by a dry run of the
+ * monthly run scoped to the family, so the estimate and each line's explanation are the run's
+ * own computation (settings, proration, discounts, registration fee, credits) and never a
+ * second copy of it.
  */
 async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoice[], today: string): Promise<StatementNextDto | null> {
   const billed = new Set(invoices.filter((invoice) => invoice.kind === 'tuition' && invoice.period).map((invoice) => invoice.period!))
-  let period = monthOf(today)
-  for (let ahead = 0; billed.has(period) && ahead < MONTHS_AHEAD; ahead++) period = monthOf(today, ahead + 1)
-  if (billed.has(period)) return null
-  const run = await runTuitionMonth(req, { period, dryRun: true, userIds: [userId] })
-  const family = run.families.find((f) => f.userId === userId)
-  if (!family || family.outcome !== 'wouldCreate') return null
-  return { period, billingDate: run.billingDate, estimatedCents: family.totalCents, lines: family.lines }
+  let period = firstUnbilled(billed, monthOf(today))
+  for (let priced = 0; period && priced < MONTHS_PRICED; priced++) {
+    const run = await runTuitionMonth(req, { period, dryRun: true, userIds: [userId] }, { today })
+    const family = run.families.find((f) => f.userId === userId)
+    // No enrollment at all: nothing comes next.
+    if (!family) return null
+    if (family.outcome === 'wouldCreate') {
+      const issueDate = run.billingDate < today ? today : run.billingDate
+      return { period, billingDate: run.billingDate, issueDate, dueDate: run.dueDate, estimatedCents: family.totalCents, lines: family.lines }
+    }
+    period = firstUnbilled(billed, monthOf(`${period}-01`, 1))
+  }
+  return null
 }
 
 /**

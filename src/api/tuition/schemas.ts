@@ -45,6 +45,20 @@ export const tuitionRunSchema = z.object({
 })
 export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
 
+/** One line the run writes (or, dry, would write) on a family's invoice, with its explanation in words. */
+export type TuitionRunLine = {
+  kind: LineKind
+  description: string
+  amountCents: number
+  studentId: number | null
+  studentName: string | null
+  classId: number | null
+  className: string | null
+  creditId: number | null
+  /** Why the line is there and how its amount was reached (src/shared/tuition-explanations.ts). */
+  explanation: string
+}
+
 /**
  * What the run did (or, dry, would do) for one family:
  * - `created`: the tuition invoice was issued now; `wouldCreate`: a dry run's answer;
@@ -60,7 +74,7 @@ export type TuitionRunFamilyResult = {
   outcome: 'created' | 'wouldCreate' | 'exists' | 'nothingToBill' | 'voided'
   invoiceId: number | null
   totalCents: number
-  lines: { kind: LineKind; description: string; amountCents: number; studentId: number | null; classId: number | null; creditId: number | null }[]
+  lines: TuitionRunLine[]
 }
 
 export type TuitionRunResult = {

@@ -119,8 +119,11 @@ async function familyTuition(req: PayloadRequest, settings: TuitionSettings, per
     description: line.description,
     amountCents: line.amountCents,
     studentId: line.studentId ? Number(line.studentId) : null,
+    studentName: line.studentName ?? null,
     classId: line.classId ? Number(line.classId) : null,
+    className: line.className ?? null,
     creditId: line.creditId ? Number(line.creditId) : null,
+    explanation: line.explanation,
   }))
   return { totalCents: tuition.totalCents, lines, billable: tuition.lines.some((line) => line.kind !== 'credit') }
 }

@@ -8,17 +8,23 @@ import { usePayments } from '#islands/api/list-payments'
 import { useStripeConfig } from '#islands/api/stripe-config'
 import { QueryProvider } from '#islands/components/QueryProvider'
 import { LineIcon } from '#islands/components/ui/Icon'
+import { Loading } from '#islands/components/ui/LoadState'
 import { NotifyProvider, useNotify } from '#islands/components/ui/Toast'
 import { scrollToTop } from '#islands/lib/scroll'
 import { loadStripeOnce } from '#islands/lib/stripe'
 import { cardLabel } from '#shared/autopay'
+import { isPayable } from './billing-format'
 import { PAYMENT_MESSAGES } from './card-payment'
 import { InvoiceList } from './InvoiceList'
 import { PaymentForm } from './PaymentForm'
 import { PaymentHistory } from './PaymentHistory'
 import { StatementSection } from './StatementSection'
 
-type Props = { fullName: string }
+type Props = {
+  fullName: string
+  /** The academy's time zone (ACADEMY_TIMEZONE), so the days shown are the academy's. */
+  timeZone?: string | null
+}
 type Tab = 'pay' | 'history'
 
 const TABS: { id: Tab; label: string }[] = [
@@ -26,7 +32,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'history', label: 'Payment History' },
 ]
 
-function Billing({ fullName }: Props) {
+function Billing({ fullName, timeZone = null }: Props) {
   const id = useId()
   const [tab, setTab] = useState<Tab>('pay')
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ pay: null, history: null })
@@ -56,6 +62,7 @@ function Billing({ fullName }: Props) {
   const publicKey = config.data?.publicKey ?? null
   const stripePromise = useMemo(() => (publicKey ? loadStripeOnce(publicKey, () => setStripeLoadFailed(true)) : null), [publicKey])
   const paymentsDisabled = config.data?.paymentsDisabled === true
+  const owed = (invoices.data ?? []).some((invoice) => isPayable(invoice.status))
 
   let cardUnavailable: string | null = null
   if (config.isError || stripeLoadFailed) cardUnavailable = PAYMENT_MESSAGES.formNotLoaded
@@ -131,16 +138,25 @@ function Billing({ fullName }: Props) {
             </button>
           </div>
         ) : null}
-        <Elements stripe={stripePromise}>
-          <PaymentForm
-            invoices={invoices.data ?? []}
-            invoicesLoading={invoices.isPending}
-            paymentsDisabled={paymentsDisabled}
-            testMode={config.data?.testMode === true}
-            cardUnavailable={cardUnavailable}
-            defaultCardholder={fullName}
-          />
-        </Elements>
+        {/* The card form only while something is owed (issue 23); the list below shows everything else. */}
+        {owed ? (
+          <Elements stripe={stripePromise}>
+            <PaymentForm
+              invoices={invoices.data ?? []}
+              invoicesLoading={invoices.isPending}
+              paymentsDisabled={paymentsDisabled}
+              testMode={config.data?.testMode === true}
+              cardUnavailable={cardUnavailable}
+              defaultCardholder={fullName}
+            />
+          </Elements>
+        ) : invoices.isPending ? (
+          <Loading label="Loading your invoices…" />
+        ) : invoices.isSuccess ? (
+          <p className="rounded-xl bg-gray-50 px-4 py-3 text-gray-800" data-testid="nothing-owed">
+            Nothing is owed: you have no pending invoices.
+          </p>
+        ) : null}
         <InvoiceList invoices={invoices.data ?? []} headingId={`${id}-invoices`} autopay={autopayCharges} />
       </section>
 
@@ -155,6 +171,7 @@ function Billing({ fullName }: Props) {
         <h2 className="mb-4 font-serif text-2xl text-ink">Payment history</h2>
         <PaymentHistory
           payments={payments.data}
+          timeZone={timeZone}
           loading={payments.isPending}
           failed={payments.isError}
           onRetry={() => void payments.refetch()}
@@ -166,7 +183,11 @@ function Billing({ fullName }: Props) {
   )
 }
 
-/** /billing (spec §2): the family's statement (decisions §11), then Make Payment and Payment History. */
+/**
+ * /billing (spec §2): the family's statement (decisions §11) with the coming invoice explained,
+ * then Make Payment (the card form while something is owed, and the one invoice list with its
+ * filter) and Payment History.
+ */
 export default function BillingIsland(props: Props) {
   return (
     <QueryProvider>

@@ -31,7 +31,8 @@ type Props = {
 
 /**
  * Make Payment (spec §2, §4, §5): choose an invoice, the amount it sets, the cardholder and the
- * card; Pay Now runs the card payment flow. Lives inside Stripe's <Elements>.
+ * card; Pay Now runs the card payment flow. Lives inside Stripe's <Elements>; /billing shows it
+ * only while something is owed.
  */
 export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testMode, cardUnavailable, defaultCardholder }: Props) {
   const notify = useNotify()
@@ -88,9 +89,13 @@ export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testM
         createIntent: (input) => createIntent.mutateAsync(input),
         recordPayment: (input) => record.mutateAsync(input),
       })
-      setInvoiceId('')
-      card.clear()
       notify({ title: PAYMENT_MESSAGES.successTitle, text: `${formatDollars(selected.amount)} paid for ${selected.description}. Thank you!`, tone: 'success' })
+      setInvoiceId('')
+      try {
+        card.clear()
+      } catch {
+        // Paying the last owed invoice takes the form, and its card box, away as the list refreshes.
+      }
     } catch (error) {
       setFailure(paymentFailureText(error))
     } finally {
@@ -105,8 +110,6 @@ export function PaymentForm({ invoices, invoicesLoading, paymentsDisabled, testM
       <h2 id={`${id}-title`} className="font-serif text-2xl text-ink">
         Pay an invoice
       </h2>
-
-      {!invoicesLoading && payable.length === 0 ? <p className="rounded-xl bg-gray-50 px-4 py-3 text-gray-800">You have no pending invoices.</p> : null}
 
       <SelectField
         id={`${id}-invoice`}

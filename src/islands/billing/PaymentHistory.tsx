@@ -9,6 +9,8 @@ import { paymentMethodLabel, paymentStatusBadge } from './billing-format'
 
 type Props = {
   payments: PaymentDto[] | undefined
+  /** The academy's time zone (ACADEMY_TIMEZONE): a payment's day is the academy's day; null: the reader's own. */
+  timeZone?: string | null
   loading: boolean
   failed: boolean
   onRetry: () => void
@@ -20,7 +22,7 @@ const CELL = 'px-3 py-3 align-top'
 const COLUMNS = ['Date', 'Amount', 'Description', 'Method', 'Status'] as const
 
 /** Payment History (spec §2): Date, Amount, Description, Method, Status, newest first. */
-export function PaymentHistory({ payments, loading, failed, onRetry, paymentsDisabled, onGoToForm }: Props) {
+export function PaymentHistory({ payments, timeZone, loading, failed, onRetry, paymentsDisabled, onGoToForm }: Props) {
   const id = useId()
 
   if (loading) {
@@ -81,7 +83,7 @@ export function PaymentHistory({ payments, loading, failed, onRetry, paymentsDis
         {payments.map((payment) => {
           const badge = paymentStatusBadge(payment.status)
           const values = [
-            <time dateTime={payment.createdAt}>{formatMoment(payment.createdAt)}</time>,
+            <time dateTime={payment.createdAt}>{formatMoment(payment.createdAt, timeZone ?? undefined)}</time>,
             <span className="font-semibold tabular-nums">{formatDollars(payment.amount)}</span>,
             payment.description ?? (payment.invoiceId ? `Invoice #${payment.invoiceId}` : 'Payment'),
             paymentMethodLabel(payment.method, payment.offline),

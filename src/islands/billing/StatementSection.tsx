@@ -7,7 +7,11 @@ import { Loading } from '#islands/components/ui/LoadState'
 
 const LOAD_FAILED = 'Failed to load your statement. Please try again.'
 
-/** /billing's statement (decisions §11): above the two tabs, so the balance and what comes next are the first thing a family reads. */
+/**
+ * /billing's statement (decisions §11): above the two tabs, so the balance and the coming invoice,
+ * line by line, are the first thing a family reads. Its invoices and payments are not repeated
+ * here: the page lists them once (the invoice list with its filter, Payment History).
+ */
 export function StatementSection() {
   const id = useId()
   const statement = useStatement()
@@ -21,7 +25,7 @@ export function StatementSection() {
       ) : statement.isError ? (
         <ErrorCard message={LOAD_FAILED} retryLabel="Try again" onRetry={() => void statement.refetch()} />
       ) : (
-        <StatementView statement={statement.data} />
+        <StatementView statement={statement.data} history={false} />
       )}
     </section>
   )

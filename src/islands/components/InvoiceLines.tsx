@@ -3,7 +3,8 @@ import { formatCents } from '#shared/money'
 
 /**
  * What an invoice is made of, one list item per line: what it is, the student and class it is
- * for, and its amount (a discount or credit is negative). Used under an invoice on /billing and
+ * for, why it is there (the explanation the tuition run wrote on it), and its amount (a discount
+ * or credit is negative). Used under an invoice on /billing and
  * in the admin console.
  */
 export function InvoiceLines({ invoice, className = '' }: { invoice: Pick<InvoiceDto, 'id' | 'lines'>; className?: string }) {
@@ -30,6 +31,7 @@ export function InvoiceLines({ invoice, className = '' }: { invoice: Pick<Invoic
                 ) : null}
               </p>
             ) : null}
+            {line.explanation ? <p className="text-gray-700">{line.explanation}</p> : null}
           </div>
           <p className={`shrink-0 font-semibold tabular-nums ${line.amountCents < 0 ? 'text-green-800' : 'text-ink'}`}>{formatCents(line.amountCents)}</p>
         </li>

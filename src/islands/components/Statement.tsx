@@ -7,6 +7,7 @@ import { dollarsToCents, formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 import { Badge, type BadgeTone } from './ui/Badge'
 import { InvoiceLines } from './InvoiceLines'
+import { NextInvoice } from './NextInvoice'
 import { BUTTON } from './ui/styles'
 
 /** Spec §4: paid green, pending yellow, overdue red, cancelled grey; completed green, failed red. */
@@ -49,12 +50,12 @@ function CreditsNote({ credits }: { credits: StatementDto['credits'] }) {
 
 /**
  * A family's statement (decisions §11): what is owed now, the next tuition invoice and how it
- * will be paid, then — on request — every invoice with its lines and every payment. The family
- * sees it on /billing; an administrator sees the same per family in the console.
+ * will be paid, the coming invoice line by line with the reason of each, then — on request —
+ * every invoice with its lines and every payment. An administrator sees it per family in the
+ * console; the family sees it on /billing without the history (`history={false}`), which the
+ * page lists once, with its filter, beside the pay form.
  */
-export function StatementView({ statement }: { statement: StatementDto }) {
-  const id = useId()
-  const [open, setOpen] = useState(false)
+export function StatementView({ statement, history = true }: { statement: StatementDto; history?: boolean }) {
   const next = statement.next
   return (
     <div className="space-y-4" data-statement-user-id={statement.userId}>
@@ -78,7 +79,6 @@ export function StatementView({ statement }: { statement: StatementDto }) {
                 <span className="block font-semibold text-ink">
                   {monthLabel(next.period)}: about {formatCents(next.estimatedCents)}
                 </span>
-                <span className="block text-sm text-gray-700">Billed on {formatCalendarDay(next.billingDate)}.</span>
               </>
             ) : (
               <span className="block text-gray-700">No tuition is due next: no enrollment falls in the coming month.</span>
@@ -90,8 +90,21 @@ export function StatementView({ statement }: { statement: StatementDto }) {
         </div>
       </dl>
 
+      {next ? <NextInvoice next={next} autopay={statement.autopay} /> : null}
+
       {statement.credits.length > 0 ? <CreditsNote credits={statement.credits} /> : null}
 
+      {history ? <StatementHistory statement={statement} /> : null}
+    </div>
+  )
+}
+
+/** Every invoice with its lines and every payment, shown on request. */
+function StatementHistory({ statement }: { statement: StatementDto }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
       <button type="button" className={BUTTON.secondary} aria-expanded={open} aria-controls={`${id}-details`} onClick={() => setOpen(!open)}>
         {open ? 'Hide invoices and payments' : 'Show invoices and payments'}
       </button>
@@ -155,6 +168,6 @@ export function StatementView({ statement }: { statement: StatementDto }) {
           </>
         ) : null}
       </div>
-    </div>
+    </>
   )
 }
