@@ -296,14 +296,19 @@ export interface Class {
    */
   termEnd?: string | null;
   /**
-   * Days this class does not meet (on top of the academy's closures in the tuition settings).
+   * Days this class does not meet (on top of the academy's closures in the tuition settings), each a first and last day.
    */
   closures?:
     | {
         /**
          * YYYY-MM-DD
          */
-        date: string;
+        start: string;
+        /**
+         * YYYY-MM-DD; the first day again for a single day (at most 366 days)
+         */
+        end: string;
+        label?: string | null;
         id?: string | null;
       }[]
     | null;
@@ -1089,7 +1094,9 @@ export interface ClassesSelect<T extends boolean = true> {
   closures?:
     | T
     | {
-        date?: T;
+        start?: T;
+        end?: T;
+        label?: T;
         id?: T;
       };
   location?: T;
@@ -1553,14 +1560,18 @@ export interface TuitionSetting {
   lateFeeCents: number;
   lateFeeAfterDays: number;
   /**
-   * Days without classes (holidays, breaks): they are not billed.
+   * Days without classes (holidays, breaks), each a first and last day: they are not billed.
    */
   closures?:
     | {
         /**
          * YYYY-MM-DD
          */
-        date: string;
+        start: string;
+        /**
+         * YYYY-MM-DD; the first day again for a single day (at most 366 days)
+         */
+        end: string;
         label?: string | null;
         id?: string | null;
       }[]
@@ -1641,7 +1652,8 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
   closures?:
     | T
     | {
-        date?: T;
+        start?: T;
+        end?: T;
         label?: T;
         id?: T;
       };

@@ -10,6 +10,7 @@ import * as migration_20261123_143554_billing_actions from './20261123_143554_bi
 import * as migration_20261123_150313_autopay from './20261123_150313_autopay';
 import * as migration_20261123_151924_class_schedules from './20261123_151924_class_schedules';
 import * as migration_20261126_054644_card_intents_refunds from './20261126_054644_card_intents_refunds';
+import * as migration_20261126_090452_closure_ranges from './20261126_090452_closure_ranges';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261126_054644_card_intents_refunds.up,
     down: migration_20261126_054644_card_intents_refunds.down,
-    name: '20261126_054644_card_intents_refunds'
+    name: '20261126_054644_card_intents_refunds',
+  },
+  {
+    up: migration_20261126_090452_closure_ranges.up,
+    down: migration_20261126_090452_closure_ranges.down,
+    name: '20261126_090452_closure_ranges'
   },
 ];

@@ -1,3 +1,3 @@
 export { readStudioSettings } from './studio-settings'
-export { readTuitionSettings, saveTuitionSettings } from './tuition-settings'
+export { readAcademyClosureDays, readTuitionSettings, saveTuitionSettings } from './tuition-settings'
 export { studioEndpoints } from './endpoints'

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-types'
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from './schemas'
 import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
+import { closureDays } from '#shared/closures'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
@@ -134,7 +135,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   const settings = await readTuitionSettings(req.payload, req)
   const billingDay = billingDate(period, settings.billingDay)
   const dueDate = tuitionDueDate(billingDay, control.today ?? academyToday())
-  const engineSettings = { ...settings, closures: settings.closures.map((c) => c.date) }
+  const engineSettings = { ...settings, closures: closureDays(settings.closures) }
   const results: TuitionRunFamilyResult[] = []
 
   const families = await familiesWithEnrollments(req, userIds)
