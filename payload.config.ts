@@ -33,6 +33,7 @@ import { adminOnlyLockedDocuments } from '#cms/access/adminOnlyLockedDocuments'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/contract'
+import { loadAcademyTimeZone } from '#api/studio'
 import { loadCmsSettings } from '#server/env.server'
 import { SESSION_COOKIE_PREFIX } from '#server/session-cookie.server'
 
@@ -99,9 +100,11 @@ export default buildConfig({
   }),
   // pg's pool re-emits an idle connection's error (the database restarting, a failover): without a
   // listener that would end the process. Requests meanwhile answer 503 and the pool reconnects.
-  onInit: (payload) => {
+  onInit: async (payload) => {
     const pool = (payload.db as unknown as { pool?: { on(event: 'error', listener: (error: Error) => void): void } }).pool
     pool?.on('error', (error) => console.warn(`[db] a pooled connection was lost: ${error.message}`))
+    // The academy's time zone is read synchronously from memory (decisions §19): load it now.
+    await loadAcademyTimeZone(payload)
   },
   email: academyEmailAdapter,
   // Uploads through /cms: one file of at most 5 MB (the router refuses larger bodies before this).

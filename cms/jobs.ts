@@ -1,29 +1,44 @@
 import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
-import { clockFrom, runBillingDay, systemClock, type BillingDayResult } from '#api/tuition'
+import { clockFrom, SCHEDULED_STEPS, stepContext, type ScheduledDomain } from '#api/tuition'
+import { academyNow, academyTimeZone } from '#api/lib/academy-clock'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
-import { getAppContext } from '#server/context.server'
 
 /**
- * Payload's jobs queue, for the billing calendar (decisions §13; docs/operations.md "Scheduled
- * jobs"). Every process whose JOBS_AUTORUN is true (the default) starts Payload's runner
- * (src/server/boot.server.ts): each minute it queues the next hourly tick when none is waiting
- * and runs the ticks that are due. A tick is safe on several processes at once, so two processes
- * queueing or running one each changes nothing (src/api/tuition/billing-calendar.ts).
+ * Payload's jobs queue, for the scheduled work (decisions §13; docs/decisions/014 and 017;
+ * docs/operations.md "Scheduled jobs"): one task per domain, each scheduled on its own. Every
+ * process whose JOBS_AUTORUN is true (the default) starts Payload's runner
+ * (src/server/boot.server.ts): each minute it queues each task's next run when none is waiting
+ * and runs the ones that are due, each as its own job, so one failing stops none of the others.
+ * Every step is safe on several processes at once (src/api/tuition/scheduled-steps.ts).
  */
 export const BILLING_QUEUE = 'billing'
-export const BILLING_TASK = 'billingCalendar'
-
-/** Stopped on shutdown: a tuition run stops between two families and is marked `interrupted`. */
-const stopping = new AbortController()
 
 /**
- * Queue the next tick unless a scheduled one is already waiting. Unlike Payload's default, a tick still
- * marked as processing does not block the schedule: a process that died mid-tick leaves its
- * job `processing` for ever, and the calendar must go on without it.
+ * The task slugs. The month's tuition keeps `billingCalendar`, the slug of the one task that
+ * ran every domain before the split, so runs already queued under it (and the tests and
+ * operators that queue it with a `now`) keep billing the month.
  */
+export const SCHEDULED_TASKS = {
+  tuition: 'billingCalendar',
+  autopay: 'autopayCharges',
+  lateFees: 'lateFees',
+  waitlist: 'waitlistExpiry',
+} as const satisfies Record<ScheduledDomain, string>
+
+/** The month's tuition run (ADR 011), the task that was the whole billing calendar before the split. */
+export const BILLING_TASK = SCHEDULED_TASKS.tuition
+
+/** Stopped on shutdown: a tuition run stops between two families and is marked `interrupted`; the other steps are skipped. */
+const stopping = new AbortController()
+
 type BeforeSchedule = NonNullable<NonNullable<NonNullable<TaskConfig['schedule']>[number]['hooks']>['beforeSchedule']>
 
+/**
+ * Queue a task's next run unless a scheduled one of the same task is already waiting. Unlike
+ * Payload's default, a run still marked as processing does not block the schedule: a process
+ * that died mid-run leaves its job `processing` for ever, and the schedule must go on without it.
+ */
 const scheduleUnlessWaiting: BeforeSchedule = async ({ queueable, req }) => {
   const { totalDocs } = await req.payload.db.count({
     collection: 'payload-jobs',
@@ -31,11 +46,11 @@ const scheduleUnlessWaiting: BeforeSchedule = async ({ queueable, req }) => {
     where: {
       and: [
         { queue: { equals: BILLING_QUEUE } },
-        { taskSlug: { equals: BILLING_TASK } },
+        { taskSlug: { equals: queueable.taskConfig?.slug } },
         { completedAt: { exists: false } },
         { hasError: { not_equals: true } },
         { processing: { equals: false } },
-        // A tick queued by hand (with a `now`) does not stand in for the schedule's own.
+        // A run queued by hand (with a `now`) does not stand in for the schedule's own.
         { 'meta.scheduled': { equals: true } },
       ],
     },
@@ -43,31 +58,44 @@ const scheduleUnlessWaiting: BeforeSchedule = async ({ queueable, req }) => {
   return { input: {}, shouldSchedule: totalDocs === 0, waitUntil: queueable.waitUntil }
 }
 
-type BillingTick = { input: { now?: string | null }; output: { result: BillingDayResult } }
+type ScheduledRun = { input: { now?: string | null }; output: { result: unknown } }
 
-export const billingCalendarTask: TaskConfig<BillingTick> = {
-  slug: BILLING_TASK,
-  label: 'Billing calendar',
-  // A failed tick is not retried by the queue: the next hourly tick is the retry.
-  retries: 0,
-  // `now` (an ISO time) lets a test or an operator run the tick as of a given moment; the clock then runs on from it.
-  inputSchema: [{ name: 'now', type: 'text' }],
-  outputSchema: [{ name: 'result', type: 'json', required: true }],
-  // Hourly: the billing day starts at midnight in the academy's zone, whatever the server's zone is.
-  schedule: [{ cron: '0 * * * *', queue: BILLING_QUEUE, hooks: { beforeSchedule: scheduleUnlessWaiting } }],
-  handler: async ({ input, req }) => {
-    const clock = input.now ? clockFrom(new Date(input.now)) : systemClock
-    const result = await runBillingDay(req.payload, { clock, timeZone: getAppContext().env.ACADEMY_TIMEZONE, signal: stopping.signal })
-    const errors = [
-      result.tuition.outcome === 'failed' ? `Tuition run ${result.tuition.period}: ${result.tuition.error}` : null,
-      result.autopay.outcome === 'failed' ? `Autopay: ${result.autopay.error}` : null,
-      result.lateFees.outcome === 'failed' ? `Late fees: ${result.lateFees.error}` : null,
-      result.waitlist.outcome === 'failed' ? `Waitlist: ${result.waitlist.error}` : null,
-    ].filter(Boolean)
-    if (errors.length > 0) return { state: 'failed', errorMessage: errors.join('; ') }
-    return { output: { result } }
-  },
+/**
+ * One domain's task: its step at the time it runs (or at `now`, an ISO time given by a test or
+ * an operator, the clock running on from there), on the academy's day. A failed step fails its
+ * job (kept in `payload_jobs` with its error) and no other; the queue does not retry it, the
+ * next scheduled run is the retry.
+ */
+function scheduledTask(domain: ScheduledDomain, label: string, cron: string): TaskConfig<ScheduledRun> {
+  const step = SCHEDULED_STEPS[domain]
+  return {
+    slug: SCHEDULED_TASKS[domain],
+    label,
+    retries: 0,
+    inputSchema: [{ name: 'now', type: 'text' }],
+    outputSchema: [{ name: 'result', type: 'json', required: true }],
+    schedule: [{ cron, queue: BILLING_QUEUE, hooks: { beforeSchedule: scheduleUnlessWaiting } }],
+    handler: async ({ input, req }) => {
+      const clock = input.now ? clockFrom(new Date(input.now)) : academyNow
+      const result = await step(req.payload, stepContext({ clock, timeZone: academyTimeZone(), signal: stopping.signal }))
+      if (result.outcome === 'failed') return { state: 'failed', errorMessage: `${label}${'period' in result ? ` ${result.period}` : ''}: ${result.error}` }
+      return { output: { result } }
+    },
+  }
 }
+
+/**
+ * The schedules, in the academy's day whatever the server's zone: hourly, so a process that was
+ * down at midnight catches up within the hour. Autopay and late fees run a quarter and a half
+ * hour after the tuition run, so the month's new invoices are charged the day they are issued
+ * and late fees count what autopay has paid; the waitlist's clock is hours, so it runs every 5 minutes.
+ */
+export const scheduledTasks: TaskConfig<ScheduledRun>[] = [
+  scheduledTask('tuition', 'Tuition run', '0 * * * *'),
+  scheduledTask('autopay', 'Autopay charges', '15 * * * *'),
+  scheduledTask('lateFees', 'Late fees', '30 * * * *'),
+  scheduledTask('waitlist', 'Waitlist expiry', '*/5 * * * *'),
+]
 
 /**
  * `autoRun` false (JOBS_AUTORUN=false) leaves the runner out of this process altogether: Payload
@@ -76,19 +104,19 @@ export const billingCalendarTask: TaskConfig<BillingTick> = {
  */
 export function jobsConfig(autoRun: boolean): JobsConfig {
   return {
-    tasks: [billingCalendarTask],
+    tasks: scheduledTasks,
     // Payload lets any signed-in account run, queue and cancel jobs through its REST
     // (/cms-api/payload-jobs/run, /handle-schedules): a family could start the billing tick.
     // Our own runner and the Local API calls are not asked (overrideAccess).
     access: { run: isAdminRequest, queue: isAdminRequest, cancel: isAdminRequest },
-    // Each minute: queue the next hourly tick unless one waits, then run the ticks that are due.
-    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 5 }] : [],
+    // Each minute: queue each task's next run unless one waits, then run the runs that are due.
+    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 10 }] : [],
   }
 }
 
 /**
- * Shutdown (server.ts): no new tick starts, a running tuition run stops after the family in
- * hand, and this waits (up to `waitMs`) for the tick to record that before the pool closes.
+ * Shutdown (server.ts): no new run starts, a running tuition run stops after the family in
+ * hand, and this waits (up to `waitMs`) for the runs to record that before the pool closes.
  */
 export async function stopScheduledJobs(payload: Payload, waitMs: number): Promise<void> {
   const crons = payload.crons.splice(0, payload.crons.length)

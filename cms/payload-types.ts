@@ -143,6 +143,9 @@ export interface Config {
   jobs: {
     tasks: {
       billingCalendar: TaskBillingCalendar;
+      autopayCharges: TaskAutopayCharges;
+      lateFees: TaskLateFees;
+      waitlistExpiry: TaskWaitlistExpiry;
       inline: {
         input: unknown;
         output: unknown;
@@ -851,7 +854,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'billingCalendar';
+        taskSlug: 'inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry';
         taskID: string;
         input?:
           | {
@@ -884,7 +887,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'billingCalendar') | null;
+  taskSlug?: ('inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1580,13 +1583,17 @@ export interface TuitionSetting {
   createdAt?: string | null;
 }
 /**
- * How the studio runs: waitlist offers, notice for dropping a class, makeup classes.
+ * How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "studio-settings".
  */
 export interface StudioSetting {
   id: number;
+  /**
+   * An IANA name such as America/New_York. Every day the academy records (enrollments, attendance, due dates, the billing calendar) and every time in its emails is counted in it. Days already recorded keep their dates.
+   */
+  timeZone?: string | null;
   /**
    * 1–336 (two weeks). After this the place is offered to the next family.
    */
@@ -1666,6 +1673,7 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
  * via the `definition` "studio-settings_select".
  */
 export interface StudioSettingsSelect<T extends boolean = true> {
+  timeZone?: T;
   waitlistOfferHours?: T;
   dropNoticeDays?: T;
   makeupWindowDays?: T;
@@ -1698,6 +1706,66 @@ export interface CollectionsWidget {
  * via the `definition` "TaskBillingCalendar".
  */
 export interface TaskBillingCalendar {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskAutopayCharges".
+ */
+export interface TaskAutopayCharges {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskLateFees".
+ */
+export interface TaskLateFees {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskWaitlistExpiry".
+ */
+export interface TaskWaitlistExpiry {
   input: {
     now?: string | null;
   };

@@ -2,6 +2,8 @@ import type { GlobalConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { STUDIO_SETTINGS_DEFAULTS, STUDIO_SETTINGS_LIMITS, STUDIO_SETTINGS_MESSAGES } from '#api/studio/schemas'
+import { canonicalTimeZone, TIME_ZONE_MESSAGES } from '#api/studio/time-zone.schemas'
+import { timeZoneSaved } from '#api/studio'
 
 const wholeBetween = (limits: { min: number; max: number }, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= limits.min && value <= limits.max) ? true : message
@@ -16,10 +18,26 @@ export const StudioSettings: GlobalConfig = {
   label: 'Studio settings',
   admin: {
     group: 'Studio',
-    description: 'How the studio runs: waitlist offers, notice for dropping a class, makeup classes.',
+    description: 'How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes.',
   },
   access: { read: isAdmin, update: isAdmin },
+  // The academy's days and times follow the saved zone at once, in every process (decisions §19).
+  hooks: { afterChange: [({ doc, req }) => timeZoneSaved(req, (doc as { timeZone?: string | null }).timeZone)] },
   fields: [
+    {
+      name: 'timeZone',
+      label: "Academy's time zone",
+      type: 'text',
+      maxLength: 64,
+      admin: {
+        description:
+          'An IANA name such as America/New_York. Every day the academy records (enrollments, attendance, due dates, the billing calendar) and every time in its emails is counted in it. Days already recorded keep their dates.',
+      },
+      // Stored in its canonical spelling ('america/new_york' → 'America/New_York').
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' && value.trim() ? (canonicalTimeZone(value) ?? value.trim()) : null)] },
+      validate: (value: unknown) =>
+        value == null || value === '' || (typeof value === 'string' && canonicalTimeZone(value)) ? true : TIME_ZONE_MESSAGES.unknown(String(value)),
+    },
     {
       name: 'waitlistOfferHours',
       label: 'Waitlist offer holds a place for (hours)',

@@ -10,7 +10,9 @@ import * as migration_20261123_143554_billing_actions from './20261123_143554_bi
 import * as migration_20261123_150313_autopay from './20261123_150313_autopay';
 import * as migration_20261123_151924_class_schedules from './20261123_151924_class_schedules';
 import * as migration_20261126_054644_card_intents_refunds from './20261126_054644_card_intents_refunds';
-import * as migration_20261126_090452_closure_ranges from './20261126_090452_closure_ranges';
+import * as migration_20261126_090015_academy_time_zone from './20261126_090015_academy_time_zone';
+import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_per_domain_jobs';
+import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 
 export const migrations = [
   {
@@ -74,8 +76,18 @@ export const migrations = [
     name: '20261126_054644_card_intents_refunds',
   },
   {
-    up: migration_20261126_090452_closure_ranges.up,
-    down: migration_20261126_090452_closure_ranges.down,
-    name: '20261126_090452_closure_ranges'
+    up: migration_20261126_090015_academy_time_zone.up,
+    down: migration_20261126_090015_academy_time_zone.down,
+    name: '20261126_090015_academy_time_zone',
+  },
+  {
+    up: migration_20261126_090542_per_domain_jobs.up,
+    down: migration_20261126_090542_per_domain_jobs.down,
+    name: '20261126_090542_per_domain_jobs',
+  },
+  {
+    up: migration_20261126_101047_closure_ranges.up,
+    down: migration_20261126_101047_closure_ranges.down,
+    name: '20261126_101047_closure_ranges'
   },
 ];

@@ -166,3 +166,17 @@ export function formatDateTime(iso: string, timeZone?: string): string {
 export function localToday(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
+
+const WEEKDAY_DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/**
+ * A calendar day with its weekday, as the family's own changes show every day ('Tue, Dec 1'):
+ * the year is added when it is not the year of `reference` (the academy's today), or when no
+ * reference is given ('Tue, Jan 5, 2027'). The same day in every time zone.
+ */
+export function formatDayWithWeekday(day: string, reference?: string): string {
+  const date = parseIsoDate(day.slice(0, 10))
+  if (!date) return day
+  const text = WEEKDAY_DAY_FORMAT.format(new Date(Date.UTC(date.year, date.month - 1, date.day)))
+  return reference && reference.slice(0, 4) === day.slice(0, 4) ? text : `${text}, ${date.year}`
+}

@@ -16,6 +16,7 @@ const TABS = [
   { id: 'inquiries', label: 'Inquiries', loaded: /waiting for an answer|No inquiries yet/ },
   { id: 'payments', label: 'Payments', loaded: 'Accept card payments' },
   { id: 'email', label: 'Email Tests', loaded: 'Troubleshooting tips' },
+  { id: 'content', label: 'Site Content', loaded: 'Add Site Text' },
 ] as const
 
 async function seriousViolations(page: Page) {
@@ -46,11 +47,15 @@ test('a family opening /admin sees Access Denied and gets none of the console co
   expect((await page.request.get('/api/users', { headers: { origin: new URL(baseURL!).origin } })).status()).toBe(403)
 })
 
-test('the console has its tabs, a way back to the site, and the site texts', async ({ page, baseURL }) => {
+test('the console has its tabs, a way back to the site, and the site texts in a tab of their own', async ({ page, baseURL }) => {
   await openAdminTab(page, baseURL, 'invoices')
   await expect(page.getByRole('link', { name: 'Return to Main Site' })).toHaveAttribute('href', '/')
   await expect(page.getByRole('tab')).toHaveText(TABS.map((tab) => tab.label))
-  await expect(page.getByRole('heading', { name: 'Site Content' })).toBeVisible()
+  // Issue 23: the tabs are the console's navigation; the family's bottom bar is not here.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Site Content' })).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Site Content' }).click()
+  await expect(page.getByRole('tabpanel', { name: 'Site Content' }).getByRole('heading', { name: 'Site Content' })).toBeVisible()
 })
 
 test('the tabs work from the keyboard and the address remembers the tab', async ({ page, baseURL }) => {
@@ -61,10 +66,13 @@ test('the tabs work from the keyboard and the address remembers the tab', async 
   await expect(page.getByRole('tab', { name: 'Tuition' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel', { name: 'Tuition' })).toBeVisible()
   await page.keyboard.press('End')
-  await expect(page.getByRole('tab', { name: 'Email Tests' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'Site Content' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Invoices' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowLeft')
+  await expect(page).toHaveURL(/#content$/)
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByRole('tab', { name: 'Email Tests' })).toBeFocused()
   await expect(page).toHaveURL(/#email$/)
   await page.reload()
   await expect(page.getByRole('tab', { name: 'Email Tests' })).toHaveAttribute('aria-selected', 'true')

@@ -68,7 +68,7 @@ test('an admin grants and removes admin privileges, and deletes an account after
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'User Deleted')).toBeVisible()
   await expect(row).toHaveCount(0)
-  await expect(page.getByText('No account matches that email.')).toBeVisible()
+  await expect(page.getByText('No account matches that search.')).toBeVisible()
 })
 
 test("an admin's own account shows its refused actions disabled, with the reason", async ({ page, baseURL }) => {

@@ -44,7 +44,7 @@ test('an admin edits a site text from the Site Content list and the public page 
   const text = unique('Our Purpose ')
   // Other journeys read this text: it is put back as it was when the test ends.
   await cleanup.siteText(key)
-  await openAdminTab(page, baseURL, 'invoices')
+  await openAdminTab(page, baseURL, 'content')
   await page.getByLabel('Find a text').fill(key)
   const row = page.locator(`[data-content-row="${key}"]`)
   await expect(row).toContainText(SITE_CONTENT_DEFAULTS[key])
@@ -77,7 +77,7 @@ test('an admin edits a site text from the Site Content list and the public page 
 test('an admin adds a site text under a new key, whose key is then fixed', async ({ page, baseURL, cleanup }) => {
   const key = unique('faq.e2e_').toLowerCase()
   await cleanup.siteText(key)
-  await openAdminTab(page, baseURL, 'invoices')
+  await openAdminTab(page, baseURL, 'content')
   await page.getByRole('button', { name: 'Add Site Text' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Site Text' })
   await dialog.getByRole('button', { name: 'Save' }).click()

@@ -90,7 +90,10 @@ test('the admin console shows the lines under a lined invoice, and none under a 
   const item = visibleItem(page, 'data-invoice-id', invoice.id)
   await expect(item).toContainText('$52.50')
   await expect(item).toContainText('2027-02')
+  // Issue 23: the lines are folded until asked for.
   const lines = item.getByRole('list', { name: `Lines of invoice #${invoice.id}` })
+  await expect(lines).toHaveCount(0)
+  await item.getByRole('button', { name: `Show 2 lines of invoice #${invoice.id}` }).click()
   await expect(lines.getByRole('listitem')).toHaveCount(2)
   await expect(lines.getByRole('listitem').nth(0)).toContainText('$70.00')
   await expect(lines.getByRole('listitem').nth(1)).toContainText('Credit for a cancelled class')

@@ -76,10 +76,11 @@ test('a family reports an absence and books a makeup', async ({ page, baseURL, a
   })
 
   await test.step('drop the class from a last day after the notice', async () => {
-    await page.getByRole('button', { name: `Drop from… ${missedName}` }).click()
-    const dialog = page.getByRole('dialog', { name: `Drop ${missedName}` })
+    // Remove is a drop with notice for a family (decisions §18).
+    await page.getByRole('button', { name: `Remove ${missedName}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Remove ${missedName}` })
     await expect(dialog.getByLabel('Last day')).not.toHaveValue('')
-    await dialog.getByRole('button', { name: 'Schedule Drop' }).click()
+    await dialog.getByRole('button', { name: 'Confirm Drop' }).click()
     await expect(dialog).toHaveCount(0)
     await expectToast(page, 'Drop scheduled', `${dancer}'s last day in ${missedName} is`)
     await expect(page.getByText(/^Last day:/)).toBeVisible()

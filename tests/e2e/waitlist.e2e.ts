@@ -10,7 +10,7 @@ import { addStudent, CLASS_FIELDS, enroll, expectToast, openPortal, seriousViola
  * dashboard. Every class and family made here is deleted when its test ends (the fixtures' cleanup).
  */
 
-test('a family joins a waitlist, another drops, and the first accepts the offer', async ({ page, baseURL, browser, families, classes }) => {
+test('a family joins a waitlist, another drops, and the first accepts the offer', async ({ page, baseURL, browser, families, classes, adminRequest }) => {
   // Several accounts, sessions and a mail round trip: more than the default 30 s on a busy machine.
   test.setTimeout(120_000)
   const cls = await classes.create({ ...CLASS_FIELDS, name: unique('Waitlist Ballet'), ageGroup: '6-8', capacity: 1 })
@@ -34,8 +34,9 @@ test('a family joins a waitlist, another drops, and the first accepts the offer'
   await expect(option.getByRole('button', { name: `Leave waitlist for ${cls.name}` })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
-  // Family B drops: the place is offered to family A by email, with a link to the dashboard.
-  await api(b.request, baseURL).delete(`/api/enrollments/${seat.id}`)
+  // Family B's place is freed (the studio removes it at once; a family's own removal is a drop
+  // under the notice, decisions §18): the place is offered to family A by email, with a link to the dashboard.
+  await api(adminRequest, baseURL).delete(`/api/enrollments/${seat.id}`)
   await b.close()
   const mail = await waitForMail((m) => m.to.includes(familyA.email) && m.subject.includes(cls.name))
   expect(mail.subject).toBe(`A place in ${cls.name} is offered to Waiting Dancer`)
@@ -61,7 +62,14 @@ test('a family joins a waitlist, another drops, and the first accepts the offer'
   expect(enrolled.map((e) => e.classId)).toContain(cls.id)
 })
 
-test('a family declines an offer on the dashboard and the place goes to the next family', async ({ page, baseURL, browser, families, classes }) => {
+test('a family declines an offer on the dashboard and the place goes to the next family', async ({
+  page,
+  baseURL,
+  browser,
+  families,
+  classes,
+  adminRequest,
+}) => {
   // Several accounts, sessions and a mail round trip: more than the default 30 s on a busy machine.
   test.setTimeout(120_000)
   const cls = await classes.create({ ...CLASS_FIELDS, name: unique('Waitlist Jazz'), ageGroup: '6-8', capacity: 1 })
@@ -77,7 +85,7 @@ test('a family declines an offer on the dashboard and the place goes to the next
   const nextStudent = await addStudent(next.request, baseURL, 'Next Dancer', 7)
   const nextEntry = await api(next.request, baseURL).post<{ id: number; position: number }>('/api/waitlist', { studentId: nextStudent.id, classId: cls.id })
   expect(nextEntry.position).toBe(2)
-  await api(seatedSession.request, baseURL).delete(`/api/enrollments/${seat.id}`)
+  await api(adminRequest, baseURL).delete(`/api/enrollments/${seat.id}`)
   await seatedSession.close()
 
   await openPortal(page, '/dashboard')

@@ -221,10 +221,10 @@ describe('credits and the tuition run', () => {
 
     const before = await billingRows()
     for (const [body, message] of [
-      [{ userId: creditFamily.userId, amountCents: 0, reason: 'Zero' }, 'Credit amount must be a whole number of cents from 1 to 100000000'],
-      [{ userId: creditFamily.userId, amountCents: 10.5, reason: 'Half a cent' }, 'Credit amount must be a whole number of cents from 1 to 100000000'],
-      [{ userId: creditFamily.userId, amountCents: '500', reason: 'Text' }, 'Credit amount must be a whole number of cents from 1 to 100000000'],
-      [{ userId: creditFamily.userId, amountCents: 100_000_001, reason: 'Too much' }, 'Credit amount must be a whole number of cents from 1 to 100000000'],
+      [{ userId: creditFamily.userId, amountCents: 0, reason: 'Zero' }, 'Credit amount must be from $0.01 to $1,000,000.00, to the cent'],
+      [{ userId: creditFamily.userId, amountCents: 10.5, reason: 'Half a cent' }, 'Credit amount must be from $0.01 to $1,000,000.00, to the cent'],
+      [{ userId: creditFamily.userId, amountCents: '500', reason: 'Text' }, 'Credit amount must be from $0.01 to $1,000,000.00, to the cent'],
+      [{ userId: creditFamily.userId, amountCents: 100_000_001, reason: 'Too much' }, 'Credit amount must be from $0.01 to $1,000,000.00, to the cent'],
       [{ userId: creditFamily.userId, amountCents: 500, reason: 'no' }, 'Reason must be 3 to 300 characters'],
       [{ userId: 999_999, amountCents: 500, reason: 'Nobody' }, 'Please select a family'],
       [{ amountCents: 500, reason: 'Nobody' }, 'Please select a family'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as classSchedulesMigration from '#cms/migrations/20261123_151924_class_schedules'
-import * as closureRangesMigration from '#cms/migrations/20261126_090452_closure_ranges'
+import * as closureRangesMigration from '#cms/migrations/20261126_101047_closure_ranges'
 import { drizzleOf, poolOf } from '#api/lib/database'
 
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
@@ -130,7 +130,8 @@ describe('POST /api/classes', () => {
       expect(await message(newClass({ [field!]: ' ' }))).toBe(`${label} is required`)
     }
     expect(await message(newClass({ price: 0 }))).toBe('Price must be positive')
-    expect(await message(newClass({ price: 65.5 }))).toBe('Price must be a whole number of cents')
+    expect(await message(newClass({ price: 65.5 }))).toBe('Price must be in dollars and cents, to the cent')
+    expect(await message(newClass({ price: 10_000_001 }))).toBe('Price cannot be more than $100,000.00 a month')
     expect(await message(newClass({ price: '6500' }))).toBe('Price must be a number')
     expect(await message(newClass({ capacity: 0 }))).toBe('Capacity must be positive')
     expect(await snapshot(app, ['classes'])).toBe(before)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import * as closureRangesMigration from '#cms/migrations/20261126_090452_closure_ranges'
+import * as closureRangesMigration from '#cms/migrations/20261126_101047_closure_ranges'
 import { drizzleOf, poolOf } from '#api/lib/database'
 import { closureDays } from '#shared/closures'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'

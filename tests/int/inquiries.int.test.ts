@@ -148,7 +148,7 @@ describe('POST /api/inquiries', () => {
 })
 
 describe('the new-inquiry email', () => {
-  it('goes to the footer email of the site, with reply-to the sender and the message as plain text', async () => {
+  it('goes to the footer email of the site, with reply-to the sender and the message never read as markup', async () => {
     const body = inquiry({ name: 'Grace <Kelly>', message: 'Hello <b>academy</b>, can we visit on Saturday?' })
     const res = await visitor.post('/api/inquiries', body)
     expect(res.status).toBe(201)
@@ -157,7 +157,9 @@ describe('the new-inquiry email', () => {
     expect(mail.subject).toBe('New inquiry: Class Information from Grace <Kelly>')
     expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${body.email.replace(/\./g, '\\.')}`, 'mi'))
     expect(mail.raw).toMatch(/^Content-Type: text\/plain/im)
-    expect(mail.raw).not.toMatch(/text\/html/i)
+    // The HTML part (decisions §19) escapes the visitor's words.
+    expect(mail.html).toContain('Hello &lt;b&gt;academy&lt;/b&gt;, can we visit on Saturday?')
+    expect(mail.html).not.toContain('<b>academy</b>')
     expect(mail.text).toContain('Hello <b>academy</b>, can we visit on Saturday?')
     expect(mail.text).toContain(`From: Grace <Kelly> <${body.email}>`)
   })

@@ -138,8 +138,8 @@ describe('an invoice made of lines', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ lines: [] }, 'Lines must be a list of 1 to 100 lines'],
       [{ lines: 'ballet' }, 'Lines must be a list of 1 to 100 lines'],
-      [{ lines: [{ ...line, amountCents: 65.5 }] }, 'Each line amount must be a whole number of cents'],
-      [{ lines: [{ ...line, amountCents: '6500' }] }, 'Each line amount must be a whole number of cents'],
+      [{ lines: [{ ...line, amountCents: 65.5 }] }, 'Each line amount must be in dollars and cents, to the cent'],
+      [{ lines: [{ ...line, amountCents: '6500' }] }, 'Each line amount must be in dollars and cents, to the cent'],
       [{ lines: [{ ...line, description: '' }] }, 'Each line needs a description of 1 to 300 characters'],
       [{ lines: [{ ...line, kind: 'gift' }] }, 'Line kind must be one of tuition, discount, registration, late-fee, credit, manual'],
       [{ lines: [line, { description: 'Credit', amountCents: -6500 }] }, 'The lines must add up to more than $0.00'],

@@ -4,7 +4,7 @@ import { setAcademyClock } from '#api/lib/academy-clock'
 import { poolOf } from '#api/lib/database'
 import { ATTENDANCE_LIST_LIMIT } from '#api/attendance/schemas'
 import { closedDayMessage, SELF_SERVICE_MESSAGES } from '#api/self-service/schemas'
-import { addDays, formatCalendarDay, todayIso, weekdayOf } from '#shared/dates'
+import { addDays, formatDayWithWeekday, todayIso, weekdayOf } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -115,7 +115,7 @@ describe('POST and DELETE /api/enrollments/{id}/drop', () => {
     const dropped = await familyA.client.post(`/api/enrollments/${avaMain}/drop`, { lastDay })
     expect(dropped.status).toBe(200)
     expect(dropped.body).toEqual({
-      message: `Ava Self's last day in Self Main is ${formatCalendarDay(lastDay)}. Tuition is prorated to that day.`,
+      message: `Ava Self's last day in Self Main is ${formatDayWithWeekday(lastDay)}. Tuition is prorated to that day.`,
       enrollmentId: avaMain,
       endDate: lastDay,
     })
@@ -123,7 +123,7 @@ describe('POST and DELETE /api/enrollments/{id}/drop', () => {
     const listed = await familyA.client.get(`/api/students/${ava}/enrollments`)
     expect(listed.body.find((e: { id: number }) => e.id === avaMain).endDate).toBe(lastDay)
     const mail = await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject.startsWith('Class drop confirmed'))
-    expect(mail.text).toContain(`Ava Self's last day in Self Main is ${formatCalendarDay(lastDay)}.`)
+    expect(mail.text).toContain(`Ava Self's last day in Self Main is ${formatDayWithWeekday(lastDay)}.`)
 
     const undone = await familyA.client.delete(`/api/enrollments/${avaMain}/drop`)
     expect(undone.status).toBe(200)
@@ -136,7 +136,7 @@ describe('POST and DELETE /api/enrollments/{id}/drop', () => {
     const before = await state()
     const early = await familyA.client.post(`/api/enrollments/${avaMain}/drop`, { lastDay: addDays(today, NOTICE - 1) })
     expect(early.status).toBe(400)
-    expect(early.body.message).toBe(`The studio needs 7 days' notice: the last day can be ${formatCalendarDay(addDays(today, NOTICE))} at the earliest.`)
+    expect(early.body.message).toBe(`The studio needs 7 days' notice: the last day can be ${formatDayWithWeekday(addDays(today, NOTICE))} at the earliest.`)
     for (const body of [{}, { lastDay: '2026-02-30' }, { lastDay: 'soon' }, { lastDay: 20261201 }]) {
       expect((await familyA.client.post(`/api/enrollments/${avaMain}/drop`, body)).status).toBe(400)
     }
@@ -191,14 +191,14 @@ describe('POST and DELETE /api/absences', () => {
     const date = addDays(today, 1)
     const reported = await familyA.client.post('/api/absences', { studentId: ava, classId: mainClass.id, date })
     expect(reported.status).toBe(201)
-    expect(reported.body.message).toBe(`Ava Self is reported absent from Self Main on ${formatCalendarDay(date)}. You can now book a makeup.`)
+    expect(reported.body.message).toBe(`Ava Self is reported absent from Self Main on ${formatDayWithWeekday(date)}. You can now book a makeup.`)
     expect(reported.body.absence).toMatchObject({ studentId: ava, classId: mainClass.id, date, reportedBy: 'family', cancellable: true, makeup: null })
     const again = await familyA.client.post('/api/absences', { studentId: ava, classId: mainClass.id, date })
     expect(again.status).toBe(200)
     expect(again.body.absence.id).toBe(reported.body.absence.id)
     const rows = await app.payload.find({ collection: 'attendance', where: { student: { equals: ava } }, overrideAccess: true, depth: 0 })
     expect(rows.docs.map((r) => [r.date, r.status, r.reportedBy])).toEqual([[date, 'absent', 'family']])
-    await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject === `Absence reported: Ava Self, Self Main on ${formatCalendarDay(date)}`)
+    await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject === `Absence reported: Ava Self, Self Main on ${formatDayWithWeekday(date)}`)
 
     const roster = await teacher.client.get(`/api/teach/classes/${mainClass.id}/roster?date=${date}`)
     expect(roster.body.students.find((s: { studentId: number }) => s.studentId === ava)).toMatchObject({ status: 'absent', reportedByFamily: true })
@@ -234,7 +234,7 @@ describe('POST and DELETE /api/absences', () => {
     const notMeeting = await familyA.client.post('/api/absences', { studentId: ava, classId: oneDayClass.id, date: offDay })
     expect([notMeeting.status, notMeeting.body.message]).toEqual([
       400,
-      `Self One Day does not meet on ${formatCalendarDay(offDay)} (it meets ${oneDayClass.days}).`,
+      `Self One Day does not meet on ${formatDayWithWeekday(offDay)} (it meets ${oneDayClass.days}).`,
     ])
     const notIn = await familyA.client.post('/api/absences', { studentId: ava, classId: teenClass.id, date: today })
     expect([notIn.status, notIn.body.message]).toEqual([400, SELF_SERVICE_MESSAGES.notEnrolled])
@@ -345,7 +345,7 @@ describe('makeups', () => {
     const late = await book({ classId: otherClass.id, date: addDays(missed(), WINDOW + 1) })
     expect([late.status, late.body.message]).toEqual([
       400,
-      `A makeup must be between ${formatCalendarDay(today)} and ${formatCalendarDay(addDays(missed(), WINDOW))}.`,
+      `A makeup must be between ${formatDayWithWeekday(today)} and ${formatDayWithWeekday(addDays(missed(), WINDOW))}.`,
     ])
     expect((await book({ classId: otherClass.id, date: addDays(today, -1) })).body.message).toBe(SELF_SERVICE_MESSAGES.dayInPast)
     const other = await addClass(app, { name: 'Self Other One Day', ageGroup: '6-8' })
@@ -374,8 +374,8 @@ describe('makeups', () => {
     const booked = await familyA.client.post('/api/makeups', { absenceId: absenceA, classId: otherClass.id, date: day })
     expect(booked.status).toBe(201)
     expect(booked.body.makeup).toMatchObject({ classId: otherClass.id, className: 'Self Other', date: day, cancellable: true })
-    expect(booked.body.message).toContain(`Ava Self is booked into Self Other on ${formatCalendarDay(day)}`)
-    await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject === `Makeup booked: Ava Self in Self Other on ${formatCalendarDay(day)}`)
+    expect(booked.body.message).toContain(`Ava Self is booked into Self Other on ${formatDayWithWeekday(day)}`)
+    await smtp.waitFor((m) => m.to.includes(familyA.email) && m.subject === `Makeup booked: Ava Self in Self Other on ${formatDayWithWeekday(day)}`)
 
     const roster = await admin.get(`/api/teach/classes/${otherClass.id}/roster?date=${day}`)
     expect(roster.body.students.find((s: { studentId: number }) => s.studentId === ava)).toMatchObject({ makeupFrom: 'Self Main', status: null })
@@ -400,7 +400,7 @@ describe('makeups', () => {
 
     // Both places are taken that day (the stayer and Ava): family B is refused, and nothing changes.
     const full = await familyB.client.post('/api/makeups', { absenceId: absenceB, classId: otherClass.id, date: day })
-    expect([full.status, full.body.message]).toEqual([409, `Self Other is full on ${formatCalendarDay(day)}.`])
+    expect([full.status, full.body.message]).toEqual([409, `Self Other is full on ${formatDayWithWeekday(day)}.`])
     expect(await state()).toBe(before)
     // Another day has a free place; after the stayer's last day both are free.
     expect((await familyB.client.get(`/api/absences/${absenceB}/makeup-options`)).body.some((o: { date: string }) => o.date === day)).toBe(false)

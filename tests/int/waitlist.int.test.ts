@@ -164,7 +164,7 @@ describe('offers', () => {
     const a = (await familyA.client.post('/api/waitlist', { studentId: first, classId: cls.id })).body
     const b = (await familyA.client.post('/api/waitlist', { studentId: second, classId: cls.id })).body
 
-    const drop = await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    const drop = await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     expect(drop.status).toBe(200)
     const offered = await entry(a.id)
     expect(offered.status).toBe('offered')
@@ -202,7 +202,7 @@ describe('offers', () => {
     const cls = await fullClass(1)
     const student = await addStudent(app, familyA.userId, 'Accepting Child', 7)
     const a = (await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     const before = await rows()
     expect((await familyB.client.post(`/api/waitlist/${a.id}/accept`)).status).toBe(404)
     expect((await teacher.client.post(`/api/waitlist/${a.id}/accept`)).status).toBe(404)
@@ -235,7 +235,7 @@ describe('offers', () => {
       const student = await addStudent(app, familyA.userId, name, 7)
       ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
     }
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     expect((await entry(ids[0]!)).status).toBe('offered')
     const declined = await familyA.client.post(`/api/waitlist/${ids[0]}/decline`)
     expect(declined.status).toBe(200)
@@ -291,7 +291,7 @@ describe('expiry', () => {
       const student = await addStudent(app, familyA.userId, name, 7)
       ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
     }
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     const offered = await entry(ids[0]!)
     expect(new Date(offered.offer_expires_at).getTime() - new Date(offered.offered_at).getTime()).toBe(2 * HOUR)
 
@@ -313,7 +313,7 @@ describe('expiry', () => {
       const student = await addStudent(app, familyA.userId, name, 7)
       ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
     }
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     const expiresAt = new Date((await entry(ids[0]!)).offer_expires_at)
     // The sweep sees the world a moment earlier; the accept itself sees the offer run out.
     let calls = 0
@@ -332,7 +332,7 @@ describe('expiry', () => {
       const student = await addStudent(app, familyA.userId, name, 7)
       ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
     }
-    for (const id of cls.enrollments) await familyB.client.delete(`/api/enrollments/${id}`)
+    for (const id of cls.enrollments) await admin.delete(`/api/enrollments/${id}`)
     expect((await entry(ids[1]!)).status).toBe('offered')
     const result = await expireWaitlistOffers(app.payload, new Date(Date.now() + 49 * HOUR))
     expect(result.expired).toBeGreaterThanOrEqual(2)
@@ -347,7 +347,7 @@ describe('expiry', () => {
       const student = await addStudent(app, familyA.userId, name, 7)
       ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
     }
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]!}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]!}`)
     expect(await statusesOf(ids)).toEqual(['offered', 'waiting'])
     // An hour before the offer runs out the tick changes nothing; after it, the place moves on.
     const early = await runBillingDay(app.payload, { clock: () => new Date(Date.now() + 47 * HOUR) })
@@ -425,7 +425,7 @@ describe('administrators', () => {
       overrideAt: expect.any(String),
     })
     // The next free place goes to the favoured family.
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     expect(await statusesOf(ids)).toEqual(['waiting', 'waiting', 'offered'])
 
     // Enroll out of order: even into a full class, recorded.
@@ -445,7 +445,7 @@ describe('administrators', () => {
       const student = await addStudent(app, familyA.userId, name, 7)
       ids.push((await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body.id as number)
     }
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     const before = await rows()
     expect((await admin.post(`/api/admin/waitlist/${ids[0]}/remove`, {})).status).toBe(400)
     expect((await familyA.client.post(`/api/admin/waitlist/${ids[0]}/remove`, { reason: 'x' })).status).toBe(403)
@@ -468,7 +468,7 @@ describe('concurrency', () => {
       expect(res.status).toBe(201)
       waiting.push({ family, entryId: res.body.id })
     }
-    const drops = await Promise.all(cls.enrollments.map((id) => familyB.client.delete(`/api/enrollments/${id}`)))
+    const drops = await Promise.all(cls.enrollments.map((id) => admin.delete(`/api/enrollments/${id}`)))
     expect(drops.map((r) => r.status)).toEqual(Array(10).fill(200))
     const statuses = await statusesOf(waiting.map((w) => w.entryId))
     expect(statuses).toEqual([...Array(10).fill('offered'), 'waiting', 'waiting'])
@@ -488,7 +488,7 @@ describe('concurrency', () => {
     const cls = await fullClass(1)
     const student = await addStudent(app, familyA.userId, 'Double Clicker', 7)
     const a = (await familyA.client.post('/api/waitlist', { studentId: student, classId: cls.id })).body
-    await familyB.client.delete(`/api/enrollments/${cls.enrollments[0]}`)
+    await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     const results = await Promise.all(Array.from({ length: 5 }, () => familyA.client.post(`/api/waitlist/${a.id}/accept`)))
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409])
     expect(await enrolledIn(cls.id)).toBe(1)
@@ -504,7 +504,7 @@ describe('concurrency', () => {
     }
     const outsiders = await Promise.all(Array.from({ length: 4 }, (_, i) => addStudent(app, familyB.userId, `Mix Outsider ${i}`, 7)))
     await Promise.all([
-      ...cls.enrollments.map((id) => familyB.client.delete(`/api/enrollments/${id}`)),
+      ...cls.enrollments.map((id) => admin.delete(`/api/enrollments/${id}`)),
       ...entries.map((e) => e.family.client.post(`/api/waitlist/${e.id}/accept`)),
       ...outsiders.map((s) => familyB.client.post('/api/enrollments', { studentId: s, classId: cls.id })),
     ])

@@ -1,10 +1,15 @@
 import { defineEndpoint, idParam } from '#api/http'
 import { deleteUser, listUsers, setUserActive, setUserAdmin, setUserTeacher } from './admin-users'
-import { userAdminSchema, userStatusSchema, userTeacherSchema } from './admin-users.schemas'
+import { userAdminSchema, userListQuerySchema, userStatusSchema, userTeacherSchema } from './admin-users.schemas'
+import { searchUsers } from './admin-users-search'
+import { asksForPage } from '#api/lib/paging.schemas'
 
 /** Administration of accounts, spec §7: admin-only; the rules of decisions §2 sit in the users hooks. */
 export const adminUserEndpoints = [
-  defineEndpoint('get', '/users', { role: 'admin' }, async ({ req }) => listUsers(req)),
+  /** Spec §7's plain array; with any of its optional parameters (issue 23), one page of a search. */
+  defineEndpoint('get', '/users', { role: 'admin', query: userListQuerySchema }, async ({ req, query }) =>
+    asksForPage(query) ? searchUsers(req, query) : listUsers(req),
+  ),
 
   defineEndpoint('patch', '/users/:id/status', { role: 'admin', body: userStatusSchema }, async ({ req, body }) =>
     setUserActive(req, idParam(req), body.isActive),

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+import { pageParamSchema, pageSizeParamSchema, searchParamSchema, type PageDto } from '#api/lib/paging.schemas'
+import type { UserDto } from './auth.schemas'
+
 /** Bodies of the admin user calls (spec §7) and the refusals of decisions §2. */
 export const userStatusSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
@@ -47,4 +50,22 @@ export type EmailConfigCheck = {
   success: boolean
   message: string
   details: { host?: string; port?: number; secure?: boolean; error?: string }
+}
+
+/**
+ * GET /api/users (admin), issue 23: every parameter is optional. Without any, the answer is
+ * the spec's plain array of every account; with any, one page of the accounts that match,
+ * newest first. `q` matches the name, username or email, or the name of one of the account's
+ * students; `page` from 1, `pageSize` 1 to 100 (default 20).
+ */
+export const userListQuerySchema = z.object({
+  q: searchParamSchema,
+  page: pageParamSchema,
+  pageSize: pageSizeParamSchema,
+})
+export type UserListQuery = z.infer<typeof userListQuerySchema>
+
+export type UserPageDto = PageDto<UserDto> & {
+  /** Active administrators in all (not only on this page): the Users tab disables what would leave none (decisions §2). */
+  activeAdminCount: number
 }

@@ -14,10 +14,9 @@ import {
   type RequestPasswordResetInput,
   type ResetPasswordInput,
 } from './schemas'
-import { passwordResetMail } from '#api/email'
+import { academyName, passwordResetMail } from '#api/email'
 import { endOtherSessions } from './password-hash'
 import { assertPasswordAllowed } from './password-policy'
-import { getSiteTexts } from '#api/site-content'
 import { poolOf } from '#api/lib/database'
 
 /** Decisions §3: 32 random bytes, URL-safe, stored only as a hash, valid one hour, single use. */
@@ -67,11 +66,10 @@ async function issueResetLink(payload: Payload, email: string, services: MailSer
     depth: 0,
   })
   const link = `${services.env.publicOrigin}/reset-password?token=${token}`
-  const academyName = (await getSiteTexts(payload)).text('global.site_name')
-  const mail = passwordResetMail({ fullName: user.fullName, academyName, link, validMinutes: RESET_TOKEN_TTL_MINUTES })
+  const mail = passwordResetMail({ fullName: user.fullName, academyName: await academyName(payload), link, validMinutes: RESET_TOKEN_TTL_MINUTES })
   try {
     // Without SMTP the mailer writes the message, link included, to the server log (decisions §3).
-    await services.mailer.send({ to: user.email, subject: mail.subject, text: mail.text })
+    await services.mailer.send({ to: user.email, subject: mail.subject, text: mail.text, html: mail.html })
   } catch (error) {
     console.error(`[password-reset] could not send the reset email for account ${user.id}:`, error instanceof Error ? error.message : error)
   }

@@ -2,15 +2,13 @@ import { ValidationError, type PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import { clearRateLimit, countAccountExistsAnswer, hitRateLimit, isRateLimited, type RateLimit } from '#api/lib/rate-limit'
-import { getAppContext } from '#server/context.server'
 import { requireUser } from '#api/auth'
 import { AppError, badInput, conflict, isUniqueViolation } from '#api/errors'
 import { ACCOUNT_MESSAGES, type ChangePasswordInput, type ProfileInput } from './schemas'
 import { AUTH_MESSAGES } from './auth.schemas'
 import { assertPasswordAllowed } from './password-policy'
-import { emailChangedMail } from '#api/email'
+import { academyName, emailChangedMail, sendMail } from '#api/email'
 import { endOtherSessions, isAccountPassword } from './password-hash'
-import { getSiteTexts } from '#api/site-content'
 
 /**
  * PATCH /api/user/profile: the caller's own name, email and phone (spec §5). A new email needs
@@ -56,11 +54,9 @@ export async function updateProfile(req: PayloadRequest, input: ProfileInput): P
 }
 
 async function tellOldAddress(req: PayloadRequest, user: User, newEmail: string): Promise<void> {
-  const { mailer } = getAppContext()
-  const academyName = (await getSiteTexts(req.payload)).text('global.site_name')
-  const mail = emailChangedMail({ fullName: user.fullName, academyName, newEmail })
+  const mail = emailChangedMail({ fullName: user.fullName, academyName: await academyName(req.payload), newEmail })
   try {
-    await mailer.send({ to: user.email, subject: mail.subject, text: mail.text })
+    await sendMail(user.email, mail)
   } catch (error) {
     console.error(`[profile] could not tell the old address of account ${user.id} about the email change:`, error instanceof Error ? error.message : error)
   }

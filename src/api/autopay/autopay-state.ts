@@ -2,7 +2,6 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
-import { getAppContext } from '#server/context.server'
 import { notFound } from '#api/errors'
 import { type AutopayChargeDto, type AutopayStateDto, type SavedCardDto } from './schemas'
 import type { StatementAutopayDto } from '#api/statements/schemas'
@@ -10,6 +9,7 @@ import { AUTOPAY_CATCH_UP_DAYS, brandName, nextAttemptDay, type AttemptFacts } f
 import { addDays, todayIso } from '#shared/dates'
 import { centsToDollars, dollarsToCents } from '#shared/money'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
+import { academyTimeZone } from '#api/lib/academy-clock'
 import { readTuitionSettings } from '#api/studio'
 
 /**
@@ -21,7 +21,7 @@ import { readTuitionSettings } from '#api/studio'
 
 export const UNPAID: Invoice['status'][] = ['pending', 'overdue']
 export const day = (value: string) => new Date(value).toISOString().slice(0, 10)
-export const timeZone = () => getAppContext().env.ACADEMY_TIMEZONE ?? null
+export const timeZone = academyTimeZone
 
 // ---- reading ------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
+import { academyTimeZone } from '#api/lib/academy-clock'
 import { closureDays, type ClosureRange } from '#shared/closures'
 
 /** An academy closure in the feed: an all-day event, 'No class — Thanksgiving'. */
@@ -86,7 +87,7 @@ export async function userForCalendarToken(payload: Payload, token: string): Pro
  * The VCALENDAR of every class the account's students attend. The token has already proved
  * whose feed this is, so the rows are read for that account directly.
  */
-export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin' | 'ACADEMY_TIMEZONE'>, user: User, now = new Date()): Promise<string> {
+export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin'>, user: User, now = new Date()): Promise<string> {
   const students = (
     await payload.find({ collection: 'students', where: { user: { equals: user.id } }, depth: 0, limit: 0, pagination: false, overrideAccess: true })
   ).docs as Student[]
@@ -134,7 +135,7 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
     {
       prodId: `-//${siteName.replace(/\/\//g, '/')}//Family Schedule//EN`,
       name: siteName,
-      timeZone: env.ACADEMY_TIMEZONE ?? null,
+      timeZone: academyTimeZone(),
       now,
     },
     closureRanges.map((closure) => closureEvent(closure, domain)),

@@ -35,6 +35,6 @@ describe('class form schema', () => {
     expect(messages({ ...valid, description: 'short' })).toContain('Description must be at least 10 characters')
     expect(messages({ ...valid, location: '' })).toContain('Location is required')
     expect(messages({ ...valid, price: -5 })).toContain('Price must be positive')
-    expect(messages({ ...valid, price: 65.5 })).toContain('Price must be a whole number of cents')
+    expect(messages({ ...valid, price: 65.5 })).toContain('Price must be in dollars and cents, to the cent')
   })
 })

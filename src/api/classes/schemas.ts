@@ -118,7 +118,11 @@ const classShape = {
   time: required('Time').optional(),
   location: required('Location'),
   instructor: required('Instructor'),
-  price: z.number({ error: 'Price must be a number' }).int('Price must be a whole number of cents').positive('Price must be positive').max(10_000_000),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .int('Price must be in dollars and cents, to the cent')
+    .positive('Price must be positive')
+    .max(10_000_000, 'Price cannot be more than $100,000.00 a month'),
   capacity: z.number().int('Capacity must be a whole number').positive('Capacity must be positive').max(1000).nullable().optional(),
   ...scheduleShape,
 }

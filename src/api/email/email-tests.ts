@@ -2,6 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import { getAppContext } from '#server/context.server'
 import { hitRateLimit } from '#api/lib/rate-limit'
+import { composeMail } from './mail-layout'
+import { academyMoment, academyName, sendMail } from './mail-time'
 import type { EmailConfigCheck, EmailOutboxDto } from '#api/accounts/admin-users.schemas'
 
 /** A connection that neither answers nor fails must not hold the admin's request for minutes. */
@@ -95,16 +97,18 @@ export async function sendTestEmail(req: PayloadRequest, to: string): Promise<Te
   }
   try {
     await withTimeout(
-      mailer.send({
+      sendMail(
         to,
-        subject: 'Test email from the academy',
-        text: [
-          'This is a test message sent from the Email Tests tab of the academy administration.',
-          '',
-          `Sent at ${new Date().toISOString()} through ${describeSmtpUrl(env.SMTP_URL).host ?? 'the configured SMTP server'}.`,
-          'If you can read it, outgoing email works.',
-        ].join('\n'),
-      }),
+        composeMail({
+          academyName: await academyName(req.payload),
+          subject: 'Test email from the academy',
+          blocks: [
+            'This is a test message sent from the Email Tests tab of the academy administration.',
+            `Sent ${academyMoment(new Date())} through ${describeSmtpUrl(env.SMTP_URL).host ?? 'the configured SMTP server'}.`,
+            'If you can read it, outgoing email works.',
+          ],
+        }),
+      ),
       'sending the message',
     )
   } catch (error) {

@@ -1,42 +1,42 @@
 import type { PayloadRequest } from 'payload'
 
-import type { NotificationPreference, Student, User } from '#cms/payload-types'
+import type { NotificationPreference, Student } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import type { ClassDto } from '#api/classes/schemas'
 import type { StudentDto } from '#api/students/schemas'
 import { formatPricePerMonth } from '#shared/money'
 import { classesById } from '#api/classes'
 import { toStudentDto } from '#api/students'
+import { composeMail, type MailContent } from './mail-layout'
+import { academyName, familyOf, sendMail } from './mail-time'
 
-const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
-
-/** The confirmation a family receives for a new enrollment (decisions §7), plain text only. */
-export function enrollmentConfirmation(
-  family: { fullName: string },
-  student: StudentDto,
-  cls: ClassDto,
-  scheduleUrl: string,
-): { subject: string; text: string } {
-  return {
-    subject: oneLine(`Enrollment confirmed: ${student.fullName} in ${cls.name}`).slice(0, 200),
-    text: [
-      `Hello ${oneLine(family.fullName)},`,
-      ``,
+/** The confirmation a family receives for a new enrollment (decisions §7). The class's days and time are the academy's own wall-clock time. */
+export function enrollmentConfirmation(family: { fullName: string }, student: StudentDto, cls: ClassDto, scheduleUrl: string, academy: string): MailContent {
+  return composeMail({
+    academyName: academy,
+    subject: `Enrollment confirmed: ${student.fullName} in ${cls.name}`,
+    greeting: `Hello ${family.fullName},`,
+    blocks: [
       `${student.fullName} is now enrolled in ${cls.name}.`,
-      ``,
-      `Ages: ${cls.ageGroup}`,
-      `Level: ${cls.level}`,
-      `When: ${cls.days}, ${cls.time}`,
-      `Where: ${cls.location}`,
-      `Instructor: ${cls.instructor}`,
-      `Price: ${formatPricePerMonth(cls.price)}`,
-      ``,
-      `See the weekly schedule: ${scheduleUrl}`,
-      ``,
-      `You receive this email because email notifications are on in your account settings.`,
-    ].join('\n'),
-  }
+      {
+        facts: [
+          ['Ages', cls.ageGroup],
+          ['Level', cls.level],
+          ['When', `${cls.days}, ${cls.time}`],
+          ['Where', cls.location],
+          ['Instructor', cls.instructor],
+          ['Price', formatPricePerMonth(cls.price)],
+        ],
+      },
+      'See the weekly schedule:',
+      { link: scheduleUrl },
+    ],
+    footnote: NOTIFICATIONS_FOOTNOTE,
+  })
 }
+
+/** Why a family receives the news of its own changes. */
+export const NOTIFICATIONS_FOOTNOTE = 'You receive this email because email notifications are on in your account settings.'
 
 /** Email notifications are on unless the family turned them off (no row = the spec's defaults). */
 export async function wantsEmail(req: PayloadRequest, userId: number): Promise<boolean> {
@@ -59,11 +59,10 @@ export async function wantsEmail(req: PayloadRequest, userId: number): Promise<b
  */
 async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentDto, cls: ClassDto): Promise<boolean> {
   if (!(await wantsEmail(req, student.userId))) return false
-  const family = (await req.payload.findByID({ collection: 'users', id: student.userId, depth: 0, disableErrors: true, overrideAccess: true })) as User | null
-  if (!family?.email) return false
-  const { env, mailer } = getAppContext()
-  const mail = enrollmentConfirmation(family, student, cls, `${env.publicOrigin}/schedule`)
-  await mailer.send({ to: family.email, subject: mail.subject, text: mail.text })
+  const family = await familyOf(req.payload, student.userId)
+  if (!family) return false
+  const mail = enrollmentConfirmation(family, student, cls, `${getAppContext().env.publicOrigin}/schedule`, await academyName(req.payload))
+  await sendMail(family.email, mail)
   return true
 }
 

@@ -1,3 +1,5 @@
-export { confirmEnrollmentInBackground, wantsEmail } from './enrollment-confirmation'
-export { autopayActionMail, autopayFailedMail, emailChangedMail, passwordResetMail, waitlistOfferMail } from './mail-templates'
+export { confirmEnrollmentInBackground, NOTIFICATIONS_FOOTNOTE, wantsEmail } from './enrollment-confirmation'
+export { autopayActionMail, autopayFailedMail, emailChangedMail, passwordResetMail, paymentReceiptMail, waitlistOfferMail } from './mail-templates'
+export { composeMail, escapeHtml, oneLine, type MailBlock, type MailContent } from './mail-layout'
+export { academyMoment, academyName, familyOf, sendMail } from './mail-time'
 export { emailEndpoints } from './endpoints'

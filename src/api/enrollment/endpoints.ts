@@ -1,6 +1,8 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
-import { deleteEnrollment, enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
-import { adminEnrollmentInputSchema, enrollmentInputSchema } from './schemas'
+import { enrollStudent, listAllEnrollments, listStudentEnrollments } from './enrollments'
+import { quoteEnrollment } from './quote-enrollment'
+import { removeEnrollment } from './remove-enrollment'
+import { adminEnrollmentInputSchema, enrollmentInputSchema, enrollmentQuoteQuerySchema } from './schemas'
 
 export const enrollmentEndpoints = [
   defineEndpoint('get', '/enrollments/all', { role: 'admin' }, async ({ req }) => listAllEnrollments(req)),
@@ -10,10 +12,11 @@ export const enrollmentEndpoints = [
     Response.json(await enrollStudent(req, body), { status: 201 }),
   ),
 
-  defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => {
-    await deleteEnrollment(req, idParam(req))
-    return { message: 'Enrollment removed.' }
-  }),
+  // Issue 23: what enrolling will cost, shown before the family confirms.
+  defineEndpoint('get', '/enrollments/quote', { role: 'family', query: enrollmentQuoteQuerySchema }, async ({ req, query }) => quoteEnrollment(req, query)),
+
+  // An administrator removes at once; a family's removal is a drop under the notice (decisions §18).
+  defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req }) => removeEnrollment(req, idParam(req))),
 
   // A student's enrollments are read here, not in the students slice, which enrollment builds on.
   defineEndpoint('get', '/students/:id/enrollments', { role: 'family' }, async ({ req }) => listStudentEnrollments(req, idParam(req))),

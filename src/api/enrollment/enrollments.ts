@@ -3,25 +3,18 @@ import type { PayloadRequest, Where } from 'payload'
 
 import type { Class, Enrollment, Student } from '#cms/payload-types'
 import { isAdminUser, requireAdmin, requireUser } from '#api/auth'
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
+import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { ClassDto } from '#api/classes/schemas'
-import { ageFitsGroup, ageOn } from '#shared/eligibility'
-import {
-  alreadyEnrolledMessage,
-  ENROLLMENT_MESSAGES,
-  notInAgeGroupMessage,
-  type AdminEnrollmentDto,
-  type AdminEnrollmentInput,
-  type EnrollmentDto,
-} from './schemas'
+import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
-import { claimPlace, lockClassForChange, markOfferAccepted, sweepWaitlist } from '#api/waitlist'
+import { claimPlace, lockClassForChange, markOfferAccepted } from '#api/waitlist'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
+import { refuseOutsideAgeGroup } from './enrollable'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
 function embeddedClass(doc: Enrollment, catalogue: Map<number, ClassDto>): ClassDto {
@@ -59,7 +52,6 @@ async function findEnrollments(req: PayloadRequest, where?: Where, depth: 0 | 1 
 /** GET /api/students/{id}/enrollments: the student's classes (404 unless the caller may see the student). */
 export async function listStudentEnrollments(req: PayloadRequest, studentId: number): Promise<EnrollmentDto[]> {
   await findOwnStudent(req, studentId)
-  await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req, { student: { equals: studentId } }), classesById(req.payload)])
   return docs.map((doc) => toEnrollmentDto(doc, catalogue))
 }
@@ -67,7 +59,6 @@ export async function listStudentEnrollments(req: PayloadRequest, studentId: num
 /** GET /api/enrollments/all (admin only): every enrollment with its class and student. */
 export async function listAllEnrollments(req: PayloadRequest): Promise<AdminEnrollmentDto[]> {
   requireAdmin(req)
-  await sweepWaitlist(req.payload)
   const [docs, catalogue] = await Promise.all([findEnrollments(req), classesById(req.payload)])
   return docs.map((doc) => ({ ...toEnrollmentDto(doc, catalogue), student: toStudentDto(doc.student as Student) }))
 }
@@ -92,9 +83,7 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
   const cls = await findClass(req, input.classId)
   // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
   const today = academyToday()
-  if (!admin && !ageFitsGroup(ageOn(student.dateOfBirth, today), cls.ageGroup)) {
-    throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
-  }
+  refuseOutsideAgeGroup(student, cls, today, admin)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
   const pair: Where = { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }] }
 

@@ -48,3 +48,57 @@ export type EnrollmentDto = {
 
 /** GET /api/enrollments/all (admin) also embeds the student. */
 export type AdminEnrollmentDto = EnrollmentDto & { student: StudentDto }
+
+/** One id of a query string: a positive whole number PostgreSQL can hold. */
+const queryIds = (message: string, most: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, message)
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= most && ids.every((id) => id >= 1 && id <= 2_147_483_647), message)
+
+export const QUOTE_MESSAGES = {
+  classIds: 'Please select a class (classId: one class id, or up to 20 separated by commas)',
+} as const
+
+/** GET /api/enrollments/quote?studentId=&classId= (issue 23): `classId` may list several classes, `12,14`. */
+export const enrollmentQuoteQuerySchema = z.object({
+  studentId: queryIds(ENROLLMENT_MESSAGES.studentRequired, 1).transform((ids) => ids[0]!),
+  classId: queryIds(QUOTE_MESSAGES.classIds, 20),
+})
+export type EnrollmentQuoteQuery = z.infer<typeof enrollmentQuoteQuerySchema>
+
+/** A line of the quote: what the first invoice charges more (or less, a discount) for the new classes. */
+export type EnrollmentQuoteLineDto = {
+  kind: 'tuition' | 'discount' | 'registration'
+  description: string
+  amountCents: number
+  studentId: number | null
+  classId: number | null
+  /** Tuition lines: the classes charged and held in the month. */
+  meetings: { charged: number; held: number } | null
+}
+
+/**
+ * What enrolling will cost (issue 23), priced by the tuition run's own engine: the first tuition
+ * invoice that charges the new classes and what they add to it.
+ */
+export type EnrollmentQuoteDto = {
+  studentId: number
+  classIds: number[]
+  /** The first month billed, `YYYY-MM`; null when the classes hold no class for the student within two years. */
+  month: string | null
+  lines: EnrollmentQuoteLineDto[]
+  /** What the first invoice grows by, cents: the sum of the lines. */
+  totalCents: number
+  /** The regular monthly tuition of the new classes (before discounts), cents. */
+  monthlyCents: number
+  /** The month's billing day, `YYYY-MM-DD`. */
+  billingDate: string | null
+  /** The day the first invoice is issued and due (the billing day, or today when that has passed): autopay charges it then. */
+  chargeDate: string | null
+  /** This month's tuition is already billed, so the new classes are first billed next month. */
+  thisMonthBilled: boolean
+  /** The card autopay will charge, when the family has autopay on. */
+  autopay: { cardBrand: string | null; cardLast4: string } | null
+}

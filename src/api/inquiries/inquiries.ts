@@ -7,6 +7,8 @@ import { notFound } from '#api/errors'
 import { INQUIRY_MESSAGES, type InquiryDto, type InquiryInput } from './schemas'
 import { getSiteTexts } from '#api/site-content'
 import { optionalRelationId } from '#api/lib/relations'
+import { academyNow } from '#api/lib/academy-clock'
+import { academyMoment, academyName, composeMail, sendMail, type MailContent } from '#api/email'
 
 /** A visitor may send a handful of messages; a script may not fill the inbox. */
 export const INQUIRY_RATE_LIMIT = { name: 'inquiry', limit: 5, windowSeconds: 10 * 60, message: INQUIRY_MESSAGES.rateLimited }
@@ -25,9 +27,6 @@ export function toInquiryDto(doc: Inquiry): InquiryDto {
   }
 }
 
-/** Header values must stay on one line whatever a visitor typed. */
-const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
-
 /** Where new-inquiry notices go: ACADEMY_INBOX, else the footer email shown on the site. */
 async function academyInbox(req: PayloadRequest): Promise<string> {
   const { env } = getAppContext()
@@ -35,28 +34,33 @@ async function academyInbox(req: PayloadRequest): Promise<string> {
   return (await getSiteTexts(req.payload)).text('footer.email')
 }
 
-/** The notice to the academy, plain text only (the visitor's words are never markup). */
-export function inquiryNotice(inquiry: InquiryDto, adminUrl: string): { subject: string; text: string } {
-  return {
-    subject: oneLine(`New inquiry: ${inquiry.subject} from ${inquiry.name}`).slice(0, 200),
-    text: [
-      `A new inquiry was sent through the contact form.`,
-      ``,
-      `From: ${inquiry.name} <${inquiry.email}>`,
-      `Subject: ${inquiry.subject}`,
-      `Sent: ${inquiry.submittedAt}`,
-      ``,
-      inquiry.message,
-      ``,
-      `Reply to this email to answer ${inquiry.name}, and mark the inquiry as addressed in the admin area: ${adminUrl}`,
-    ].join('\n'),
-  }
+/**
+ * The notice to the academy. The visitor's words are never markup: the layout escapes them in
+ * the HTML part, and the time it was sent is the academy's, not UTC.
+ */
+export function inquiryNotice(inquiry: InquiryDto, adminUrl: string, academy: string): MailContent {
+  return composeMail({
+    academyName: academy,
+    subject: `New inquiry: ${inquiry.subject} from ${inquiry.name}`,
+    blocks: [
+      'A new inquiry was sent through the contact form.',
+      {
+        facts: [
+          ['From', `${inquiry.name} <${inquiry.email}>`],
+          ['Subject', inquiry.subject],
+          ['Sent', academyMoment(inquiry.submittedAt)],
+        ],
+      },
+      { quote: inquiry.message },
+      `Reply to this email to answer ${inquiry.name}, and mark the inquiry as addressed in the admin area:`,
+      { link: adminUrl },
+    ],
+  })
 }
 
 async function notifyAcademy(req: PayloadRequest, inquiry: InquiryDto): Promise<void> {
-  const { env, mailer } = getAppContext()
-  const notice = inquiryNotice(inquiry, `${env.publicOrigin}/admin`)
-  await mailer.send({ to: await academyInbox(req), replyTo: inquiry.email, subject: notice.subject, text: notice.text })
+  const notice = inquiryNotice(inquiry, `${getAppContext().env.publicOrigin}/admin`, await academyName(req.payload))
+  await sendMail(await academyInbox(req), notice, { replyTo: inquiry.email })
 }
 
 /**
@@ -72,7 +76,7 @@ export async function submitInquiry(req: PayloadRequest, input: InquiryInput): P
       email: input.email,
       subject: input.subject,
       message: input.message,
-      submittedAt: new Date().toISOString(),
+      submittedAt: academyNow().toISOString(),
       isAddressed: false,
     },
     depth: 0,

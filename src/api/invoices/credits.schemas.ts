@@ -11,7 +11,7 @@ export const CREDIT_LIMITS = {
 
 export const CREDIT_MESSAGES = {
   userId: 'Please select a family',
-  amountCents: 'Credit amount must be a whole number of cents from 1 to 100000000',
+  amountCents: 'Credit amount must be from $0.01 to $1,000,000.00, to the cent',
   reason: 'Reason must be 3 to 300 characters',
   notFound: 'Credit not found.',
   alreadyCancelled: 'This credit is already cancelled.',

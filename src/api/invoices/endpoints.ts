@@ -1,13 +1,19 @@
 import { defineEndpoint, idParam } from '#api/http'
 import { createInvoice, deleteInvoice, listAllInvoices, listInvoices, setInvoiceStatus } from './invoices'
 import { markPaidOffline, voidInvoice } from './invoice-actions'
+import { adminInvoiceListQuerySchema } from './invoice-list.schemas'
+import { searchInvoices } from './invoice-search'
+import { asksForPage } from '#api/lib/paging.schemas'
 import { createInvoiceSchema, markPaidOfflineSchema, updateInvoiceStatusSchema, voidInvoiceSchema } from './schemas'
 
 /** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
 export const invoiceEndpoints = [
   defineEndpoint('get', '/invoices', { role: 'family' }, async ({ req }) => listInvoices(req)),
 
-  defineEndpoint('get', '/invoices/all', { role: 'admin' }, async ({ req }) => listAllInvoices(req)),
+  /** Spec §7's plain array; with any of its optional parameters (issue 23), one page of a search. */
+  defineEndpoint('get', '/invoices/all', { role: 'admin', query: adminInvoiceListQuerySchema }, async ({ req, query }) =>
+    asksForPage(query) ? searchInvoices(req, query) : listAllInvoices(req),
+  ),
 
   defineEndpoint('post', '/invoices', { role: 'admin', body: createInvoiceSchema }, async ({ req, body }) =>
     Response.json(await createInvoice(req, body), { status: 201 }),

@@ -62,7 +62,7 @@ describe('createInvoiceSchema with lines', () => {
 
   it('refuses lines that add up to nothing, fractional cents, and a tuition invoice without its month', () => {
     expect(first({ ...base, lines: [{ description: 'Credit', amountCents: -1 }] })).toBe('The lines must add up to more than $0.00')
-    expect(first({ ...base, lines: [{ description: 'Ballet', amountCents: 0.5 }] })).toBe('Each line amount must be a whole number of cents')
+    expect(first({ ...base, lines: [{ description: 'Ballet', amountCents: 0.5 }] })).toBe('Each line amount must be in dollars and cents, to the cent')
     expect(first({ ...base, kind: 'tuition', lines })).toBe('A tuition invoice needs the month it bills (period, YYYY-MM)')
     expect(first({ ...base, kind: 'tuition', period: '2027-1', lines })).toBe('Period must be a month (YYYY-MM)')
     expect(first({ ...base, kind: 'tuition', period: '2027-01' })).toBe('Lines must be a list of 1 to 100 lines')

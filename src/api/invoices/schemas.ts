@@ -57,7 +57,7 @@ const createInvoiceFields = {
 export const INVOICE_LINE_MESSAGES = {
   lines: 'Lines must be a list of 1 to 100 lines',
   description: 'Each line needs a description of 1 to 300 characters',
-  amountCents: 'Each line amount must be a whole number of cents',
+  amountCents: 'Each line amount must be in dollars and cents, to the cent',
   amountCentsMax: 'A line amount cannot be more than $1,000,000 either way',
   studentId: 'A line student must be a student id',
   classId: 'A line class must be a class id',

@@ -16,7 +16,7 @@ import { day } from './rules'
 /** Drops: a family ends a student's enrollment from a day on (with the studio's notice), and may undo it before that day. */
 
 /** The enrollment, when its student is the caller's (any for an administrator), else 404. */
-async function findOwnEnrollment(req: PayloadRequest, id: number): Promise<{ enrollment: Enrollment; student: Student; cls: Class }> {
+export async function findOwnEnrollment(req: PayloadRequest, id: number): Promise<{ enrollment: Enrollment; student: Student; cls: Class }> {
   const user = requireUser(req)
   const result = await req.payload.find({
     collection: 'enrollments',

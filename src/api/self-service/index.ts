@@ -1,1 +1,2 @@
 export { selfServiceEndpoints } from './endpoints'
+export { removeAsFamily } from './removal'

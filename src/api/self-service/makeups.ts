@@ -14,7 +14,8 @@ import {
   type MakeupOptionDto,
 } from './schemas'
 import { isActiveOn, isWithinMakeupWindow, MAKEUP_OPTIONS_LIMIT, makeupWindow, meetingDays } from '#shared/self-service'
-import { classMeetsOn, sortByStartTime } from '#shared/schedule'
+import { classMeetsOn } from '#shared/schedule'
+import { orderByStyle } from '#shared/dance-style'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar, findClass, placeKey, placesTakenOn } from '#api/classes'
 import { addDays } from '#shared/dates'
@@ -72,7 +73,8 @@ async function hasPlaceOn(req: PayloadRequest, studentId: number, classId: numbe
 
 /**
  * GET /api/absences/{id}/makeup-options: every class of the missed class's age group and day in
- * the makeup window on which it meets and has a free place, soonest first.
+ * the makeup window on which it meets and has a free place: the classes of the missed class's
+ * style first, then the others, each soonest first.
  */
 export async function makeupOptions(req: PayloadRequest, absenceId: number): Promise<MakeupOptionDto[]> {
   const { mark, student, missed } = await findOwnAbsence(req, absenceId)
@@ -114,7 +116,7 @@ export async function makeupOptions(req: PayloadRequest, absenceId: number): Pro
   const attends = (classId: number, date: string) =>
     (own.docs as Enrollment[]).some((e) => relationId(e.class) === classId && isActiveOn(e, date)) ||
     (ownMakeups.docs as Makeup[]).some((m) => relationId(m.class) === classId && m.date === date)
-  const options: MakeupOptionDto[] = []
+  const options: Omit<MakeupOptionDto, 'sameStyle'>[] = []
   for (const cls of sameGroup) {
     for (const date of meetingDays(classCalendar(cls), first, last, closed)) {
       if (attends(cls.id, date)) continue
@@ -123,17 +125,8 @@ export async function makeupOptions(req: PayloadRequest, absenceId: number): Pro
       options.push({ classId: cls.id, className: cls.name, date, days: cls.days, time: cls.time, location: cls.location, level: cls.level, freePlaces: free })
     }
   }
-  const byDay = options.sort((a, b) => a.date.localeCompare(b.date))
-  // Within a day, earliest class first.
-  const days = [...new Set(byDay.map((o) => o.date))]
-  return days
-    .flatMap((d) =>
-      sortByStartTime(
-        byDay.filter((o) => o.date === d),
-        (o) => o.time,
-      ),
-    )
-    .slice(0, MAKEUP_OPTIONS_LIMIT)
+  // The missed class's own style first (decisions §18), then the others; each by day and start time.
+  return orderByStyle(missed.name, options).slice(0, MAKEUP_OPTIONS_LIMIT)
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Class } from '#cms/payload-types'
 import { requireUser } from '#api/auth'
 import { closedDayMessage, notMeetingMessage, type SelfServiceRulesDto } from './schemas'
-import { formatCalendarDay, weekdayOf } from '#shared/dates'
+import { formatDayWithWeekday, weekdayOf } from '#shared/dates'
 import { classWeekdays } from '#shared/schedule'
 import { closureDays } from '#shared/closures'
 import { academyToday } from '#api/lib/academy-clock'
@@ -16,7 +16,7 @@ import { readAcademyClosureDays, readStudioSettings, readTuitionSettings } from 
  * academy's day (ACADEMY_TIMEZONE).
  */
 
-export const day = formatCalendarDay
+export const day = (value: string) => formatDayWithWeekday(value)
 
 /** Why a class does not meet on a day: not one of its weekdays, or closed / outside its term. */
 export function notMeetingOn(cls: Class, day: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { formatCalendarDay } from '#shared/dates'
+import { formatDayWithWeekday } from '#shared/dates'
 import { daySchema } from '#api/lib/dates.schemas'
 import type { ClosureDto } from '#api/lib/closures.schemas'
 import { ABSENCE_HORIZON_DAYS } from '#shared/self-service'
@@ -33,15 +33,17 @@ export const SELF_SERVICE_MESSAGES = {
 } as const
 
 export const noticeMessage = (earliest: string, noticeDays: number) =>
-  `The studio needs ${noticeDays} day${noticeDays === 1 ? '' : 's'}' notice: the last day can be ${formatCalendarDay(earliest)} at the earliest.`
-export const notMeetingMessage = (className: string, day: string, days: string) => `${className} does not meet on ${formatCalendarDay(day)} (it meets ${days}).`
+  `The studio needs ${noticeDays} day${noticeDays === 1 ? '' : 's'}' notice: the last day can be ${formatDayWithWeekday(earliest)} at the earliest.`
+export const notMeetingMessage = (className: string, day: string, days: string) =>
+  `${className} does not meet on ${formatDayWithWeekday(day)} (it meets ${days}).`
 /** A day of the class's weekdays on which it does not run: a closure, or outside its term. */
 export const closedDayMessage = (className: string, day: string) =>
-  `${className} has no class on ${formatCalendarDay(day)}: the studio is closed that day or the class's term does not include it.`
-export const outsideWindowMessage = (first: string, last: string) => `A makeup must be between ${formatCalendarDay(first)} and ${formatCalendarDay(last)}.`
+  `${className} has no class on ${formatDayWithWeekday(day)}: the studio is closed that day or the class's term does not include it.`
+export const outsideWindowMessage = (first: string, last: string) =>
+  `A makeup must be between ${formatDayWithWeekday(first)} and ${formatDayWithWeekday(last)}.`
 export const otherAgeGroupMessage = (className: string, ageGroup: string, missedAgeGroup: string) =>
   `${className} is for ages ${ageGroup}; a makeup must be in a class for ages ${missedAgeGroup}.`
-export const fullOnMessage = (className: string, day: string) => `${className} is full on ${formatCalendarDay(day)}.`
+export const fullOnMessage = (className: string, day: string) => `${className} is full on ${formatDayWithWeekday(day)}.`
 
 const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(999_999_999, message)
 const day = (required: string) => daySchema(SELF_SERVICE_MESSAGES.dateInvalid, required)
@@ -116,6 +118,8 @@ export type MakeupOptionDto = {
   level: string
   /** Free places that day, or null when the class has no capacity. */
   freePlaces: number | null
+  /** Whether the class shares the missed class's dance style (listed first, decisions §18). */
+  sameStyle: boolean
 }
 
 /** GET /api/self-service/rules: what the portal needs to offer only days the server accepts. */

@@ -1,11 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import type { User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
-import { formatCalendarDay } from '#shared/dates'
-import { wantsEmail } from '#api/email'
+import { formatDayWithWeekday } from '#shared/dates'
+import { academyName, composeMail, familyOf, NOTIFICATIONS_FOOTNOTE, sendMail, wantsEmail, type MailContent } from '#api/email'
 
-/** What a family's own change tells it by email (decisions §16); plain text, one line per fact. */
+/** What a family's own change tells it by email (decisions §16); one paragraph per fact, in the one mail layout. */
 export type SelfServiceNotice =
   | { kind: 'drop'; student: string; className: string; lastDay: string }
   | { kind: 'drop-undone'; student: string; className: string }
@@ -14,10 +13,9 @@ export type SelfServiceNotice =
   | { kind: 'makeup'; student: string; className: string; date: string; time: string; location: string; missedClass: string; missedDate: string }
   | { kind: 'makeup-cancelled'; student: string; className: string; date: string }
 
-const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim()
-const day = formatCalendarDay
+const day = (value: string) => formatDayWithWeekday(value)
 
-export function selfServiceMail(familyName: string, notice: SelfServiceNotice, scheduleUrl: string): { subject: string; text: string } {
+export function selfServiceMail(familyName: string, notice: SelfServiceNotice, scheduleUrl: string, academy: string): MailContent {
   const [subject, ...lines] = ((): string[] => {
     switch (notice.kind) {
       case 'drop':
@@ -53,18 +51,13 @@ export function selfServiceMail(familyName: string, notice: SelfServiceNotice, s
         ]
     }
   })()
-  return {
-    subject: oneLine(subject!).slice(0, 200),
-    text: [
-      `Hello ${oneLine(familyName)},`,
-      ``,
-      ...lines.map(oneLine),
-      ``,
-      `See the weekly schedule: ${scheduleUrl}`,
-      ``,
-      `You receive this email because email notifications are on in your account settings.`,
-    ].join('\n'),
-  }
+  return composeMail({
+    academyName: academy,
+    subject: subject!,
+    greeting: `Hello ${familyName},`,
+    blocks: [...lines, 'See the weekly schedule:', { link: scheduleUrl }],
+    footnote: NOTIFICATIONS_FOOTNOTE,
+  })
 }
 
 /**
@@ -74,11 +67,10 @@ export function selfServiceMail(familyName: string, notice: SelfServiceNotice, s
 export function notifyFamily(req: PayloadRequest, userId: number, notice: SelfServiceNotice): void {
   const send = async () => {
     if (!(await wantsEmail(req, userId))) return
-    const family = (await req.payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true, overrideAccess: true })) as User | null
-    if (!family?.email) return
-    const { env, mailer } = getAppContext()
-    const mail = selfServiceMail(family.fullName, notice, `${env.publicOrigin}/schedule`)
-    await mailer.send({ to: family.email, subject: mail.subject, text: mail.text })
+    const family = await familyOf(req.payload, userId)
+    if (!family) return
+    const mail = selfServiceMail(family.fullName, notice, `${getAppContext().env.publicOrigin}/schedule`, await academyName(req.payload))
+    await sendMail(family.email, mail)
   }
   void send().catch((error: unknown) => {
     req.payload.logger.error({ err: error, kind: notice.kind }, 'Could not send the self-service notice')

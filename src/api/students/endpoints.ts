@@ -1,5 +1,6 @@
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
 import { createStudent, deleteStudent, findOwnStudent, listStudents, toStudentDto, updateEmergencyContact } from './students'
+import { updateStudent } from './update-student'
 import { adminStudentInputSchema, emergencyContactUpdateSchema, studentInputSchema } from './schemas'
 
 export const studentEndpoints = [
@@ -11,6 +12,9 @@ export const studentEndpoints = [
   ),
 
   defineEndpoint('get', '/students/:id', { role: 'family' }, async ({ req }) => toStudentDto(await findOwnStudent(req, idParam(req)))),
+
+  // The family edits its own student under the rules of adding one (decisions §18).
+  defineEndpoint('patch', '/students/:id', { role: 'family', body: studentInputSchema }, async ({ req, body }) => updateStudent(req, idParam(req), body)),
 
   defineEndpoint('patch', '/students/:id/emergency-contact', { role: 'family', body: emergencyContactUpdateSchema }, async ({ req, body }) =>
     updateEmergencyContact(req, idParam(req), body.emergencyContact),

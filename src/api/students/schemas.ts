@@ -88,5 +88,14 @@ export type StudentDto = {
   emergencyContact: { name: string; phone: string } | null
 }
 
+/**
+ * PATCH /api/students/:id refuses a date of birth that would take the student out of the age
+ * group of a class they are in (decisions §18), naming each class.
+ */
+export const birthDateOutsideClassesMessage = (student: string, age: number, classes: ReadonlyArray<{ name: string; ageGroup: string }>) =>
+  `With this date of birth ${student} would be ${age}, outside the age group of ${classes
+    .map((cls) => `${cls.name} (ages ${cls.ageGroup})`)
+    .join(', ')}. Drop the class first, or ask the studio to correct the date of birth.`
+
 /** PATCH /api/students/:id/emergency-contact: a family changes (or clears, with empty fields) the contact. */
 export const emergencyContactUpdateSchema = z.object({ emergencyContact: emergencyContactSchema })

@@ -24,7 +24,7 @@ describe('tuitionSettingsSchema', () => {
   it('refuses fractions of a cent or a percent, and days no month has', () => {
     const first = (change: object) => tuitionSettingsSchema.safeParse({ ...TUITION_SETTINGS_DEFAULTS, ...change }).error?.issues[0]?.message
     expect(first({ billingDay: 29 })).toBe('Billing day must be a whole number from 1 to 28')
-    expect(first({ lateFeeCents: 0.5 })).toBe('Late fee must be a whole number of cents from 0 to 100000000')
+    expect(first({ lateFeeCents: 0.5 })).toBe('Late fee must be from $0.00 to $1,000,000.00, to the cent')
     expect(first({ siblingDiscountPercent: 7.5 })).toBe('Sibling discount must be a whole percent from 0 to 100')
     expect(first({ closures: [{ date: '2027-02-29' }] })).toBe('Closure date must be a valid date (YYYY-MM-DD)')
   })

@@ -6,27 +6,21 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import type { TuitionRun } from '#cms/payload-types'
 import type { TuitionRunRecord, TuitionRunStatus } from './tuition-runs.schemas'
-import { todayIso } from '#shared/dates'
 import { billingDate } from '#shared/tuition'
-import { chargeDueAutopay } from '#api/autopay'
-import { applyLateFees } from '#api/invoices'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { runTuitionMonth, type TuitionRunControl } from './tuition-run'
 import { readTuitionSettings } from '#api/studio'
-import { expireWaitlistOffers } from '#api/waitlist'
 
 /**
- * The billing calendar (decisions §13): what the scheduled job does on each tick, given the time
- * it is. Every tick is safe to repeat and safe on several processes at once:
+ * The billing calendar (decisions §13): the month's tuition, the tuition domain's scheduled
+ * step (`tuitionStep`, run by its own task in cms/jobs.ts; the other domains' steps are in
+ * ./scheduled-steps). Every run is safe to repeat and safe on several processes at once:
  * - on and after the month's billing day (in the academy's time zone), the month's tuition is
  *   billed once: the process that claims the month's `tuition-runs` row bills it, the others see
  *   it taken (or finished) and leave it;
  * - a run whose process died (no heartbeat for STALE_MS), stopped cleanly (`interrupted`) or
  *   failed is taken over and resumed: the families billed already are skipped (one transaction
- *   per family, unique family + month), the others billed;
- * - then, every tick, the autopay charges due today (src/api/autopay/autopay.ts: one claim
- *   per invoice and attempt) and the day's late fees (src/api/invoices/late-fees.ts: once per
- *   invoice), whoever runs them.
+ *   per family, unique family + month), the others billed.
  */
 
 /** A run whose heartbeat is older than this is taken to have died with its process. */
@@ -55,17 +49,6 @@ export type TuitionStep =
   | { outcome: 'taken' | 'finished' | 'gaveUp'; period: string }
   | { outcome: 'billed'; period: string; resumed: boolean; attempt: number; created: number; alreadyInvoiced: number; nothingToBill: number }
   | { outcome: 'interrupted' | 'lost' | 'failed'; period: string; error: string }
-
-export type LateFeesStep = { outcome: 'applied'; charged: number; markedOverdue: number } | { outcome: 'failed'; error: string } | { outcome: 'skipped' }
-
-export type AutopayStep =
-  | { outcome: 'applied'; attempted: number; succeeded: number; failed: number; requiresAction: number }
-  | { outcome: 'failed'; error: string }
-  | { outcome: 'skipped' }
-
-export type WaitlistStep = { outcome: 'applied'; expired: number; offered: number } | { outcome: 'failed'; error: string } | { outcome: 'skipped' }
-
-export type BillingDayResult = { today: string; tuition: TuitionStep; autopay: AutopayStep; lateFees: LateFeesStep; waitlist: WaitlistStep }
 
 const RUNS = 'tuition-runs' as const
 
@@ -193,49 +176,26 @@ async function billClaimedMonth(
   }
 }
 
-/** The month's tuition, when its billing day has come and no process has billed or is billing it. */
-async function tuitionStep(payload: Payload, today: string, now: Date, clock: Clock, signal?: AbortSignal): Promise<TuitionStep> {
-  const period = today.slice(0, 7)
-  const settings = await readTuitionSettings(payload)
-  const day = billingDate(period, settings.billingDay)
-  if (today < day) return { outcome: 'notYet', period, billingDay: day }
-  const claim = await claimMonth(payload, period, now)
-  if (claim.outcome !== 'claimed') return { outcome: claim.outcome, period }
-  return billClaimedMonth(payload, period, claim, clock, today, signal)
-}
-
 /**
- * One tick of the billing calendar at the clock's time, on the academy's day (`timeZone`, else
- * UTC): the month's tuition, the autopay charges due, the day's late fees, then the waitlist's
- * expired offers and freed places. A step that fails does not keep the others from running; the
- * tick reports each.
+ * The tuition domain's scheduled step (its own task in cms/jobs.ts): the month's tuition, when
+ * its billing day (`today`, the academy's day) has come and no process has billed or is billing
+ * it. Never throws: a failure is its `failed` outcome.
  */
-export async function runBillingDay(
+export async function tuitionStep(
   payload: Payload,
-  options: { clock?: Clock; timeZone?: string | null; signal?: AbortSignal } = {},
-): Promise<BillingDayResult> {
-  const clock = options.clock ?? systemClock
-  const now = clock()
-  const today = todayIso(now, options.timeZone)
-  const tuition = await tuitionStep(payload, today, now, clock, options.signal)
-  const failed = (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) })
-  // Autopay charges what is due today (the month's invoices just issued among them), before
-  // late fees are counted. A process shutting down leaves both to the next tick.
-  const autopay: AutopayStep = options.signal?.aborted
-    ? { outcome: 'skipped' }
-    : await chargeDueAutopay(payload, { now }).then((done) => ({ outcome: 'applied' as const, ...done }), failed)
-  const lateFees: LateFeesStep = options.signal?.aborted
-    ? { outcome: 'skipped' }
-    : await applyLateFees(payload, { today, issuedOn: today }).then(
-        (done) => ({ outcome: 'applied' as const, ...done }),
-        (error: unknown) => ({ outcome: 'failed' as const, error: error instanceof Error ? error.message : String(error) }),
-      )
-  // The waitlist's own clock is hours, not days: offers that ran out and places freed by an
-  // end date go to the next families on every tick (calls in between do it lazily, decisions §15).
-  const waitlist: WaitlistStep = options.signal?.aborted
-    ? { outcome: 'skipped' }
-    : await expireWaitlistOffers(payload, now).then((done) => ({ outcome: 'applied' as const, ...done }), failed)
-  return { today, tuition, autopay, lateFees, waitlist }
+  { today, now, clock, signal }: { today: string; now: Date; clock: Clock; signal?: AbortSignal },
+): Promise<TuitionStep> {
+  const period = today.slice(0, 7)
+  try {
+    const settings = await readTuitionSettings(payload)
+    const day = billingDate(period, settings.billingDay)
+    if (today < day) return { outcome: 'notYet', period, billingDay: day }
+    const claim = await claimMonth(payload, period, now)
+    if (claim.outcome !== 'claimed') return { outcome: claim.outcome, period }
+    return await billClaimedMonth(payload, period, claim, clock, today, signal)
+  } catch (error) {
+    return { outcome: 'failed', period, error: error instanceof Error ? error.message : String(error) }
+  }
 }
 
 const toRecord = (run: TuitionRun): TuitionRunRecord => ({

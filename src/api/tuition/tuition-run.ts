@@ -4,7 +4,7 @@ import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-typ
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from './schemas'
 import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
 import { closureDays } from '#shared/closures'
-import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment } from '#shared/tuition'
+import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment, type TuitionSettings } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
 import { findInvoicesAsServer, insertInvoice, isDuplicateTuition, lockFamilyBilling, pendingCreditsOf } from '#api/invoices'
@@ -16,11 +16,31 @@ const day = (value: string) => new Date(value).toISOString().slice(0, 10)
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
+/** A student in a class from `startDate` (to `endDate`), as the tuition engine reads it. */
+export function toTuitionEnrollment(student: Student, cls: Class, startDate: string, endDate: string | null = null): TuitionEnrollment {
+  return {
+    studentId: String(student.id),
+    studentName: student.fullName,
+    classId: String(cls.id),
+    className: cls.name,
+    priceCents: cls.price,
+    days: cls.days,
+    schedule: classCalendar(cls),
+    startDate,
+    endDate,
+  }
+}
+
+/** The settings as the tuition engine reads them. */
+export function engineSettingsOf(settings: TuitionSettingsDto): TuitionSettings {
+  return { ...settings, closures: closureDays(settings.closures) }
+}
+
 /**
  * Every family with at least one enrollment (or, given `userIds`, those of them), with its
  * enrollments as the tuition engine reads them.
  */
-async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly number[]): Promise<Family[]> {
+export async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly number[]): Promise<Family[]> {
   const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
   const studentsRead = req.payload
     .find({ collection: 'students', ...all, ...(userIds ? { where: { user: { in: [...userIds] } } } : {}) })
@@ -47,17 +67,7 @@ async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly n
     if (!student || !cls) continue
     const userId = relationId(student.user)
     const list = byUser.get(userId) ?? []
-    list.push({
-      studentId: String(student.id),
-      studentName: student.fullName,
-      classId: String(cls.id),
-      className: cls.name,
-      priceCents: cls.price,
-      days: cls.days,
-      schedule: classCalendar(cls),
-      startDate: day(enrollment.enrollmentDate),
-      endDate: enrollment.endDate ? day(enrollment.endDate) : null,
-    })
+    list.push(toTuitionEnrollment(student, cls, day(enrollment.enrollmentDate), enrollment.endDate ? day(enrollment.endDate) : null))
     byUser.set(userId, list)
   }
   if (byUser.size === 0) return []
@@ -66,7 +76,7 @@ async function familiesWithEnrollments(req: PayloadRequest, userIds?: readonly n
 }
 
 /** The families' tuition invoices, by family, in one query. */
-async function tuitionInvoicesOf(req: PayloadRequest, userIds: number[]): Promise<Map<number, Invoice[]>> {
+export async function tuitionInvoicesOf(req: PayloadRequest, userIds: number[]): Promise<Map<number, Invoice[]>> {
   const byUser = new Map<number, Invoice[]>(userIds.map((id) => [id, []]))
   if (userIds.length === 0) return byUser
   const docs = await findInvoicesAsServer(req, { and: [{ userId: { in: userIds } }, { kind: { equals: 'tuition' } }] })
@@ -75,7 +85,7 @@ async function tuitionInvoicesOf(req: PayloadRequest, userIds: number[]): Promis
 }
 
 /** The seasons whose registration fee a family's tuition invoices (not void) have charged. */
-function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto): string[] {
+export function registrationSeasonsOf(invoices: Invoice[], settings: TuitionSettingsDto): string[] {
   return invoices
     .filter((invoice) => invoice.status !== 'cancelled' && invoice.period && (invoice.lines ?? []).some((line) => line.kind === 'registration'))
     .map((invoice) => seasonOf(invoice.period!, settings.seasonStartMonth))
@@ -101,10 +111,8 @@ export function tuitionDueDate(billingDay: string, issuedOn: string): string {
   return billingDay < issuedOn ? issuedOn : billingDay
 }
 
-type EngineSettings = Parameters<typeof computeFamilyTuition>[0]
-
 /** The family's tuition for the month with its pending credits applied, as invoice lines. */
-async function familyTuition(req: PayloadRequest, settings: EngineSettings, period: string, family: Family, registrationSeasons: string[]) {
+async function familyTuition(req: PayloadRequest, settings: TuitionSettings, period: string, family: Family, registrationSeasons: string[]) {
   const credits = await pendingCreditsOf(req, family.user.id)
   const tuition = computeFamilyTuition(settings, period, { enrollments: family.enrollments, registrationSeasons, credits })
   const lines = tuition.lines.map((line) => ({
@@ -135,7 +143,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   const settings = await readTuitionSettings(req.payload, req)
   const billingDay = billingDate(period, settings.billingDay)
   const dueDate = tuitionDueDate(billingDay, control.today ?? academyToday())
-  const engineSettings = { ...settings, closures: closureDays(settings.closures) }
+  const engineSettings = engineSettingsOf(settings)
   const results: TuitionRunFamilyResult[] = []
 
   const families = await familiesWithEnrollments(req, userIds)

@@ -1,19 +1,18 @@
 import { type PayloadRequest } from 'payload'
 
-import type { Class, Enrollment, Student, WaitlistEntry } from '#cms/payload-types'
+import type { Class, Enrollment, Student } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
-import { sweepWaitlist } from './expiry'
+import { underClassLock } from './entry-lock'
 import { fillClass } from './offers'
-import { countPlaces, enrollmentExists, entryDto, underClassLock, updateEntry } from './places'
+import { countPlaces, enrollmentExists, entryDto, updateEntry } from './places'
+import { offerLapsed } from './read-status'
 
 /** A family's answer to an offer: accepting enrolls the student in the held place, declining passes it on. */
-
-const isExpired = (entry: WaitlistEntry, now: Date) => !entry.offerExpiresAt || new Date(entry.offerExpiresAt).getTime() <= now.getTime()
 
 /**
  * POST /api/waitlist/{id}/accept: the offered family takes the place. The offer and the
@@ -21,11 +20,10 @@ const isExpired = (entry: WaitlistEntry, now: Date) => !entry.offerExpiresAt || 
  * transaction; an offer that ran out is let go (and the next family offered) and refused.
  */
 export async function acceptOffer(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
-  await sweepWaitlist(req.payload)
   const outcome = await underClassLock(req, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notOffered)
     const classId = relationId(entry.class)
-    if (isExpired(entry, now)) {
+    if (offerLapsed(entry, now)) {
       await fillClass(req, classId, capacity, now)
       return 'expired' as const
     }
@@ -56,10 +54,9 @@ export async function acceptOffer(req: PayloadRequest, entryId: number): Promise
 
 /** POST /api/waitlist/{id}/decline: the place goes to the next family at once. */
 export async function declineOffer(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
-  await sweepWaitlist(req.payload)
   const outcome = await underClassLock(req, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notOffered)
-    const expired = isExpired(entry, now)
+    const expired = offerLapsed(entry, now)
     if (!expired) await updateEntry(req, entry.id, { status: 'declined', closedAt: now.toISOString() })
     await fillClass(req, relationId(entry.class), capacity, now)
     return expired ? ('expired' as const) : ('declined' as const)

@@ -8,19 +8,19 @@ import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
-import { sweepWaitlist } from './expiry'
+import { underClassLock } from './entry-lock'
 import { fillClass } from './offers'
 import { poolOf } from '#api/lib/database'
-import { enrollmentExists, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
+import { enrollmentExists, positionsIn, toEntryDto, updateEntry } from './places'
 
 /** The administrators' view of every line and their two overrides, each with a recorded reason: reorder and remove. */
 
 const nameOf = (user: number | User | null | undefined) => (user && typeof user === 'object' ? user.fullName || user.username || null : null)
 
-function toAdminEntryDto(doc: WaitlistEntry, positions: Map<number, number>): AdminWaitlistEntryDto {
+function toAdminEntryDto(doc: WaitlistEntry, positions: Map<number, number>, now: Date): AdminWaitlistEntryDto {
   const family = doc.family as User
   return {
-    ...toEntryDto(doc, positions),
+    ...toEntryDto(doc, positions, now),
     offeredAt: doc.offeredAt ?? null,
     offerExpiresAt: doc.offerExpiresAt ?? null,
     familyName: typeof family === 'object' ? family.fullName : '',
@@ -35,10 +35,14 @@ function toAdminEntryDto(doc: WaitlistEntry, positions: Map<number, number>): Ad
   }
 }
 
-/** GET /api/admin/waitlist[?classId=]: every class that has a waitlist, its places and every entry (history included). */
+/**
+ * GET /api/admin/waitlist[?classId=]: every class that has a waitlist, its places and every
+ * entry (history included). A read writes nothing: an offer whose time has run out reads as
+ * expired and holds no place.
+ */
 export async function listWaitlistsForAdmin(req: PayloadRequest, classId?: number): Promise<AdminWaitlistDto[]> {
   requireAdmin(req)
-  await sweepWaitlist(req.payload)
+  const now = academyNow()
   const { docs } = await req.payload.find({
     collection: 'waitlist-entries',
     where: classId ? { class: { equals: classId } } : {},
@@ -51,7 +55,6 @@ export async function listWaitlistsForAdmin(req: PayloadRequest, classId?: numbe
   const entries = docs as WaitlistEntry[]
   const classIds = [...new Set(entries.map((e) => relationId(e.class)))]
   const positions = await positionsIn(req.payload, classIds)
-  const now = academyNow()
   const { rows } = await poolOf(req.payload).query<{ id: number; name: string; capacity: string | null }>(
     `SELECT c.id, c.name, c.capacity FROM classes c WHERE c.id = ANY($1::int[]) ORDER BY c.name, c.id`,
     [classIds],
@@ -66,14 +69,14 @@ export async function listWaitlistsForAdmin(req: PayloadRequest, classId?: numbe
     held: places.get(Number(row.id))?.held ?? 0,
     entries: entries
       .filter((e) => relationId(e.class) === Number(row.id))
-      .map((e) => toAdminEntryDto(e, positions))
+      .map((e) => toAdminEntryDto(e, positions, now))
       .sort((a, b) => rank(a) - rank(b) || (a.position ?? 0) - (b.position ?? 0)),
   }))
 }
 
 async function adminEntryDto(req: PayloadRequest, id: number): Promise<AdminWaitlistEntryDto> {
   const doc = (await req.payload.findByID({ collection: 'waitlist-entries', id, depth: 1, overrideAccess: true })) as WaitlistEntry
-  return toAdminEntryDto(doc, await positionsIn(req.payload, [relationId(doc.class)]))
+  return toAdminEntryDto(doc, await positionsIn(req.payload, [relationId(doc.class)]), academyNow())
 }
 
 /**
@@ -83,7 +86,6 @@ async function adminEntryDto(req: PayloadRequest, id: number): Promise<AdminWait
  */
 export async function overrideWaitlist(req: PayloadRequest, entryId: number, input: WaitlistOverrideInput): Promise<AdminWaitlistEntryDto> {
   const admin = requireAdmin(req)
-  await sweepWaitlist(req.payload)
   const enrolled = await underClassLock(req, entryId, async (entry, capacity, now) => {
     const record = { overrideAction: input.action, overrideReason: input.reason, overrideBy: admin.id, overrideAt: now.toISOString() }
     const classId = relationId(entry.class)
@@ -113,7 +115,6 @@ export async function overrideWaitlist(req: PayloadRequest, entryId: number, inp
 /** POST /api/admin/waitlist/{id}/remove (admin, reason required): out of the line; a held offer goes to the next family. */
 export async function removeFromWaitlist(req: PayloadRequest, entryId: number, input: WaitlistRemoveInput): Promise<AdminWaitlistEntryDto> {
   const admin = requireAdmin(req)
-  await sweepWaitlist(req.payload)
   await underClassLock(req, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'waiting' && entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notActive)
     await updateEntry(req, entry.id, {

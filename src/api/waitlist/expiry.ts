@@ -6,12 +6,39 @@ import { placesByClass } from '#api/classes'
 import { fillClass } from './offers'
 import { lockClass } from './places'
 
-/** Expiry: an offer not answered by its `offerExpiresAt` lapses and its place goes to the next family. */
+/**
+ * Expiry (docs/decisions/017): an offer not answered by its `offerExpiresAt` lapses and its
+ * place goes to the next family. Reads never write: they show a lapsed offer as `expired`
+ * (`readStatus`, ./read-status), computed from the academy's clock. The rows change only under the class
+ * lock: when a waitlist write touches the class (`settleClass`, then `fillClass` inside the
+ * write), when an enrollment needs the place (`claimPlace`), and in the scheduled waitlist job
+ * (`expireWaitlistOffers`, cms/jobs.ts).
+ */
+
+/** One class, under its lock, in a transaction of its own: its lapsed offers go and its free places are offered. */
+async function settleLocked(payload: Payload, classId: number, now: Date): Promise<{ expired: number; offered: number }> {
+  const req = await createLocalReq({}, payload)
+  return inTransaction(req, async () => {
+    const cls = await lockClass(req, classId)
+    if (!cls) return { expired: 0, offered: 0 }
+    const done = await fillClass(req, classId, cls.capacity, now)
+    return { expired: done.expired.length, offered: done.offered.length }
+  })
+}
 
 /**
- * Lets every expired offer go and offers the freed places to the next families, class by class,
- * each under its class's lock. Runs lazily on every waitlist and enrollment call and may be run
- * periodically by a job. Returns how many offers expired and how many were made.
+ * Before a waitlist write acts on a class: the class's lapsed offers go and freed places are
+ * offered, committed on their own so a write then refused (409) does not undo them.
+ */
+export async function settleClass(payload: Payload, classId: number): Promise<void> {
+  await settleLocked(payload, classId, academyNow())
+}
+
+/**
+ * The scheduled waitlist job (cms/jobs.ts): lets every expired offer go and offers the freed
+ * places to the next families, class by class, each under its class's lock. Safe to run twice
+ * at once: the second finds, under the lock, nothing left to do. Returns how many offers this
+ * run expired and how many it made.
  */
 export async function expireWaitlistOffers(payload: Payload, now: Date = academyNow()): Promise<{ expired: number; offered: number }> {
   const at = now.toISOString()
@@ -30,25 +57,11 @@ export async function expireWaitlistOffers(payload: Payload, now: Date = academy
     const taken = places.get(Number(row.class_id)) ?? { enrolled: 0, held: 0 }
     return row.capacity == null || Number(row.capacity) > taken.enrolled + taken.held
   }
-  const rows = candidates.filter((row) => row.expired > 0 || (row.waiting && hasRoom(row)))
-  let expired = 0
-  let offered = 0
-  for (const row of rows) {
-    const req = await createLocalReq({}, payload)
-    offered += await inTransaction(req, async () => {
-      const cls = await lockClass(req, Number(row.class_id))
-      return cls ? (await fillClass(req, Number(row.class_id), cls.capacity, now)).length : 0
-    })
-    expired += row.expired
+  const total = { expired: 0, offered: 0 }
+  for (const row of candidates.filter((row) => row.expired > 0 || (row.waiting && hasRoom(row)))) {
+    const done = await settleLocked(payload, Number(row.class_id), now)
+    total.expired += done.expired
+    total.offered += done.offered
   }
-  return { expired, offered }
-}
-
-/** The lazy sweep before a waitlist or enrollment call: a failure is logged, never the caller's answer. */
-export async function sweepWaitlist(payload: Payload): Promise<void> {
-  try {
-    await expireWaitlistOffers(payload, academyNow())
-  } catch (error) {
-    payload.logger.error({ err: error }, 'The waitlist sweep failed')
-  }
+  return total
 }

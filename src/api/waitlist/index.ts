@@ -1,4 +1,4 @@
-export { expireWaitlistOffers, sweepWaitlist } from './expiry'
+export { expireWaitlistOffers } from './expiry'
 export { claimPlace, markOfferAccepted, offerFreedPlaces } from './offers'
 export { lockClassForChange } from './places'
 export { waitlistEndpoints } from './endpoints'

@@ -5,8 +5,7 @@ import type { Class, Student, User, WaitlistEntry } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { getAppContext } from '#server/context.server'
-import { waitlistOfferMail } from '#api/email'
-import { getSiteTexts } from '#api/site-content'
+import { academyMoment, academyName, sendMail, waitlistOfferMail } from '#api/email'
 import { readStudioSettings } from '#api/studio'
 import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
@@ -20,24 +19,25 @@ import { countPlaces, freePlaces, lockClass, updateEntry } from './places'
 /**
  * Inside the class lock: lets the class's expired offers go, then offers every free place to
  * the first waiting entries (an administrator's override first, then first come, ties on id).
- * The offer emails go out after the commit. Returns the entries offered.
+ * The offer emails go out after the commit. Returns the entries it let expire and those it offered.
  */
-export async function fillClass(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<number[]> {
-  const expired = await queryInTransaction<{ id: number }>(
+export async function fillClass(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<{ expired: number[]; offered: number[] }> {
+  const lapsed = await queryInTransaction<{ id: number }>(
     req,
     sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND status = 'offered' AND offer_expires_at <= ${now.toISOString()}::timestamptz ORDER BY id`,
   )
-  for (const { id } of expired) await updateEntry(req, Number(id), { status: 'expired', closedAt: now.toISOString() })
+  const expired = lapsed.map((row) => Number(row.id))
+  for (const id of expired) await updateEntry(req, id, { status: 'expired', closedAt: now.toISOString() })
 
   const free = freePlaces(await countPlaces(req, classId, capacity, now))
-  if (free <= 0) return []
+  if (free <= 0) return { expired, offered: [] }
   const limit = Number.isFinite(free) ? free : 1_000_000
   const next = await queryInTransaction<{ id: number }>(
     req,
     sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND status = 'waiting'
       ORDER BY (override_at IS NULL), override_at, created_at, id LIMIT ${limit}`,
   )
-  if (next.length === 0) return []
+  if (next.length === 0) return { expired, offered: [] }
   const { waitlistOfferHours } = await readStudioSettings(req.payload, req)
   const expiresAt = new Date(now.getTime() + waitlistOfferHours * 3_600_000).toISOString()
   const offered: number[] = []
@@ -50,7 +50,7 @@ export async function fillClass(req: PayloadRequest, classId: number, capacity: 
   afterCommit(req, () => {
     void sendOfferMails(payload, offered).catch((error: unknown) => payload.logger.error({ err: error, entries: offered }, 'Could not send a waitlist offer'))
   })
-  return offered
+  return { expired, offered }
 }
 
 /** For the collection hooks: a place may have freed in `classId` (a drop, an end date, more capacity). */
@@ -72,30 +72,25 @@ async function sendOfferMails(payload: Payload, ids: number[]): Promise<void> {
     pagination: false,
     overrideAccess: true,
   })
-  const { env, mailer } = getAppContext()
+  const { env } = getAppContext()
   const { waitlistOfferHours } = await readStudioSettings(payload)
-  const academyName = (await getSiteTexts(payload)).text('global.site_name')
+  const academy = await academyName(payload)
   for (const entry of docs as WaitlistEntry[]) {
     if (entry.status !== 'offered' || !entry.offerExpiresAt) continue
     const family = entry.family as User
     const student = entry.student as Student
     const cls = entry.class as Class
     if (!family?.email) continue
-    const expiresAt = new Date(entry.offerExpiresAt).toLocaleString('en-US', {
-      timeZone: env.ACADEMY_TIMEZONE ?? 'UTC',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    })
     const mail = waitlistOfferMail({
       fullName: family.fullName,
-      academyName,
+      academyName: academy,
       studentName: student.fullName,
       className: cls.name,
-      expiresAt,
+      expiresAt: academyMoment(entry.offerExpiresAt),
       hours: waitlistOfferHours,
       link: `${env.publicOrigin}/dashboard`,
     })
-    await mailer.send({ to: family.email, subject: mail.subject, text: mail.text })
+    await sendMail(family.email, mail)
   }
 }
 

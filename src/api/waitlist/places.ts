@@ -2,13 +2,12 @@ import { sql } from '@payloadcms/db-postgres'
 import { type Payload, type PayloadRequest } from 'payload'
 
 import type { Class, Student, WaitlistEntry } from '#cms/payload-types'
-import { requireUser } from '#api/auth'
-import { notFound } from '#api/errors'
-import { WAITLIST_MESSAGES, type WaitlistEntryDto, type WaitlistStatus } from './schemas'
+import type { WaitlistEntryDto } from './schemas'
 import { relationId } from '#api/lib/relations'
-import { inTransaction, poolOf, queryInTransaction } from '#api/lib/database'
+import { poolOf, queryInTransaction } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
+import { readStatus } from './read-status'
 
 /*
  * The waitlist (decisions §15). Every change to a class's line runs in one transaction that
@@ -51,57 +50,28 @@ export async function positionsIn(payload: Payload, classIds: number[]): Promise
   return new Map(rows.map((row) => [Number(row.id), row.position]))
 }
 
-export function toEntryDto(doc: WaitlistEntry, positions: Map<number, number>): WaitlistEntryDto {
+/** One entry as its family sees it at `now`: an offer whose time has run out reads as expired, whatever its row says yet. */
+export function toEntryDto(doc: WaitlistEntry, positions: Map<number, number>, now: Date): WaitlistEntryDto {
   const student = doc.student as Student
   const cls = doc.class as Class
+  const status = readStatus(doc, now)
   return {
     id: doc.id,
     studentId: relationId(doc.student),
     studentName: typeof student === 'object' ? student.fullName : '',
     classId: relationId(doc.class),
     className: typeof cls === 'object' ? cls.name : '',
-    status: doc.status as WaitlistStatus,
-    position: doc.status === 'waiting' ? (positions.get(doc.id) ?? null) : null,
+    status,
+    position: status === 'waiting' ? (positions.get(doc.id) ?? null) : null,
     joinedAt: doc.createdAt,
-    offeredAt: doc.status === 'offered' ? (doc.offeredAt ?? null) : null,
-    offerExpiresAt: doc.status === 'offered' ? (doc.offerExpiresAt ?? null) : null,
+    offeredAt: status === 'offered' ? (doc.offeredAt ?? null) : null,
+    offerExpiresAt: status === 'offered' ? (doc.offerExpiresAt ?? null) : null,
   }
 }
 
 export async function entryDto(req: PayloadRequest, id: number): Promise<WaitlistEntryDto> {
   const doc = (await req.payload.findByID({ collection: 'waitlist-entries', id, depth: 1, overrideAccess: true })) as WaitlistEntry
-  return toEntryDto(doc, await positionsIn(req.payload, [relationId(doc.class)]))
-}
-
-/** An entry the caller may act on (its family's, or any for an administrator), or 404 for all else. */
-async function findOwnEntry(req: PayloadRequest, id: number): Promise<WaitlistEntry> {
-  const user = requireUser(req)
-  const { docs } = await req.payload.find({
-    collection: 'waitlist-entries',
-    where: { id: { equals: id } },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    user,
-    overrideAccess: false,
-  })
-  const doc = docs[0] as WaitlistEntry | undefined
-  if (!doc) throw notFound(WAITLIST_MESSAGES.notFound)
-  return doc
-}
-
-/** The entry as it stands inside the lock (another request may have changed it meanwhile). */
-async function currentEntry(req: PayloadRequest, id: number): Promise<WaitlistEntry> {
-  const doc = (await req.payload.findByID({
-    collection: 'waitlist-entries',
-    id,
-    depth: 0,
-    req,
-    disableErrors: true,
-    overrideAccess: true,
-  })) as WaitlistEntry | null
-  if (!doc) throw notFound(WAITLIST_MESSAGES.notFound)
-  return doc
+  return toEntryDto(doc, await positionsIn(req.payload, [relationId(doc.class)]), academyNow())
 }
 
 export async function enrollmentExists(req: PayloadRequest, studentId: number, classId: number): Promise<boolean> {
@@ -112,23 +82,6 @@ export async function enrollmentExists(req: PayloadRequest, studentId: number, c
     overrideAccess: true,
   })
   return totalDocs > 0
-}
-
-/**
- * Runs `work` on an entry the caller may act on, inside its class's lock, with the entry as
- * it stands now. `work` may return `retry` to commit what it changed and then refuse.
- */
-export async function underClassLock<T>(
-  req: PayloadRequest,
-  entryId: number,
-  work: (entry: WaitlistEntry, capacity: number | null, now: Date) => Promise<T>,
-): Promise<T> {
-  const owned = await findOwnEntry(req, entryId)
-  return inTransaction(req, async () => {
-    const locked = await lockClass(req, relationId(owned.class))
-    if (!locked) throw notFound(WAITLIST_MESSAGES.notFound)
-    return work(await currentEntry(req, entryId), locked.capacity, academyNow())
-  })
 }
 
 /** Locks the class (as a drop must, before it deletes: see deleteEnrollment). */

@@ -10,16 +10,20 @@ import { relationId } from '#api/lib/relations'
 import { findOwnStudent } from '#api/students'
 import { inTransaction } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
-import { sweepWaitlist } from './expiry'
+import { settleClass } from './expiry'
+import { underClassLock } from './entry-lock'
 import { fillClass } from './offers'
-import { countPlaces, enrollmentExists, entryDto, freePlaces, lockClass, positionsIn, toEntryDto, underClassLock, updateEntry } from './places'
+import { countPlaces, enrollmentExists, entryDto, freePlaces, lockClass, positionsIn, toEntryDto, updateEntry } from './places'
 
 /** The line itself: a family joins it for a student, sees its place in it, and leaves it. */
 
-/** GET /api/waitlist: the caller's students' entries that are still in line or offered. */
+/**
+ * GET /api/waitlist: the caller's students' entries that are still in line or offered. A read
+ * writes nothing: an offer whose time has run out is already left out (it reads as expired).
+ */
 export async function listOwnWaitlist(req: PayloadRequest): Promise<WaitlistEntryDto[]> {
   const user = requireUser(req)
-  await sweepWaitlist(req.payload)
+  const now = academyNow()
   const { docs } = await req.payload.find({
     collection: 'waitlist-entries',
     where: { and: [{ status: { in: ['waiting', 'offered'] } }, { 'student.user': { equals: user.id } }] },
@@ -32,7 +36,7 @@ export async function listOwnWaitlist(req: PayloadRequest): Promise<WaitlistEntr
   })
   const entries = docs as WaitlistEntry[]
   const positions = await positionsIn(req.payload, [...new Set(entries.map((e) => relationId(e.class)))])
-  return entries.map((doc) => toEntryDto(doc, positions))
+  return entries.map((doc) => toEntryDto(doc, positions, now)).filter((dto) => dto.status === 'waiting' || dto.status === 'offered')
 }
 
 /**
@@ -42,10 +46,10 @@ export async function listOwnWaitlist(req: PayloadRequest): Promise<WaitlistEntr
  */
 export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
   const user = requireUser(req)
-  await sweepWaitlist(req.payload)
   const student = await findOwnStudent(req, input.studentId)
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
+  await settleClass(req.payload, cls.id)
   if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth, academyToday()), cls.ageGroup))
     throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
   const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
@@ -84,7 +88,6 @@ export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput
 
 /** DELETE /api/waitlist/{id}: the family leaves the line (an offer it held goes to the next family). */
 export async function leaveWaitlist(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
-  await sweepWaitlist(req.payload)
   await underClassLock(req, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'waiting' && entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notActive)
     await updateEntry(req, entry.id, { status: 'cancelled', closedAt: now.toISOString() })

@@ -1,5 +1,6 @@
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { QueryProvider } from '#islands/components/QueryProvider'
+import { AcademyTimeZonePrompt } from './AcademyTimeZonePrompt'
 import { AdminTabs, type Tab } from './AdminTabs'
 import { AttendanceTab } from './attendance/AttendanceTab'
 import { ClassesTab } from './classes/ClassesTab'
@@ -15,7 +16,11 @@ import { AcademyTimeZoneContext, ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 import { WaitlistsTab } from './waitlists/WaitlistsTab'
 
-/** Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and Attendance (decisions §16). */
+/**
+ * Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and
+ * Attendance (decisions §16). The site texts are a tab of their own (issue 23), no longer a list
+ * under every tab.
+ */
 const TABS: Tab[] = [
   { id: 'invoices', label: 'Invoices', render: () => <InvoicesTab /> },
   { id: 'tuition', label: 'Tuition', render: () => <TuitionTab /> },
@@ -27,6 +32,7 @@ const TABS: Tab[] = [
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },
+  { id: 'content', label: 'Site Content', render: () => <SiteContentList /> },
 ]
 
 /**
@@ -39,8 +45,8 @@ export default function AdminConsole({ viewer, timeZone = null }: { viewer: User
       <ViewerContext.Provider value={viewer}>
         <AcademyTimeZoneContext.Provider value={timeZone}>
           <NotifyProvider durationMs={5000} flash>
+            <AcademyTimeZonePrompt />
             <AdminTabs tabs={TABS} label="Administration" />
-            <SiteContentList />
           </NotifyProvider>
         </AcademyTimeZoneContext.Provider>
       </ViewerContext.Provider>

@@ -10,7 +10,7 @@ export function useViewer(): UserDto | null {
   return useContext(ViewerContext)
 }
 
-/** The academy's time zone (ACADEMY_TIMEZONE; null: UTC), given by the page from the server. */
+/** The academy's time zone (the studio settings' choice, else ACADEMY_TIMEZONE; null: UTC), given by the page from the server. */
 export const AcademyTimeZoneContext = createContext<string | null>(null)
 
 /**

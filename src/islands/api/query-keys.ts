@@ -17,6 +17,8 @@ export const queryKeys = {
   enrollments: {
     all: ['enrollments'] as const,
     ofStudent: (studentId: number) => ['enrollments', studentId] as const,
+    /** What enrolling would cost (issue 23): refreshed with the enrollments. */
+    quote: (studentId: number, classIds: readonly number[]) => ['enrollments', 'quote', studentId, classIds.join(',')] as const,
   },
   absences: {
     ofStudent: (studentId: number) => ['absences', studentId] as const,
@@ -39,6 +41,8 @@ export const queryKeys = {
   },
   admin: {
     invoices: ['admin', 'invoices'] as const,
+    /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
+    invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,
     credits: {
       all: ['admin', 'credits'] as const,
       ofFamily: (userId: number) => ['admin', 'credits', userId] as const,
@@ -46,11 +50,13 @@ export const queryKeys = {
     inquiries: ['admin', 'inquiries'] as const,
     siteContent: ['admin', 'site-content'] as const,
     users: ['admin', 'users'] as const,
+    userPage: (params: string) => ['admin', 'users', 'page', params] as const,
     students: ['admin', 'students'] as const,
     enrollments: ['admin', 'enrollments'] as const,
     stripeConfig: ['admin', 'stripe-config'] as const,
     emailOutbox: ['admin', 'email-outbox'] as const,
     tuitionSettings: ['admin', 'tuition-settings'] as const,
+    academyTimeZone: ['admin', 'academy-time-zone'] as const,
     tuitionSummaries: ['admin', 'tuition-summary'] as const,
     tuitionSummary: (month: string) => ['admin', 'tuition-summary', month] as const,
     statements: ['admin', 'statement'] as const,

@@ -3,10 +3,9 @@ import { useState } from 'react'
 import type { InvoiceStatus } from '#api/invoices/billing.schemas'
 import type { InvoiceDto } from '#api/invoices/schemas'
 import { useDeleteInvoice } from '#islands/api/admin-delete-invoice'
-import { useAllInvoices } from '#islands/api/admin-list-invoices'
+import { useInvoicePage } from '#islands/api/admin-list-invoices'
 import { usePayments } from '#islands/api/list-payments'
 import { useUpdateInvoiceStatus } from '#islands/api/admin-update-invoice-status'
-import { InvoiceLines } from '#islands/components/InvoiceLines'
 import { ApiError } from '#islands/lib/http'
 import { isItemised } from '#islands/lib/invoice-lines'
 import { formatCalendarDay } from '#shared/dates'
@@ -17,11 +16,16 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { useLoadFailureToast, useNotify } from '#islands/components/ui/Toast'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { Pager } from '#islands/components/ui/Pager'
+import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
+import { scrollToTop } from '#islands/lib/scroll'
 import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { CreateInvoiceDialog } from './CreateInvoiceDialog'
 import { FamilyCreditsDialog, type CreditFamily } from './FamilyCreditsDialog'
+import { InvoiceFilters, NO_FILTERS, type InvoiceFilterValues } from './InvoiceFilters'
+import { InvoiceLinesToggle } from './InvoiceLinesToggle'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
 import { MarkPaidOfflineDialog } from './MarkPaidOfflineDialog'
 import { RefundNote, refundsByInvoice } from './RefundNote'
@@ -40,7 +44,13 @@ type Actions = {
 }
 
 export function InvoicesTab() {
-  const invoices = useAllInvoices()
+  // Issue 23: the server searches, filters and pages; the search asks once the typing pauses.
+  const [filters, setFilters] = useState<InvoiceFilterValues>(NO_FILTERS)
+  const [page, setPage] = useState(1)
+  const pageSize = usePageSize()
+  const q = useDebouncedValue(filters.q)
+  const invoices = useInvoicePage({ ...filters, q, page, pageSize })
+  useClampedPage(page, invoices.data?.pageCount, setPage)
   // Every family's payments (the administrator's view of GET /api/payments), for the refunds each invoice shows.
   const refunds = refundsByInvoice(usePayments().data)
   const updateStatus = useUpdateInvoiceStatus()
@@ -89,7 +99,17 @@ export function InvoicesTab() {
     })
   }
 
-  const rows = [...(invoices.data ?? [])].sort((a, b) => b.id - a.id)
+  const rows = invoices.data?.items ?? []
+  const filtered = filters.q.trim() !== '' || filters.status !== '' || filters.month !== ''
+  function changeFilters(next: InvoiceFilterValues) {
+    setFilters(next)
+    setPage(1)
+  }
+  function changePage(next: number) {
+    setPage(next)
+    // Another page is another view: back to the top, as on a page change (spec §2).
+    scrollToTop()
+  }
   const actions: Actions = {
     setStatus,
     askDelete: setDeleting,
@@ -112,15 +132,19 @@ export function InvoicesTab() {
       >
         Every family&apos;s invoices, newest first. Amounts are in US dollars.
       </SectionHeader>
+      <InvoiceFilters values={filters} onChange={changeFilters} />
 
       {invoices.isPending ? (
         <Loading label="Loading invoices…" />
       ) : invoices.isError ? (
         <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => invoices.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty>No invoices yet. Create one with the Create Invoice button.</Empty>
+        <Empty>{filtered ? 'No invoice matches these filters.' : 'No invoices yet. Create one with the Create Invoice button.'}</Empty>
       ) : (
         <>
+          <p className="mb-2 text-sm text-gray-700" aria-live="polite" data-invoice-count>
+            Showing {rows.length} of {invoices.data.total.toLocaleString('en-US')} invoices
+          </p>
           <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Invoices table" tabIndex={0}>
             <table className={TABLE}>
               <TableHead columns={['ID', 'Description', { label: 'Amount', align: 'right' }, 'Status', 'Actions']} />
@@ -136,7 +160,7 @@ export function InvoicesTab() {
                       </p>
                       <VoidNote invoice={invoice} />
                       <RefundNote refunds={refunds.get(invoice.id)} />
-                      {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-2 max-w-xl" /> : null}
+                      {isItemised(invoice) ? <InvoiceLinesToggle invoice={invoice} className="mt-1" /> : null}
                     </td>
                     <td className={`${TD} text-right font-semibold tabular-nums`}>{formatDollars(invoice.amount)}</td>
                     <td className={TD}>
@@ -172,13 +196,14 @@ export function InvoicesTab() {
                 </div>
                 <VoidNote invoice={invoice} />
                 <RefundNote refunds={refunds.get(invoice.id)} />
-                {isItemised(invoice) ? <InvoiceLines invoice={invoice} className="mt-3" /> : null}
+                {isItemised(invoice) ? <InvoiceLinesToggle invoice={invoice} className="mt-2" /> : null}
                 <div className="mt-3">
                   <InvoiceActions invoice={invoice} actions={actions} />
                 </div>
               </li>
             ))}
           </ul>
+          <Pager label="Invoices" page={page} pageCount={invoices.data.pageCount} busy={invoices.isPlaceholderData} onPage={changePage} />
         </>
       )}
 

@@ -12,7 +12,7 @@ import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { SiteContentDialog } from './SiteContentDialog'
 import { matchesFilter, siteTextEntries, type SiteTextEntry } from './site-texts'
 
-/** Every site text in one place (issue 7): the built-in defaults and the stored texts, editable. */
+/** Every site text in one place (issue 7): the built-in defaults and the stored texts, editable; the console's Site Content tab (issue 23). */
 export function SiteContentList() {
   const id = useId()
   const content = useAllSiteContent()
@@ -41,7 +41,7 @@ export function SiteContentList() {
   }
 
   return (
-    <section aria-labelledby="site-content-heading" className="mt-10 border-t border-gray-200 pt-6">
+    <section aria-labelledby="site-content-heading">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="site-content-heading" className="font-serif text-2xl">

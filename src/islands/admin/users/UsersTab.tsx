@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { useDeleteUser } from '#islands/api/admin-delete-user'
-import { useUsers } from '#islands/api/admin-list-users'
+import { useUserPage } from '#islands/api/admin-list-users'
 import { useSetUserAdmin } from '#islands/api/admin-set-user-admin'
 import { useSetUserStatus } from '#islands/api/admin-set-user-status'
 import { useSetUserTeacher } from '#islands/api/admin-set-user-teacher'
@@ -17,8 +17,10 @@ import { CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { FamilyStatementDialog } from '#islands/admin/statements/FamilyStatementDialog'
+import { Pager } from '#islands/components/ui/Pager'
 import { scrollToTop } from '#islands/lib/scroll'
-import { blockedActions, filterByEmail } from './user-protection'
+import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
+import { blockedActions } from './user-protection'
 import { UserActions } from './UserActions'
 import { RoleBadge, StatusBadge } from './UserBadges'
 
@@ -28,7 +30,13 @@ type Confirming = { kind: 'deactivate' | 'delete'; user: UserDto }
 
 export function UsersTab() {
   const id = useId()
-  const users = useUsers()
+  const [filter, setFilter] = useState('')
+  const [page, setPage] = useState(1)
+  const pageSize = usePageSize()
+  // Issue 23: the server searches (a name, a child's name, an email) and pages, once the typing pauses.
+  const q = useDebouncedValue(filter)
+  const users = useUserPage({ q, page, pageSize })
+  useClampedPage(page, users.data?.pageCount, setPage)
   const viewer = useViewer()
   const setStatus = useSetUserStatus()
   const setAdmin = useSetUserAdmin()
@@ -36,13 +44,12 @@ export function UsersTab() {
   const remove = useDeleteUser()
   const notify = useNotify()
   const notifyFailure = useNotifyFailure()
-  const [filter, setFilter] = useState('')
   const [confirming, setConfirming] = useState<Confirming | null>(null)
   const [statementOf, setStatementOf] = useState<UserDto | null>(null)
   useLoadFailureToast(users.isError, LOAD_FAILED)
 
-  const everyone = users.data ?? []
-  const shown = filterByEmail(everyone, filter)
+  const shown = users.data?.items ?? []
+  const activeAdminCount = users.data?.activeAdminCount ?? 0
 
   function changeStatus(user: UserDto, isActive: boolean) {
     setStatus.mutate(
@@ -104,7 +111,7 @@ export function UsersTab() {
   const actionsFor = (user: UserDto) => (
     <UserActions
       user={user}
-      blocked={blockedActions(user, viewer, everyone)}
+      blocked={blockedActions(user, viewer, activeAdminCount)}
       busy={busy(user)}
       onDeactivate={() => setConfirming({ kind: 'deactivate', user })}
       onReactivate={() => changeStatus(user, true)}
@@ -124,14 +131,15 @@ export function UsersTab() {
       <div className="mb-4 max-w-md">
         <FilterField
           id={`${id}-filter`}
-          label="Filter by email"
+          label="Filter by email, name or child's name"
           value={filter}
           onChange={(value) => {
             // A filter changes the view: back to the top, as on a page change (spec §2).
             setFilter(value)
+            setPage(1)
             scrollToTop()
           }}
-          placeholder="name@example.com"
+          placeholder="Name, child's name or name@example.com"
         />
       </div>
 
@@ -142,10 +150,10 @@ export function UsersTab() {
       ) : (
         <>
           <p className="mb-2 text-sm text-gray-700" aria-live="polite">
-            Showing {shown.length} of {everyone.length} accounts
+            Showing {shown.length} of {users.data.total.toLocaleString('en-US')} accounts
           </p>
           {shown.length === 0 ? (
-            <Empty>No account matches that email.</Empty>
+            <Empty>No account matches that search.</Empty>
           ) : (
             <>
               <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Users table" tabIndex={0}>
@@ -188,6 +196,16 @@ export function UsersTab() {
                   </li>
                 ))}
               </ul>
+              <Pager
+                label="Users"
+                page={page}
+                pageCount={users.data.pageCount}
+                busy={users.isPlaceholderData}
+                onPage={(next) => {
+                  setPage(next)
+                  scrollToTop()
+                }}
+              />
             </>
           )}
         </>

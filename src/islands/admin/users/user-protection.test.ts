@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { ADMIN_USER_MESSAGES } from '#api/accounts/admin-users.schemas'
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { blockedActions, filterByEmail } from './user-protection'
+import { blockedActions } from './user-protection'
 
 function account(id: number, fields: Partial<UserDto> = {}): UserDto {
   return {
@@ -25,7 +25,7 @@ describe('the Users tab protection rules', () => {
   const family = account(3)
 
   it('an admin cannot deactivate, demote or delete their own account', () => {
-    expect(blockedActions(helper, helper, [admin, helper, family])).toEqual({
+    expect(blockedActions(helper, helper, 2)).toEqual({
       deactivate: ADMIN_USER_MESSAGES.selfDeactivate,
       demote: ADMIN_USER_MESSAGES.selfDemote,
       delete: ADMIN_USER_MESSAGES.selfDelete,
@@ -33,12 +33,11 @@ describe('the Users tab protection rules', () => {
   })
 
   it("the account named 'admin' always keeps its privileges", () => {
-    expect(blockedActions(admin, helper, [admin, helper, family])).toEqual({ demote: ADMIN_USER_MESSAGES.builtInAdmin })
+    expect(blockedActions(admin, helper, 2)).toEqual({ demote: ADMIN_USER_MESSAGES.builtInAdmin })
   })
 
   it('the last active administrator cannot be deactivated, demoted or deleted', () => {
-    const inactiveAdmin = account(4, { isAdmin: true, isActive: false })
-    expect(blockedActions(helper, null, [helper, inactiveAdmin, family])).toEqual({
+    expect(blockedActions(helper, null, 1)).toEqual({
       deactivate: ADMIN_USER_MESSAGES.lastAdmin,
       demote: ADMIN_USER_MESSAGES.lastAdmin,
       delete: ADMIN_USER_MESSAGES.lastAdmin,
@@ -46,11 +45,6 @@ describe('the Users tab protection rules', () => {
   })
 
   it('a family account has every action available', () => {
-    expect(blockedActions(family, helper, [admin, helper, family])).toEqual({})
-  })
-
-  it('filters by any part of the email, ignoring case', () => {
-    expect(filterByEmail([admin, helper, family], ' USER3@ ').map((u) => u.id)).toEqual([3])
-    expect(filterByEmail([admin, helper, family], '')).toHaveLength(3)
+    expect(blockedActions(family, helper, 2)).toEqual({})
   })
 })

@@ -10,7 +10,7 @@ const isActiveAdmin = (user: UserDto) => isAdminUser(user) && user.isActive
  * Decisions §2 as the Users tab shows them: why a button is disabled. The server enforces the
  * same rules (and says so if it refuses anyway); this only spares the admin a refused click.
  */
-export function blockedActions(target: UserDto, viewer: Pick<UserDto, 'id'> | null, everyone: UserDto[]): BlockedActions {
+export function blockedActions(target: UserDto, viewer: Pick<UserDto, 'id'> | null, activeAdminCount: number): BlockedActions {
   const blocked: BlockedActions = {}
   if (viewer && target.id === viewer.id) {
     blocked.deactivate = ADMIN_USER_MESSAGES.selfDeactivate
@@ -19,16 +19,11 @@ export function blockedActions(target: UserDto, viewer: Pick<UserDto, 'id'> | nu
     return blocked
   }
   if (isBuiltInAdmin(target)) blocked.demote = ADMIN_USER_MESSAGES.builtInAdmin
-  if (isActiveAdmin(target) && !everyone.some((other) => other.id !== target.id && isActiveAdmin(other))) {
+  // The count covers every account, not only the page on screen (GET /api/users's activeAdminCount).
+  if (isActiveAdmin(target) && activeAdminCount <= 1) {
     blocked.deactivate = ADMIN_USER_MESSAGES.lastAdmin
     blocked.demote ??= ADMIN_USER_MESSAGES.lastAdmin
     blocked.delete = ADMIN_USER_MESSAGES.lastAdmin
   }
   return blocked
-}
-
-/** The email filter of the Users tab: case-insensitive, anywhere in the address. */
-export function filterByEmail(users: UserDto[], text: string): UserDto[] {
-  const needle = text.trim().toLowerCase()
-  return needle ? users.filter((user) => user.email.toLowerCase().includes(needle)) : users
 }

@@ -58,9 +58,9 @@ export function Dialog({ open, onClose, title, description, children, footer, wi
       className={`m-auto max-h-[92vh] overflow-y-auto rounded-2xl p-0 text-ink shadow-xl backdrop:bg-black/50 ${wide ? 'w-[min(44rem,calc(100vw-1.5rem))]' : 'w-[min(32rem,calc(100vw-1.5rem))]'}`}
     >
       {open ? (
-        <div className="p-5 sm:p-6">
+        <div className="p-5 break-words sm:p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id={`${id}-title`} className="font-serif text-2xl">
+            <h2 id={`${id}-title`} className="min-w-0 font-serif text-2xl">
               {title}
             </h2>
             {closeButton ? (

@@ -10,8 +10,12 @@ export const BUTTON = {
   quiet: `${BASE} text-brand-800 underline-offset-2 hover:underline`,
 } as const
 
-/** Spec §2: admin lists are capped at 60% of the viewport height and scroll. */
-export const SCROLL_LIST = 'max-h-[60vh] overflow-y-auto overscroll-contain rounded-2xl border border-gray-200'
+/**
+ * Spec §2: admin lists are capped at 60% of the viewport height and scroll. `relative` makes
+ * the list the containing block of its screen-reader-only texts (absolutely positioned): else
+ * they sit at their place far down the scrolled rows and stretch the page below the list.
+ */
+export const SCROLL_LIST = 'relative max-h-[60vh] overflow-y-auto overscroll-contain rounded-2xl border border-gray-200'
 
 export const CARD = 'rounded-2xl border border-gray-200 bg-white p-4 shadow-sm'
 

@@ -10,6 +10,7 @@ import { Dialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { classIdParam } from '#islands/lib/class-param'
 import { useSearchParam } from '#islands/lib/use-location'
+import { EnrollmentQuote } from '#islands/portal/components/EnrollmentQuote'
 import { useFamily } from '#islands/portal/hooks/use-family'
 
 /** Why a child cannot take the class, or null when they can (the enrollment's own age rule). */
@@ -128,7 +129,11 @@ export function ChooseChildDialog({ user }: { user: UserDto }) {
           ))}
         </ul>
       </fieldset>
-      {placesLeft(cls) === 0 ? <p className="mt-3 text-sm text-gray-800">This class is full: you can join its waitlist on the next page.</p> : null}
+      {placesLeft(cls) === 0 ? (
+        <p className="mt-3 text-sm text-gray-800">This class is full: you can join its waitlist on the next page.</p>
+      ) : (
+        <EnrollmentQuote studentId={chosen} classes={[cls]} />
+      )}
     </Dialog>
   )
 }

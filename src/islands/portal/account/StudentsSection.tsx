@@ -60,7 +60,7 @@ export function StudentsSection({ user }: { user: UserDto }) {
                 <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1">
                   <Avatar name={student.fullName} />
                   <span className="min-w-0">
-                    <span className="block truncate font-semibold">{student.fullName}</span>
+                    <span className="block font-semibold break-words">{student.fullName}</span>
                     <span className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
                       <span>Age {ageOn(student.dateOfBirth)}</span>
                       <LevelBadge level={student.experienceLevel} />

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { formatCalendarDay } from '#shared/dates'
+import { formatDayWithWeekday } from '#shared/dates'
 import { isDropPending } from '#shared/self-service'
 
 import { AbsenceDialog } from './self-service/AbsenceDialog'
@@ -39,6 +39,7 @@ export function EnrollmentSelfService({ enrollment, student }: { enrollment: Enr
   const [open, setOpen] = useState<'drop' | 'absence' | 'undo' | null>(null)
   const cls = enrollment.class
   const today = rules.data?.today
+  const showDay = (value: string) => formatDayWithWeekday(value, today)
   const pending = today !== undefined && isDropPending(enrollment, today)
   const ended = today !== undefined && enrollment.endDate !== null && !pending
 
@@ -57,7 +58,7 @@ export function EnrollmentSelfService({ enrollment, student }: { enrollment: Enr
     <div className="mt-2 space-y-2">
       {enrollment.endDate ? (
         <p className="text-sm font-semibold text-amber-900">
-          {ended ? 'Left the class after' : 'Last day:'} {formatCalendarDay(enrollment.endDate)}
+          {ended ? 'Left the class after' : 'Last day:'} {showDay(enrollment.endDate)}
         </p>
       ) : null}
       {ended ? null : (
@@ -70,13 +71,14 @@ export function EnrollmentSelfService({ enrollment, student }: { enrollment: Enr
               Undo Drop<span className="sr-only"> of {cls.name}</span>
             </button>
           ) : null}
-          <button type="button" className={DANGER} onClick={() => setOpen('drop')}>
-            {pending ? 'Change Last Day' : 'Drop from…'}
-            <span className="sr-only"> {cls.name}</span>
-          </button>
+          {pending ? (
+            <button type="button" className={DANGER} onClick={() => setOpen('drop')}>
+              Change Last Day<span className="sr-only"> in {cls.name}</span>
+            </button>
+          ) : null}
         </div>
       )}
-      {open === 'drop' ? <DropDialog enrollment={enrollment} student={student} rules={rules.data} onClose={() => setOpen(null)} /> : null}
+      {open === 'drop' ? <DropDialog enrollment={enrollment} student={student} rules={rules.data} mode="change" onClose={() => setOpen(null)} /> : null}
       {open === 'absence' ? <AbsenceDialog enrollment={enrollment} student={student} rules={rules.data} onClose={() => setOpen(null)} /> : null}
       <ConfirmDialog
         open={open === 'undo'}
@@ -89,7 +91,7 @@ export function EnrollmentSelfService({ enrollment, student }: { enrollment: Enr
         onCancel={() => setOpen(null)}
       >
         <p>
-          Keep {student.fullName} in <strong>{cls.name}</strong> after {enrollment.endDate ? formatCalendarDay(enrollment.endDate) : ''}?
+          Keep {student.fullName} in <strong>{cls.name}</strong> after {enrollment.endDate ? showDay(enrollment.endDate) : ''}?
         </p>
       </ConfirmDialog>
     </div>
@@ -100,6 +102,8 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
   const notify = useNotify()
   const cancelAbsence = useCancelAbsence()
   const cancelMakeup = useCancelMakeup()
+  const today = useSelfServiceRules().data?.today
+  const showDay = (value: string) => formatDayWithWeekday(value, today)
   const [open, setOpen] = useState<'makeup' | 'withdraw' | 'cancel-makeup' | null>(null)
   async function run(action: () => Promise<{ message: string }>, title: string) {
     try {
@@ -113,12 +117,12 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
   return (
     <li className="rounded-2xl border border-gray-200 p-3" data-testid="absence">
       <p className="font-semibold">
-        {absence.className}, {formatCalendarDay(absence.date)}
+        {absence.className}, {showDay(absence.date)}
       </p>
       <p className="text-sm text-gray-800">{absence.reportedBy === 'family' ? 'Absence reported by you' : 'Marked absent by the teacher'}</p>
       {makeup ? (
         <p className="mt-1 text-sm font-semibold text-brand-800">
-          Makeup: {makeup.className}, {formatCalendarDay(makeup.date)} · {makeup.time} · {makeup.location}
+          Makeup: {makeup.className}, {showDay(makeup.date)} · {makeup.time} · {makeup.location}
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
@@ -127,7 +131,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
             Book Makeup
             <span className="sr-only">
               {' '}
-              for {absence.className} on {formatCalendarDay(absence.date)}
+              for {absence.className} on {showDay(absence.date)}
             </span>
           </button>
         ) : null}
@@ -141,7 +145,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
             Withdraw Absence
             <span className="sr-only">
               {' '}
-              from {absence.className} on {formatCalendarDay(absence.date)}
+              from {absence.className} on {showDay(absence.date)}
             </span>
           </button>
         ) : null}
@@ -157,7 +161,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
         onCancel={() => setOpen(null)}
       >
         <p>
-          {student.fullName} will attend {absence.className} on {formatCalendarDay(absence.date)} after all?
+          {student.fullName} will attend {absence.className} on {showDay(absence.date)} after all?
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -170,7 +174,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
         onCancel={() => setOpen(null)}
       >
         <p>
-          Give back {student.fullName}'s place in {makeup?.className} on {makeup ? formatCalendarDay(makeup.date) : ''}?
+          Give back {student.fullName}'s place in {makeup?.className} on {makeup ? showDay(makeup.date) : ''}?
         </p>
       </ConfirmDialog>
     </li>

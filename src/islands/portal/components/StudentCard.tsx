@@ -2,47 +2,40 @@ import { useState } from 'react'
 
 import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useDeleteEnrollment } from '#islands/api/delete-enrollment'
+import { useSelfServiceRules } from '#islands/api/self-service-rules'
 import { ErrorCard } from '#islands/components/ui/Alert'
-import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
-import { useNotify } from '#islands/components/ui/Toast'
-import { errorMessage } from '#islands/lib/http'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { ageOn } from '#shared/eligibility'
 import { formatPricePerMonth } from '#shared/money'
 import { ClassDetailsList, ClassWhen } from './ClassFacts'
 import { Disclosure } from './Disclosure'
+import { EditStudentDialog } from './EditStudentDialog'
+import { RemoveClassDialog } from './self-service/RemoveClassDialog'
 import { EnrollmentSelfService, StudentAbsences } from './SelfService'
 import { Avatar, LevelBadge } from './StudentAvatar'
 
 export const SMALL_BUTTON = 'inline-flex min-h-10 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
 
 function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; student: StudentDto }) {
-  const notify = useNotify()
-  const [confirming, setConfirming] = useState(false)
-  const remove = useDeleteEnrollment()
+  const [removing, setRemoving] = useState(false)
+  const rules = useSelfServiceRules()
   const cls = enrollment.class
-  async function confirm() {
-    try {
-      await remove.mutateAsync({ id: enrollment.id, studentId: student.id })
-      notify({ title: PORTAL_TEXT.classRemoved, text: `${cls.name} was removed from ${student.fullName}'s schedule.` })
-      setConfirming(false)
-    } catch (error) {
-      notify({ title: PORTAL_TEXT.classRemoveError, text: errorMessage(error, 'Please try again.'), tone: 'error' })
-    }
-  }
+  // A drop already set is moved or undone below; an ended one has nothing left to remove.
+  const canRemove = rules.data !== undefined && !enrollment.endDate
   return (
     <li className="rounded-2xl bg-gray-50 p-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold">{cls.name}</p>
+          <p className="font-semibold break-words">{cls.name}</p>
           <ClassWhen cls={cls} />
           <p className="mt-1 text-sm font-semibold text-brand-800">{formatPricePerMonth(cls.price)}</p>
         </div>
-        <button type="button" onClick={() => setConfirming(true)} className={`${SMALL_BUTTON} shrink-0 border-red-700 text-red-800 hover:bg-red-50`}>
-          Remove<span className="sr-only"> {cls.name}</span>
-        </button>
+        {canRemove ? (
+          <button type="button" onClick={() => setRemoving(true)} className={`${SMALL_BUTTON} shrink-0 border-red-700 text-red-800 hover:bg-red-50`}>
+            Remove<span className="sr-only"> {cls.name}</span>
+          </button>
+        ) : null}
       </div>
       <EnrollmentSelfService enrollment={enrollment} student={student} />
       <Disclosure label="Details" openLabel="Hide details" className="mt-2">
@@ -51,19 +44,7 @@ function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; stu
         </p>
         <ClassDetailsList cls={cls} />
       </Disclosure>
-      <ConfirmDialog
-        open={confirming}
-        title="Remove Class"
-        confirmLabel="Remove Class"
-        pendingLabel="Removing..."
-        pending={remove.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>
-          Remove <strong>{cls.name}</strong> from {student.fullName}'s schedule? This action cannot be undone.
-        </p>
-      </ConfirmDialog>
+      {removing ? <RemoveClassDialog enrollment={enrollment} student={student} onClose={() => setRemoving(false)} /> : null}
     </li>
   )
 }
@@ -80,13 +61,14 @@ export function StudentCard({
   onRemove: () => void
 }) {
   const [showClasses, setShowClasses] = useState(false)
+  const [editing, setEditing] = useState(false)
   const listId = `student-${student.id}-classes`
   return (
     <li className="rounded-2xl border border-gray-200 p-4" data-testid="student-card">
       <div className="flex items-center gap-3">
         <Avatar name={student.fullName} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">{student.fullName}</h3>
+          <h3 className="font-semibold break-words">{student.fullName}</h3>
           <p className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
             <span>Age {ageOn(student.dateOfBirth)}</span>
             <LevelBadge level={student.experienceLevel} />
@@ -106,6 +88,9 @@ export function StudentCard({
         >
           {showClasses ? 'Hide Classes' : 'View Classes'}
           <span className="sr-only"> of {student.fullName}</span>
+        </button>
+        <button type="button" onClick={() => setEditing(true)} className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
+          Edit<span className="sr-only"> {student.fullName}</span>
         </button>
         <button type="button" onClick={onRemove} className={`${SMALL_BUTTON} border-red-700 text-red-800 hover:bg-red-50`}>
           Remove<span className="sr-only"> {student.fullName}</span>
@@ -127,6 +112,7 @@ export function StudentCard({
         )}
         <StudentAbsences student={student} enabled={showClasses} />
       </div>
+      <EditStudentDialog student={editing ? student : null} onClose={() => setEditing(false)} />
     </li>
   )
 }

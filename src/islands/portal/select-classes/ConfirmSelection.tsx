@@ -2,10 +2,11 @@ import type { ClassDto } from '#api/classes/schemas'
 import type { StudentDto } from '#api/students/schemas'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
+import { EnrollmentQuote } from '#islands/portal/components/EnrollmentQuote'
 import { classCount } from '#islands/portal/format'
 import { formatCents, formatPricePerMonth } from '#shared/money'
 
-/** The last look before enrolling: the selected classes and their monthly total. */
+/** The last look before enrolling: the selected classes, their monthly total and what the first invoice will charge (issue 23). */
 export function ConfirmSelection({
   open,
   student,
@@ -55,6 +56,7 @@ export function ConfirmSelection({
           </li>
         ))}
       </ul>
+      <EnrollmentQuote studentId={student.id} classes={selected} enabled={open} />
     </Dialog>
   )
 }

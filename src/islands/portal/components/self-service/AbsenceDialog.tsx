@@ -10,7 +10,7 @@ import { SelectField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { BUTTON } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
-import { formatCalendarDay } from '#shared/dates'
+import { formatDayWithWeekday } from '#shared/dates'
 import { lastReportableDay, meetingDays } from '#shared/self-service'
 
 /** How many coming class days the absence dialog offers. */
@@ -72,7 +72,7 @@ export function AbsenceDialog({
           <SelectField id={`${id}-date`} label="Class day" value={date} onChange={(event) => setDate(event.target.value)}>
             {days.map((day) => (
               <option key={day} value={day}>
-                {formatCalendarDay(day)}
+                {formatDayWithWeekday(day, rules.today)}
                 {day === rules.today ? ' (today)' : ''}
               </option>
             ))}

@@ -9,26 +9,34 @@ import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { formatCalendarDay } from '#shared/dates'
+import { formatDayWithWeekday } from '#shared/dates'
 import { earliestLastDay } from '#shared/self-service'
+import { DropPreview } from './DropPreview'
 
-/** Drop a class from a chosen last day on; a refusal shows inside the dialog (a toast would sit under it). */
+/**
+ * Remove a class (a drop from a chosen last day on, decisions §18), or change the last day of a
+ * drop still to come. The last day, the day the place is free and the last month's tuition are
+ * shown before confirming; a refusal shows inside the dialog (a toast would sit under it).
+ */
 export function DropDialog({
   enrollment,
   student,
   rules,
+  mode,
   onClose,
 }: {
   enrollment: EnrollmentDto
   student: StudentDto
   rules: SelfServiceRulesDto
+  mode: 'remove' | 'change'
   onClose: () => void
 }) {
   const notify = useNotify()
   const drop = useDropEnrollment()
   const earliest = earliestLastDay(rules.today, rules.dropNoticeDays)
-  const [lastDay, setLastDay] = useState(enrollment.endDate && enrollment.endDate >= earliest ? enrollment.endDate : earliest)
+  const [lastDay, setLastDay] = useState(enrollment.endDate && enrollment.endDate >= earliest ? enrollment.endDate.slice(0, 10) : earliest)
   const id = useId()
+  const notice = `${rules.dropNoticeDays} day${rules.dropNoticeDays === 1 ? '' : 's'}'`
   async function submit(event: FormEvent) {
     event.preventDefault()
     try {
@@ -43,11 +51,12 @@ export function DropDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Drop ${enrollment.class.name}`}
+      title={mode === 'remove' ? `Remove ${enrollment.class.name}` : `Change last day in ${enrollment.class.name}`}
       description={
         <p>
-          Choose {student.fullName}'s last day in this class. The studio needs {rules.dropNoticeDays} days' notice, so the earliest last day is{' '}
-          {formatCalendarDay(earliest)}. Tuition is prorated to the last day.
+          {mode === 'remove' ? `Removing a class from ${student.fullName}'s schedule is a drop with notice. ` : ''}
+          Choose {student.fullName}'s last day in this class. The studio needs {notice} notice, so the earliest last day is{' '}
+          {formatDayWithWeekday(earliest, rules.today)}. Tuition is prorated to the last day.
         </p>
       }
     >
@@ -62,7 +71,13 @@ export function DropDialog({
           value={lastDay}
           onChange={(event) => setLastDay(event.target.value)}
         />
-        <FormDialogActions onCancel={onClose} pending={drop.isPending} submitLabel="Schedule Drop" pendingLabel="Scheduling..." />
+        <DropPreview enrollment={enrollment} lastDay={lastDay} today={rules.today} academyClosures={rules.academyClosures} />
+        <FormDialogActions
+          onCancel={onClose}
+          pending={drop.isPending}
+          submitLabel={mode === 'remove' ? 'Confirm Drop' : 'Change Last Day'}
+          pendingLabel="Scheduling..."
+        />
       </form>
     </Dialog>
   )

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import type { AbsenceDto } from '#api/self-service/schemas'
+import type { AbsenceDto, MakeupOptionDto } from '#api/self-service/schemas'
 import type { StudentDto } from '#api/students/schemas'
 import { useBookMakeup } from '#islands/api/book-makeup'
 import { useMakeupOptions } from '#islands/api/makeup-options'
@@ -9,12 +9,15 @@ import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { formatCalendarDay } from '#shared/dates'
+import { formatDayWithWeekday } from '#shared/dates'
+import { useSelfServiceRules } from '#islands/api/self-service-rules'
 
 /** Book a makeup for an absence in a class with a free place; a refusal shows inside the dialog. */
 export function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDto; student: StudentDto; onClose: () => void }) {
   const notify = useNotify()
   const options = useMakeupOptions(absence.id)
+  const today = useSelfServiceRules().data?.today
+  const day = (value: string) => formatDayWithWeekday(value, today)
   const book = useBookMakeup()
   const [choice, setChoice] = useState<string | null>(null)
   const name = useId()
@@ -38,8 +41,8 @@ export function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDt
       title="Book a Makeup"
       description={
         <p>
-          {student.fullName} misses {absence.className} on {formatCalendarDay(absence.date)}. Choose a class of the same age group with a free place between{' '}
-          {formatCalendarDay(absence.makeupWindow.first)} and {formatCalendarDay(absence.makeupWindow.last)}.
+          {student.fullName} misses {absence.className} on {day(absence.date)}. Classes of the same style come first, then the others of the same age group with
+          a free place, between {day(absence.makeupWindow.first)} and {day(absence.makeupWindow.last)}.
         </p>
       }
     >
@@ -53,37 +56,25 @@ export function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDt
           {options.data.length === 0 ? (
             <p>No class of this age group has a free place in the makeup window.</p>
           ) : (
-            <fieldset>
-              <legend className="text-sm font-semibold">Class and day</legend>
-              <ul className="mt-2 max-h-[45vh] space-y-2 overflow-y-auto">
-                {options.data.map((option) => {
-                  const value = `${option.classId}:${option.date}`
-                  return (
-                    <li
-                      key={value}
-                      className="flex items-start gap-3 rounded-xl border border-gray-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                    >
-                      <input
-                        id={`${name}-${value}`}
-                        type="radio"
-                        name={name}
-                        value={value}
-                        checked={choice === value}
-                        onChange={() => setChoice(value)}
-                        className="mt-1 h-5 w-5 shrink-0"
-                      />
-                      <label htmlFor={`${name}-${value}`} className="cursor-pointer">
-                        <span className="block font-semibold">{`${option.className}, ${formatCalendarDay(option.date)}`}</span>
-                        <span className="block text-sm text-gray-800">
-                          {`${option.time} · ${option.location} · ${option.level}`}
-                          {option.freePlaces !== null ? ` · ${option.freePlaces} place${option.freePlaces === 1 ? '' : 's'} free` : ''}
-                        </span>
-                      </label>
-                    </li>
-                  )
-                })}
-              </ul>
-            </fieldset>
+            <div className="max-h-[45vh] space-y-3 overflow-y-auto">
+              {(
+                [
+                  [options.data.filter((o) => o.sameStyle), `Same style as ${absence.className}`],
+                  [options.data.filter((o) => !o.sameStyle), options.data.some((o) => o.sameStyle) ? 'Other classes' : 'Classes of the same age group'],
+                ] as const
+              ).map(([group, legend]) =>
+                group.length === 0 ? null : (
+                  <fieldset key={legend}>
+                    <legend className="text-sm font-semibold">{legend}</legend>
+                    <ul className="mt-2 space-y-2">
+                      {group.map((option) => (
+                        <MakeupChoice key={`${option.classId}:${option.date}`} option={option} name={name} choice={choice} onChoose={setChoice} day={day} />
+                      ))}
+                    </ul>
+                  </fieldset>
+                ),
+              )}
+            </div>
           )}
           <FormDialogActions
             onCancel={onClose}
@@ -94,5 +85,41 @@ export function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDt
         </form>
       )}
     </Dialog>
+  )
+}
+
+function MakeupChoice({
+  option,
+  name,
+  choice,
+  onChoose,
+  day,
+}: {
+  option: MakeupOptionDto
+  name: string
+  choice: string | null
+  onChoose: (value: string) => void
+  day: (value: string) => string
+}) {
+  const value = `${option.classId}:${option.date}`
+  return (
+    <li className="flex items-start gap-3 rounded-xl border border-gray-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+      <input
+        id={`${name}-${value}`}
+        type="radio"
+        name={name}
+        value={value}
+        checked={choice === value}
+        onChange={() => onChoose(value)}
+        className="mt-1 h-5 w-5 shrink-0"
+      />
+      <label htmlFor={`${name}-${value}`} className="min-w-0 cursor-pointer">
+        <span className="block font-semibold">{`${option.className}, ${day(option.date)}`}</span>
+        <span className="block text-sm text-gray-800">
+          {`${option.time} · ${option.location} · ${option.level}`}
+          {option.freePlaces !== null ? ` · ${option.freePlaces} place${option.freePlaces === 1 ? '' : 's'} free` : ''}
+        </span>
+      </label>
+    </li>
   )
 }

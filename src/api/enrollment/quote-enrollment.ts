@@ -1,0 +1,86 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Class } from '#cms/payload-types'
+import { isAdminUser, requireUser } from '#api/auth'
+import { conflict } from '#api/errors'
+import { placesLeft } from '#shared/places'
+import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type EnrollmentQuoteDto, type EnrollmentQuoteQuery } from './schemas'
+import { statementAutopay } from '#api/autopay'
+import { findClass, placesByClass } from '#api/classes'
+import { findOwnStudent } from '#api/students'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { relationId } from '#api/lib/relations'
+import { quoteFirstTuition } from '#api/tuition'
+import { refuseOutsideAgeGroup } from './enrollable'
+
+const optionalId = (id: string | undefined) => (id ? Number(id) : null)
+
+/**
+ * Refuses, before the family confirms, what POST /api/enrollments would refuse: the class is
+ * already the student's (409), or full (409: every place is taken or held by an open waitlist
+ * offer, counted by #api/classes placesByClass, unless the student holds the offer). The
+ * enrollment counts again under the class's lock when it is made.
+ */
+async function refuseTaken(req: PayloadRequest, studentId: number, studentName: string, cls: Class, today: string) {
+  const all = { overrideAccess: true, req } as const
+  const pair = { student: { equals: studentId } }
+  const enrolled = await req.payload.count({ collection: 'enrollments', ...all, where: { and: [pair, { class: { equals: cls.id } }] } })
+  if (enrolled.totalDocs > 0) throw conflict(alreadyEnrolledMessage(studentName, cls.name))
+  if (cls.capacity == null) return
+  const now = academyNow()
+  const places = (await placesByClass(req, { day: today, now, classIds: [cls.id] })).get(cls.id)
+  if (placesLeft({ capacity: cls.capacity, enrolledCount: places?.enrolled, heldCount: places?.held }) !== 0) return
+  const offer = await req.payload.count({
+    collection: 'waitlist-entries',
+    ...all,
+    where: { and: [pair, { class: { equals: cls.id } }, { status: { equals: 'offered' } }, { offerExpiresAt: { greater_than: now.toISOString() } }] },
+  })
+  if (offer.totalDocs === 0) throw conflict(ENROLLMENT_MESSAGES.classFull)
+}
+
+/**
+ * GET /api/enrollments/quote (issue 23): what enrolling the student in the classes today will
+ * cost, before the family confirms. A family asks only for its own students (404 for another's)
+ * and is refused what enrolling would refuse; an administrator asks for any student, priced for
+ * the student's family. The price is the tuition run's own (#api/tuition quoteFirstTuition).
+ */
+export async function quoteEnrollment(req: PayloadRequest, query: EnrollmentQuoteQuery): Promise<EnrollmentQuoteDto> {
+  const admin = isAdminUser(requireUser(req))
+  const student = await findOwnStudent(req, query.studentId)
+  const today = academyToday()
+  const classes: Class[] = []
+  for (const classId of query.classId) {
+    const cls = await findClass(req, classId)
+    refuseOutsideAgeGroup(student, cls, today, admin)
+    await refuseTaken(req, student.id, student.fullName, cls, today)
+    classes.push(cls)
+  }
+  const userId = relationId(student.user)
+  const quote = await quoteFirstTuition(
+    req,
+    userId,
+    classes.map((cls) => ({ student, cls })),
+    today,
+  )
+  const base = { studentId: student.id, classIds: classes.map((cls) => cls.id), monthlyCents: classes.reduce((sum, cls) => sum + cls.price, 0) }
+  if (!quote) return { ...base, month: null, lines: [], totalCents: 0, billingDate: null, chargeDate: null, thisMonthBilled: false, autopay: null }
+  // The card autopay charges on the day the invoice falls due (decisions §12), when it is on.
+  const card = await statementAutopay(req.payload, userId, { billingDate: quote.chargeDate, estimatedCents: quote.totalCents }, academyNow())
+  return {
+    ...base,
+    month: quote.month,
+    lines: quote.lines.map((line) => ({
+      kind: line.kind as 'tuition' | 'discount' | 'registration',
+      description: line.description,
+      amountCents: line.amountCents,
+      studentId: optionalId(line.studentId),
+      classId: optionalId(line.classId),
+      meetings: line.meetings ?? null,
+    })),
+    totalCents: quote.totalCents,
+    billingDate: quote.billingDate,
+    chargeDate: quote.chargeDate,
+    thisMonthBilled: quote.thisMonthBilled,
+    autopay: card ? { cardBrand: card.cardBrand, cardLast4: card.cardLast4 } : null,
+  }
+}

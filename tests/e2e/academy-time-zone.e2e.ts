@@ -1,0 +1,46 @@
+import { expect, test } from './support/fixtures'
+
+import { ADMIN, signIn } from './support/accounts'
+import { expectToast, seriousViolations } from './support/portal'
+
+/**
+ * Issue 23, the academy's time zone (decisions §19), on a phone: on the first visit to the
+ * console an administrator is asked for it, with the browser's zone chosen; once confirmed the
+ * question is gone, for good.
+ */
+test.use({ timezoneId: 'America/Chicago' })
+
+test.afterEach(async ({ adminRequest }) => {
+  // The other journeys count the academy's days in UTC, as a server without ACADEMY_TIMEZONE does.
+  const reset = await adminRequest.put('/api/admin/studio-settings/time-zone', { data: { timeZone: 'UTC' } })
+  expect(reset.status()).toBe(200)
+})
+
+test('a fresh administrator is asked for the time zone, confirms it, and the prompt is gone', async ({ page, baseURL, adminRequest }) => {
+  // Two page loads, an axe pass and a reload after the save.
+  test.slow()
+  const before = await adminRequest.get('/api/admin/studio-settings/time-zone')
+  expect(await before.json()).toMatchObject({ confirmed: false })
+
+  await signIn(page, baseURL, ADMIN)
+  await page.goto('/admin')
+  await expect(page.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')
+  const prompt = page.getByRole('region', { name: "Set the academy's time zone" })
+  await expect(prompt).toBeVisible()
+  await expect(prompt).toContainText('Every day the academy records')
+  const zone = prompt.getByLabel("Academy's time zone")
+  await expect(zone).toHaveValue('America/Chicago')
+  expect(await seriousViolations(page)).toEqual([])
+
+  await prompt.getByRole('button', { name: 'Confirm time zone' }).click()
+  await expectToast(page, 'Time Zone Saved', 'America/Chicago')
+  await expect(page.getByRole('region', { name: "Set the academy's time zone" })).toHaveCount(0)
+  const after = await adminRequest.get('/api/admin/studio-settings/time-zone')
+  expect(await after.json()).toEqual({ timeZone: 'America/Chicago', confirmed: true, source: 'settings' })
+
+  // Confirmed once, never asked again.
+  await page.reload()
+  await expect(page.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')
+  await expect(page.getByRole('tab', { name: 'Invoices' })).toBeVisible()
+  await expect(page.getByRole('region', { name: "Set the academy's time zone" })).toHaveCount(0)
+})
