@@ -299,14 +299,19 @@ export interface Class {
    */
   termEnd?: string | null;
   /**
-   * Days this class does not meet (on top of the academy's closures in the tuition settings).
+   * Days this class does not meet (on top of the academy's closures in the tuition settings), each a first and last day.
    */
   closures?:
     | {
         /**
          * YYYY-MM-DD
          */
-        date: string;
+        start: string;
+        /**
+         * YYYY-MM-DD; the first day again for a single day (at most 366 days)
+         */
+        end: string;
+        label?: string | null;
         id?: string | null;
       }[]
     | null;
@@ -1100,7 +1105,9 @@ export interface ClassesSelect<T extends boolean = true> {
   closures?:
     | T
     | {
-        date?: T;
+        start?: T;
+        end?: T;
+        label?: T;
         id?: T;
       };
   location?: T;
@@ -1569,14 +1576,18 @@ export interface TuitionSetting {
   lateFeeCents: number;
   lateFeeAfterDays: number;
   /**
-   * Days without classes (holidays, breaks): they are not billed.
+   * Days without classes (holidays, breaks), each a first and last day: they are not billed.
    */
   closures?:
     | {
         /**
          * YYYY-MM-DD
          */
-        date: string;
+        start: string;
+        /**
+         * YYYY-MM-DD; the first day again for a single day (at most 366 days)
+         */
+        end: string;
         label?: string | null;
         id?: string | null;
       }[]
@@ -1661,7 +1672,8 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
   closures?:
     | T
     | {
-        date?: T;
+        start?: T;
+        end?: T;
         label?: T;
         id?: T;
       };

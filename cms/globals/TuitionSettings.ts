@@ -2,7 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/studio/tuition-settings.schemas'
-import { validateDay } from '#cms/fields/dates'
+import { closuresField } from '#cms/fields/closures'
 import { centsField } from '#cms/fields/money'
 
 const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>
@@ -13,7 +13,7 @@ const MAX_CENTS = TUITION_SETTINGS_LIMITS.maxCents
 /**
  * How the academy bills tuition (src/shared/tuition.ts): one row, edited by administrators in
  * /cms or through PUT /api/admin/tuition-settings. Money in integer cents, discounts in whole
- * percent, closures as calendar days.
+ * percent, closures as ranges of calendar days (cms/fields/closures.ts).
  */
 export const TuitionSettings: GlobalConfig = {
   slug: 'tuition-settings',
@@ -90,24 +90,9 @@ export const TuitionSettings: GlobalConfig = {
       admin: { step: 1 },
       validate: wholeBetween(0, TUITION_SETTINGS_LIMITS.maxLateDays, TUITION_SETTINGS_MESSAGES.lateFeeAfterDays),
     },
-    {
-      name: 'closures',
-      label: 'Closures',
-      type: 'array',
-      labels: { singular: 'Closure', plural: 'Closures' },
-      maxRows: TUITION_SETTINGS_LIMITS.maxClosures,
-      admin: { description: 'Days without classes (holidays, breaks): they are not billed.' },
-      fields: [
-        {
-          // A calendar day as text: a date-time would move across midnight with the editor's time zone.
-          name: 'date',
-          type: 'text',
-          required: true,
-          admin: { description: 'YYYY-MM-DD' },
-          validate: validateDay(TUITION_SETTINGS_MESSAGES.closureDate),
-        },
-        { name: 'label', type: 'text', maxLength: TUITION_SETTINGS_LIMITS.maxLabel },
-      ],
-    },
+    closuresField({
+      description: 'Days without classes (holidays, breaks), each a first and last day: they are not billed.',
+      messages: { list: TUITION_SETTINGS_MESSAGES.closures, date: TUITION_SETTINGS_MESSAGES.closureDate, twice: TUITION_SETTINGS_MESSAGES.closureTwice },
+    }),
   ],
 }

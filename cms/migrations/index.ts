@@ -14,6 +14,7 @@ import * as migration_20261126_090015_academy_time_zone from './20261126_090015_
 import * as migration_20261126_090040_final_is_final from './20261126_090040_final_is_final';
 import * as migration_20261126_090124_invoice_line_explanations from './20261126_090124_invoice_line_explanations';
 import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_per_domain_jobs';
+import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_090542_per_domain_jobs.up,
     down: migration_20261126_090542_per_domain_jobs.down,
     name: '20261126_090542_per_domain_jobs',
+  },
+  {
+    up: migration_20261126_101047_closure_ranges.up,
+    down: migration_20261126_101047_closure_ranges.down,
+    name: '20261126_101047_closure_ranges'
   },
 ];

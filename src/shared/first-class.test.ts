@@ -14,7 +14,7 @@ describe('the first class of an enrollment', () => {
 
   it("waits for the term to start, and skips the class's and the academy's closures", () => {
     expect(firstClassDay({ ...mondays, termStart: '2027-01-11' }, '2026-12-07')).toBe('2027-01-11')
-    expect(firstClassDay({ ...mondays, closures: ['2026-12-07', '2026-12-14'] }, '2026-12-07')).toBe('2026-12-21')
+    expect(firstClassDay({ ...mondays, closures: [{ start: '2026-12-07', end: '2026-12-14' }] }, '2026-12-07')).toBe('2026-12-21')
     expect(firstClassDay(mondays, '2026-12-07', ['2026-12-07'])).toBe('2026-12-14')
   })
 

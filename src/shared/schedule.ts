@@ -5,6 +5,7 @@
  * clocks; what cannot be read gives an empty list or null, never a guess.
  */
 
+import { closureDaySet, type ClosureRange } from './closures'
 import { weekdayOf as weekdayOfDate } from './dates'
 
 /** Monday first, as the schedule grid shows the week (spec §2 /schedule). */
@@ -257,8 +258,8 @@ export type ClassCalendar = Pick<ClassSchedule, 'weekdays' | 'days'> & {
   /** `YYYY-MM-DD`; null: open-ended on that side. */
   termStart?: string | null
   termEnd?: string | null
-  /** The class's own closures, `YYYY-MM-DD`. */
-  closures?: readonly string[] | null
+  /** The class's own closures, ranges of days (src/shared/closures.ts). */
+  closures?: readonly ClosureRange[] | null
 }
 
 /**
@@ -268,7 +269,7 @@ export type ClassCalendar = Pick<ClassSchedule, 'weekdays' | 'days'> & {
 export function classMeetsOn(cls: ClassCalendar, day: string, academyClosures: ReadonlySet<string> | readonly string[] = []): boolean {
   if (cls.termStart && day < cls.termStart) return false
   if (cls.termEnd && day > cls.termEnd) return false
-  if (cls.closures?.includes(day)) return false
+  if (closureDaySet(cls.closures).has(day)) return false
   const closed = academyClosures instanceof Set ? academyClosures.has(day) : (academyClosures as readonly string[]).includes(day)
   return !closed && classWeekdays(cls).includes(weekdayOfDate(day))
 }

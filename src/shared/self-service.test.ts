@@ -54,7 +54,13 @@ describe('meeting days', () => {
   })
 
   it('skips the class’s and the academy’s closures and the days outside the term', () => {
-    const cls = { days: 'Monday & Wednesday', weekdays: ['Monday', 'Wednesday'], termStart: '2026-11-25', termEnd: '2026-12-07', closures: ['2026-11-30'] }
+    const cls = {
+      days: 'Monday & Wednesday',
+      weekdays: ['Monday', 'Wednesday'],
+      termStart: '2026-11-25',
+      termEnd: '2026-12-07',
+      closures: [{ start: '2026-11-30', end: '2026-11-30' }],
+    }
     expect(meetingDays(cls, '2026-11-23', '2026-12-14', ['2026-12-02'])).toEqual(['2026-11-25', '2026-12-07'])
     expect(classMeetsOn(cls, '2026-11-30')).toBe(false)
     expect(classMeetsOn(cls, '2026-12-02')).toBe(true)

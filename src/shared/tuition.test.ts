@@ -1,3 +1,4 @@
+import { closureDays } from './closures'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
@@ -107,7 +108,12 @@ describe('proration and rounding', () => {
 
   it('reads the structured schedule: its weekdays, its term and its own closures (decisions §14)', () => {
     // March 2026: Tuesdays and Thursdays are the 3rd, 5th, 10th, 12th, 17th, 19th, 24th, 26th and 31st.
-    const schedule = { weekdays: ['Tuesday', 'Thursday'], termStart: '2026-03-05', termEnd: '2026-03-24', closures: ['2026-03-12'] }
+    const schedule = {
+      weekdays: ['Tuesday', 'Thursday'],
+      termStart: '2026-03-05',
+      termEnd: '2026-03-24',
+      closures: [{ start: '2026-03-12', end: '2026-03-12' }],
+    }
     expect(meetingDays('2026-03', 'Monday & Wednesday', ['2026-03-17'], schedule)).toEqual(['2026-03-05', '2026-03-10', '2026-03-19', '2026-03-24'])
     // Outside the term, nothing is held.
     expect(meetingDays('2026-06', 'Tuesday', [], { termEnd: '2026-05-31' })).toEqual([])
@@ -124,7 +130,12 @@ describe('proration and rounding', () => {
       className: 'Ballet',
       priceCents: 9000,
       days: 'Tuesday & Thursday',
-      schedule: { weekdays: ['Tuesday', 'Thursday'], termStart: '2026-03-05', termEnd: '2026-03-24', closures: ['2026-03-12'] },
+      schedule: {
+        weekdays: ['Tuesday', 'Thursday'],
+        termStart: '2026-03-05',
+        termEnd: '2026-03-24',
+        closures: [{ start: '2026-03-12', end: '2026-03-12', label: 'Half term' }],
+      },
       startDate: '2026-03-15',
     }
     // Held in March: 5, 10, 17, 19, 24 (five); enrolled from the 15th: 17, 19 and 24 → 3/5.
@@ -204,7 +215,10 @@ describe('tuition properties', () => {
       weekdays: fc.subarray(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']),
       termStart: fc.option(arbDate, { nil: null }),
       termEnd: fc.option(arbDate, { nil: null }),
-      closures: fc.array(arbDate, { maxLength: 10 }),
+      closures: fc.array(
+        arbDate.map((day) => ({ start: day, end: day })),
+        { maxLength: 10 },
+      ),
     })
     fc.assert(
       fc.property(arbMonth, arbSchedule, fc.array(arbDate, { maxLength: 10 }), (month, schedule, academy) => {
@@ -214,7 +228,7 @@ describe('tuition properties', () => {
           expect(weekdays).toContain(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][weekdayOf(day)])
           if (schedule.termStart) expect(day >= schedule.termStart).toBe(true)
           if (schedule.termEnd) expect(day <= schedule.termEnd).toBe(true)
-          expect(schedule.closures).not.toContain(day)
+          expect(closureDays(schedule.closures)).not.toContain(day)
           expect(academy).not.toContain(day)
         }
       }),

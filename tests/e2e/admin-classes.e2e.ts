@@ -156,16 +156,25 @@ test('an admin schedules a class with days, times, a term, closures and a teache
   await dialog.getByLabel('Room (optional)').fill('Room 2')
   await dialog.getByLabel('Teacher Account (optional)').selectOption({ label: `Madame Teacher (${teacher.username})` })
 
-  const closure = dialog.getByLabel('Closure Date (optional)')
-  for (const date of ['2027-02-16', '2027-04-13', '2027-02-16']) {
-    await closure.fill(date)
+  // Closures are ranges: a break of several days is one closure (issue 23).
+  const addClosure = async (from: string, until = '', label = '') => {
+    await dialog.getByLabel('Closed from').fill(from)
+    await dialog.getByLabel('Closed until (optional)').fill(until)
+    await dialog.getByLabel('Closure label (optional)').fill(label)
     await dialog.getByRole('button', { name: 'Add Closure' }).click()
   }
-  await expect(dialog.getByText('A closure date is listed twice')).toBeVisible()
+  await addClosure('2027-02-15', '2027-02-19', 'Mid-winter break')
+  await addClosure('2027-04-13')
+  await addClosure('2027-02-16')
+  await expect(dialog.getByText('Closures overlap: Feb 15, 2027 – Feb 19, 2027 and Feb 16, 2027. Merge them or change the dates.')).toBeVisible()
   const closures = dialog.getByRole('list', { name: 'Closures' })
-  await expect(closures.getByRole('listitem')).toHaveText([/Feb 16, 2027/, /Apr 13, 2027/])
+  await expect(closures.getByRole('listitem')).toHaveText([/Mid-winter break \(Feb 15, 2027 – Feb 19, 2027\)/, /Apr 13, 2027/])
   await closures.getByRole('button', { name: 'Remove closure Apr 13, 2027' }).click()
-  await expect(closures.getByRole('listitem')).toHaveText([/Feb 16, 2027/])
+  await expect(closures.getByRole('listitem')).toHaveText([/Feb 15, 2027/])
+  // Typed and not added: the save adds it rather than dropping it.
+  await dialog.getByLabel('Closed from').fill('2027-03-10')
+  await dialog.getByLabel('Closed until (optional)').fill('')
+  await dialog.getByLabel('Closure label (optional)').fill('')
   expect(await seriousViolations(page)).toEqual([])
 
   await dialog.getByRole('button', { name: 'Create Class' }).click()
@@ -183,7 +192,10 @@ test('an admin schedules a class with days, times, a term, closures and a teache
     room: 'Room 2',
     termStart: '2027-01-11',
     termEnd: '2027-05-28',
-    closures: ['2027-02-16'],
+    closures: [
+      { start: '2027-02-15', end: '2027-02-19', label: 'Mid-winter break' },
+      { start: '2027-03-10', end: '2027-03-10', label: null },
+    ],
   })
   const teachers = (await (await adminRequest.get('/api/admin/teachers')).json()) as { id: number; classIds: number[] }[]
   expect(teachers.find((t) => t.id === teacher.id)?.classIds).toEqual([created.id])
@@ -205,7 +217,7 @@ test('an admin schedules a class with days, times, a term, closures and a teache
   const details = family.page.getByRole('dialog', { name })
   await expect(details).toContainText('Room 2')
   await expect(details).toContainText('Jan 11, 2027 – May 28, 2027')
-  await expect(details).toContainText('Feb 16, 2027')
+  await expect(details).toContainText('Mid-winter break (Feb 15, 2027 – Feb 19, 2027); Mar 10, 2027')
   expect(await seriousViolations(family.page)).toEqual([])
 
   // The edit form shows the structure; moving a day moves the class on the timetable.
@@ -214,7 +226,7 @@ test('an admin schedules a class with days, times, a term, closures and a teache
   await expect(edit.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked()
   await expect(edit.getByLabel('Start Time')).toHaveValue('15:30')
   await expect(edit.getByLabel('Teacher Account (optional)')).toHaveValue(String(teacher.id))
-  await expect(edit.getByRole('list', { name: 'Closures' })).toContainText('Feb 16, 2027')
+  await expect(edit.getByRole('list', { name: 'Closures' })).toContainText('Feb 15, 2027 – Feb 19, 2027')
   await edit.getByRole('checkbox', { name: 'Thursday' }).uncheck()
   await edit.getByRole('checkbox', { name: 'Friday' }).check()
   await edit.getByRole('button', { name: 'Save Changes' }).click()

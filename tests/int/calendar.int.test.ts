@@ -85,10 +85,14 @@ describe('GET /api/calendar/{token}.ics', () => {
         endTime: '16:15',
         termStart: '2027-01-11',
         termEnd: '2027-02-04',
-        closures: [{ date: '2027-01-19' }, { date: '2027-01-20' }],
+        closures: [{ start: '2027-01-19', end: '2027-01-20', label: 'Recital week' }],
       },
     })
-    await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { closures: [{ date: '2027-01-28', label: 'Staff day' }] } })
+    await app.payload.updateGlobal({
+      slug: 'tuition-settings',
+      overrideAccess: true,
+      data: { closures: [{ start: '2027-01-26', end: '2027-01-28', label: 'Staff days' }] },
+    })
     expect((await family.client.post('/api/enrollments', { studentId: student, classId: cls.id })).status).toBe(201)
 
     const text = await (await fetch(app.url + (await feedPath(family)))).text()
@@ -107,9 +111,17 @@ describe('GET /api/calendar/{token}.ics', () => {
       const starts: string[] = []
       const iterator = event.iterator()
       for (let next = iterator.next(); next && starts.length < 50; next = iterator.next()) starts.push(next.toJSDate().toISOString())
-      // 15:30 in Chicago in January is 21:30 UTC; the 19th (class closure) and the 28th (academy
-      // closure) are left out, the 20th is a Wednesday anyway, and nothing follows the term's end.
-      expect(starts).toEqual(['2027-01-12', '2027-01-14', '2027-01-21', '2027-01-26', '2027-02-02', '2027-02-04'].map((day) => `${day}T21:30:00.000Z`))
+      // 15:30 in Chicago in January is 21:30 UTC; the 19th (class closure, 19–20) and the 26th and
+      // 28th (academy closure, 26–28) are left out, and nothing follows the term's end.
+      expect(starts).toEqual(['2027-01-12', '2027-01-14', '2027-01-21', '2027-02-02', '2027-02-04'].map((day) => `${day}T21:30:00.000Z`))
+      // The academy's closure is an all-day event of its own, its last day included.
+      const closure = calendar
+        .getAllSubcomponents('vevent')
+        .map((vevent) => new ICAL.Event(vevent))
+        .find((e) => e.summary === 'No class — Staff days')!
+      expect(closure.startDate.isDate).toBe(true)
+      expect([closure.startDate.toString(), closure.endDate.toString()]).toEqual(['2027-01-26', '2027-01-29'])
+      expect(text).toContain('DTSTART;VALUE=DATE:20270126\r\nDTEND;VALUE=DATE:20270129')
     } finally {
       ICAL.TimezoneService.reset()
       await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { closures: [] } })

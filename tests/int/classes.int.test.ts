@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as classSchedulesMigration from '#cms/migrations/20261123_151924_class_schedules'
+import * as closureRangesMigration from '#cms/migrations/20261126_101047_closure_ranges'
 import { drizzleOf, poolOf } from '#api/lib/database'
 
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
@@ -263,10 +264,14 @@ describe('structured schedules (decisions §14)', () => {
       room: 'Studio B',
       termStart: '2027-01-11',
       termEnd: '2027-05-28',
-      closures: ['2027-02-16', '2027-04-13'],
+      // Bare days, as sent before closures were ranges, are one-day closures (src/api/lib/closures.schemas.ts).
+      closures: [
+        { start: '2027-02-16', end: '2027-02-16', label: null },
+        { start: '2027-04-13', end: '2027-04-13', label: null },
+      ],
     })
     const listed = (await visitor.get('/api/classes')).body.find((c: { id: number }) => c.id === res.body.id)
-    expect(listed).toMatchObject({ days: 'Tuesday & Thursday', time: '3:30-4:15pm', closures: ['2027-02-16', '2027-04-13'] })
+    expect(listed).toMatchObject({ days: 'Tuesday & Thursday', time: '3:30-4:15pm', closures: res.body.closures })
   })
 
   it('reads text-only input into the structure, and keeps text it cannot read as typed', async () => {
@@ -376,6 +381,8 @@ describe('the class schedules migration', () => {
     const db = poolOf(app.payload)
     const migrationArgs = { db: drizzleOf(app.payload), payload: app.payload, req: {} } as never
     const seeded = (await db.query(`SELECT id, days, time FROM classes WHERE name = 'Pre-Ballet Petites'`)).rows[0]!
+    // The later migration goes down first and up last, as Payload would run them.
+    await closureRangesMigration.down(migrationArgs)
     await classSchedulesMigration.down(migrationArgs)
     const columns = async () =>
       (await db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'classes'`)).rows.map((r) => r.column_name)
@@ -389,6 +396,7 @@ describe('the class schedules migration', () => {
     )
     const [legacyId, privateId] = inserted.rows.map((r) => Number(r.id))
     await classSchedulesMigration.up(migrationArgs)
+    await closureRangesMigration.up(migrationArgs)
     expect(await columns()).toEqual(expect.arrayContaining(['start_time', 'end_time', 'room', 'term_start', 'term_end']))
 
     const stored = async (id: number) => app.payload.findByID({ collection: 'classes', id, overrideAccess: true, depth: 0 })

@@ -32,7 +32,8 @@ type Case = {
 }
 
 const field = (name: string) => (value: string) => ({ [name]: value })
-const closures = (value: string) => ({ closures: [{ date: value }] })
+/** A closure whose first day is the value (its last day the end of the range, so only the first can be wrong). */
+const closures = (value: string) => ({ closures: [{ start: value, end: '2100-12-31' }] })
 const dayOf = (name: string) => (doc: Data) => String(doc[name]).slice(0, 10)
 // Years 0000–0099 are no real days at all (parseIsoDate): they get the format's message, as in the contract.
 const BAD_DAYS = ['0100-01-01', '1999-12-31', '2101-01-01', '9999-12-31']
@@ -58,7 +59,7 @@ const CASES: Case[] = [
   day('makeups', 'missedDate', '2000-01-01'),
   day('classes', 'termStart', '2000-01-01'),
   day('classes', 'termEnd', '2100-12-31'),
-  { ...day('classes', 'closures', '2100-12-31'), data: closures, stored: (doc) => (doc.closures as Data[])[0]?.date },
+  { ...day('classes', 'closures', '2100-12-31'), data: closures, stored: (doc) => (doc.closures as Data[])[0]?.start },
   { ...day('enrollments', 'enrollmentDate', '2000-01-01'), stored: dayOf('enrollmentDate') },
   { ...day('enrollments', 'endDate', '2100-12-31'), stored: dayOf('endDate') },
   { ...day('invoices', 'dueDate', '2100-12-31'), stored: dayOf('dueDate') },
@@ -197,6 +198,6 @@ describe('days and months out of range, written past the contract', () => {
     expect(JSON.stringify(await read())).toBe(before)
     const saved = await cmsRest(app, 'POST', '/globals/tuition-settings', { cookie: adminCookie, body: closures('2100-12-31') })
     expect(saved.status).toBe(200)
-    expect((await read()).closures?.map((row) => row.date)).toEqual(['2100-12-31'])
+    expect((await read()).closures?.map((row) => [row.start, row.end])).toEqual([['2100-12-31', '2100-12-31']])
   })
 })

@@ -98,7 +98,13 @@ afterAll(async () => {
 
 describe('GET /api/self-service/rules', () => {
   it("gives a signed-in user the academy's today, the notice and the window, and a visitor 401", async () => {
-    expect((await familyA.client.get('/api/self-service/rules')).body).toEqual({ today, dropNoticeDays: NOTICE, makeupWindowDays: WINDOW, academyClosures: [] })
+    expect((await familyA.client.get('/api/self-service/rules')).body).toEqual({
+      today,
+      dropNoticeDays: NOTICE,
+      makeupWindowDays: WINDOW,
+      academyClosures: [],
+      academyClosureRanges: [],
+    })
     expect((await visitor.get('/api/self-service/rules')).status).toBe(401)
   })
 })
@@ -247,17 +253,19 @@ describe('POST and DELETE /api/absences', () => {
 
   it('refuses the days a class does not run (its own closures, the academy’s, after its term) and never offers them for a makeup', async () => {
     const closedClass = await addClass(app, { name: 'Self Closed', ageGroup: '6-8' })
-    await setClass(closedClass.id, { days: 'Daily', closures: [{ date: addDays(today, 4) }], termEnd: addDays(today, 20) })
+    await setClass(closedClass.id, { days: 'Daily', closures: [{ start: addDays(today, 4), end: addDays(today, 4) }], termEnd: addDays(today, 20) })
     await enroll(ava, closedClass.id)
     const settings = await app.payload.findGlobal({ slug: 'tuition-settings', overrideAccess: true })
     const holiday = addDays(today, 6)
     await app.payload.updateGlobal({
       slug: 'tuition-settings',
-      data: { closures: [...(settings.closures ?? []), { date: holiday, label: 'Holiday' }] },
+      data: { closures: [...(settings.closures ?? []), { start: holiday, end: addDays(holiday, 1), label: 'Holiday' }] },
       overrideAccess: true,
     })
     try {
-      expect((await familyA.client.get('/api/self-service/rules')).body.academyClosures).toContain(holiday)
+      const rules = (await familyA.client.get('/api/self-service/rules')).body
+      expect(rules.academyClosures).toEqual(expect.arrayContaining([holiday, addDays(holiday, 1)]))
+      expect(rules.academyClosureRanges).toContainEqual({ start: holiday, end: addDays(holiday, 1), label: 'Holiday' })
       const before = await state()
       for (const day of [addDays(today, 4), holiday, addDays(today, 21)]) {
         const refused = await familyA.client.post('/api/absences', { studentId: ava, classId: closedClass.id, date: day })

@@ -22,16 +22,17 @@ const VALID = {
   lateFeeCents: 1500,
   lateFeeAfterDays: 10,
   closures: [
-    { date: '2026-12-24', label: 'Winter break' },
+    { start: '2026-12-21', end: '2027-01-03', label: 'Winter break' },
+    // The shape before closures were ranges is still read: one day.
     { date: '2026-11-26', label: 'Thanksgiving' },
-    { date: '2027-01-01', label: null },
+    { start: '2027-01-18', label: null },
   ],
 }
 
 /** The global's rows as PostgreSQL holds them: what a refused call must leave alone. */
 async function storedRows(): Promise<string> {
   const settings = await db.query('SELECT * FROM tuition_settings ORDER BY id')
-  const closures = await db.query('SELECT date, label, _order FROM tuition_settings_closures ORDER BY _parent_id, _order')
+  const closures = await db.query('SELECT start, "end", label, _order FROM tuition_settings_closures ORDER BY _parent_id, _order')
   return JSON.stringify([settings.rows, closures.rows])
 }
 
@@ -68,15 +69,15 @@ describe('GET /api/admin/tuition-settings', () => {
 })
 
 describe('PUT /api/admin/tuition-settings', () => {
-  it('saves the settings, closures in calendar order, and GET and the database give them back', async () => {
+  it('saves the settings, closures as ranges in calendar order, and GET and the database give them back', async () => {
     const res = await put(admin, VALID)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const expected = {
       ...VALID,
       closures: [
-        { date: '2026-11-26', label: 'Thanksgiving' },
-        { date: '2026-12-24', label: 'Winter break' },
-        { date: '2027-01-01', label: null },
+        { start: '2026-11-26', end: '2026-11-26', label: 'Thanksgiving' },
+        { start: '2026-12-21', end: '2027-01-03', label: 'Winter break' },
+        { start: '2027-01-18', end: '2027-01-18', label: null },
       ],
     }
     expect(res.body).toEqual(expected)
@@ -84,8 +85,8 @@ describe('PUT /api/admin/tuition-settings', () => {
     const { rows } = await db.query('SELECT billing_day, registration_fee_cents, family_discount_cap_cents FROM tuition_settings')
     expect(rows).toHaveLength(1)
     expect(rows[0]).toEqual({ billing_day: '5', registration_fee_cents: '4500', family_discount_cap_cents: '10000' })
-    const closures = await db.query('SELECT date FROM tuition_settings_closures ORDER BY _order')
-    expect(closures.rows.map((r) => r.date)).toEqual(['2026-11-26', '2026-12-24', '2027-01-01'])
+    const closures = await db.query('SELECT start, "end" FROM tuition_settings_closures ORDER BY _order')
+    expect(closures.rows.map((r) => `${r.start}/${r.end}`)).toEqual(['2026-11-26/2026-11-26', '2026-12-21/2027-01-03', '2027-01-18/2027-01-18'])
   })
 
   it('takes null as no discount cap and an empty list as no closures', async () => {
@@ -115,10 +116,22 @@ describe('PUT /api/admin/tuition-settings', () => {
       [{ familyDiscountCapCents: undefined }, 'Family discount cap must be from $0.00 to $1,000,000.00, to the cent, or empty for no cap'],
       [{ lateFeeCents: 1e12 }, 'Late fee must be from $0.00 to $1,000,000.00, to the cent'],
       [{ lateFeeAfterDays: 366 }, 'Late fee days must be a whole number from 0 to 365'],
-      [{ closures: 'none' }, 'Closures must be a list of at most 366 days'],
+      [{ closures: 'none' }, 'Closures must be a list of at most 366 closures'],
       [{ closures: [{ date: '2026-02-30' }] }, 'Closure date must be a valid date (YYYY-MM-DD)'],
       [{ closures: [{ date: '24/12/2026' }] }, 'Closure date must be a valid date (YYYY-MM-DD)'],
-      [{ closures: ['2026-12-24'] }, 'Closure date must be a valid date (YYYY-MM-DD)'],
+      [{ closures: [42] }, 'Closure date must be a valid date (YYYY-MM-DD)'],
+      [{ closures: [{ start: '2026-12-24', end: '2026-12-32' }] }, 'Closure end must be a valid date (YYYY-MM-DD)'],
+      [{ closures: [{ start: '2027-01-03', end: '2026-12-21' }] }, 'A closure cannot end before it starts'],
+      [{ closures: [{ start: '2026-09-01', end: '2027-09-02' }] }, 'A closure can last at most 366 days'],
+      [
+        {
+          closures: [
+            { start: '2026-12-21', end: '2027-01-03' },
+            { date: '2026-12-25', label: 'Christmas' },
+          ],
+        },
+        'Closures overlap: Dec 21, 2026 – Jan 3, 2027 and Dec 25, 2026. Merge them or change the dates.',
+      ],
       [{ closures: [{ date: '2026-12-24', label: 'x'.repeat(101) }] }, 'Closure label must be at most 100 characters'],
       [{ closures: [{ date: '2026-12-24' }, { date: '2026-12-24', label: 'again' }] }, 'A closure date may be listed only once'],
     ]

@@ -6,6 +6,7 @@ import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { validateDay } from '#cms/fields/dates'
+import { closuresField } from '#cms/fields/closures'
 import { centsField } from '#cms/fields/money'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
@@ -123,25 +124,10 @@ export const Classes: CollectionConfig = {
         },
       ],
     },
-    {
-      name: 'closures',
-      type: 'array',
-      maxRows: CLASS_SCHEDULE_LIMITS.maxClosures,
-      admin: { description: "Days this class does not meet (on top of the academy's closures in the tuition settings)." },
-      validate: (value: unknown) => {
-        const dates = Array.isArray(value) ? value.map((row: { date?: unknown }) => row?.date) : []
-        return new Set(dates).size === dates.length ? true : CLASS_SCHEDULE_MESSAGES.closureTwice
-      },
-      fields: [
-        {
-          name: 'date',
-          type: 'text',
-          required: true,
-          admin: { description: 'YYYY-MM-DD' },
-          validate: validateDay(CLASS_SCHEDULE_MESSAGES.closureDate),
-        },
-      ],
-    },
+    closuresField({
+      description: "Days this class does not meet (on top of the academy's closures in the tuition settings), each a first and last day.",
+      messages: { list: CLASS_SCHEDULE_MESSAGES.closures, date: CLASS_SCHEDULE_MESSAGES.closureDate, twice: CLASS_SCHEDULE_MESSAGES.closureTwice },
+    }),
     { name: 'location', type: 'text', required: true },
     { name: 'instructor', type: 'text', required: true },
     {

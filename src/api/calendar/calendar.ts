@@ -4,12 +4,23 @@ import type { Payload } from 'payload'
 
 import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
-import { enrollmentEvent, writeCalendar, type WeeklyEvent } from '#api/lib/ics'
+import { enrollmentEvent, writeCalendar, type ClosureEvent, type WeeklyEvent } from '#api/lib/ics'
 import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { academyTimeZone } from '#api/lib/academy-clock'
+import { closureDays, type ClosureRange } from '#shared/closures'
+
+/** An academy closure in the feed: an all-day event, 'No class — Thanksgiving'. */
+function closureEvent(closure: ClosureRange, domain: string): ClosureEvent {
+  return {
+    uid: `closure-${closure.start}-${closure.end}@${domain}`,
+    summary: closure.label ? `No class — ${closure.label}` : 'No class',
+    start: closure.start,
+    end: closure.end,
+  }
+}
 
 /**
  * The family's private calendar feed (beyond the spec; issue 5). The link carries a token that
@@ -96,8 +107,10 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
     : []
 
   const domain = new URL(env.publicOrigin).hostname
-  // The academy's closures (tuition settings) skip a meeting as the class's own do (decisions §14).
-  const academyClosures = enrollments.length ? (await readTuitionSettings(payload)).closures.map((closure) => closure.date) : []
+  // The academy's closures (tuition settings) skip a meeting as the class's own do (decisions §14),
+  // and show as all-day events of their own.
+  const closureRanges = enrollments.length ? (await readTuitionSettings(payload)).closures : []
+  const academyClosures = closureDays(closureRanges)
   const events: WeeklyEvent[] = []
   for (const enrollment of enrollments) {
     const student = byId.get(relationId(enrollment.student))
@@ -117,10 +130,14 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
     if (event) events.push(event)
   }
   const siteName = (await getSiteTexts(payload)).text('global.site_name')
-  return writeCalendar(events, {
-    prodId: `-//${siteName.replace(/\/\//g, '/')}//Family Schedule//EN`,
-    name: siteName,
-    timeZone: academyTimeZone(),
-    now,
-  })
+  return writeCalendar(
+    events,
+    {
+      prodId: `-//${siteName.replace(/\/\//g, '/')}//Family Schedule//EN`,
+      name: siteName,
+      timeZone: academyTimeZone(),
+      now,
+    },
+    closureRanges.map((closure) => closureEvent(closure, domain)),
+  )
 }

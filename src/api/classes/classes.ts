@@ -11,15 +11,25 @@ import { createMemoCache } from '#server/memo-cache.server'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { inTransaction } from '#api/lib/database'
 import { placesByClass } from './places'
+import type { ClosureDto } from '#api/lib/closures.schemas'
+import { sortClosures } from '#shared/closures'
 
-/** What decides the days a class meets (decisions §14): its weekdays, term and own closures. */
-export function classCalendar(doc: Class): ClassCalendar & { closures: string[] } {
+/** The class's own closures as the API gives them: ranges in calendar order. */
+function closuresOf(doc: Class): ClosureDto[] {
+  return sortClosures((doc.closures ?? []).map((closure) => ({ start: closure.start, end: closure.end, label: closure.label ?? null })))
+}
+
+/**
+ * What decides the days a class meets (decisions §14): its weekdays, term and own closures (as
+ * ranges; `closureDays` of #shared/closures gives the days they close).
+ */
+export function classCalendar(doc: Class): ClassCalendar & { closures: ClosureDto[] } {
   return {
     days: doc.days,
     weekdays: doc.weekdays ?? [],
     termStart: doc.termStart ?? null,
     termEnd: doc.termEnd ?? null,
-    closures: (doc.closures ?? []).map((closure) => closure.date),
+    closures: closuresOf(doc),
   }
 }
 
@@ -119,7 +129,7 @@ type ClassData = Partial<Omit<Class, 'id' | 'createdAt' | 'updatedAt'>>
 async function toClassData(req: PayloadRequest, input: ClassUpdate): Promise<ClassData> {
   const { closures, teacherId, ...rest } = input
   const data = { ...rest } as ClassData
-  if (closures !== undefined) data.closures = closures.map((date) => ({ date }))
+  if (closures !== undefined) data.closures = closures.map(({ start, end, label }) => ({ start, end, label }))
   if (teacherId !== undefined) {
     if (teacherId !== null) {
       const teacher = (await req.payload.findByID({

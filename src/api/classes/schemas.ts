@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { parseAgeGroup } from '#shared/eligibility'
 import { daySchema } from '#api/lib/dates.schemas'
+import { CLOSURE_LIMITS, closureListSchema, type ClosureDto } from '#api/lib/closures.schemas'
 import { HHMM_PATTERN, WEEKDAYS, minutesOfHHMM, weekdayIndexes, weekdayNames, type WeekdayName } from '#shared/schedule'
 
 /** Experience levels of spec §3, in the order the forms list them. */
@@ -42,12 +43,12 @@ export const CLASS_SCHEDULE_MESSAGES = {
   termOrder: 'The term cannot end before it starts',
   closureDate: 'Closure dates must be valid dates (YYYY-MM-DD)',
   closureTwice: 'A closure date is listed twice',
-  closures: 'Closures must be a list of at most 366 dates',
+  closures: 'Closures must be a list of at most 366 closures',
   room: 'Room must be at most 100 characters',
   teacher: 'Please select a teacher account',
 } as const
 
-export const CLASS_SCHEDULE_LIMITS = { maxClosures: 366, maxRoom: 100 } as const
+export const CLASS_SCHEDULE_LIMITS = { maxClosures: CLOSURE_LIMITS.maxClosures, maxRoom: 100 } as const
 
 /** Whether an end time comes after a start time (both 'HH:MM'). */
 export function endsAfterStart(startTime: string, endTime: string): boolean {
@@ -78,11 +79,15 @@ const optionalDate = z
   .optional()
   .transform(blankToNull)
 
-const closuresSchema = z
-  .array(isoDate(CLASS_SCHEDULE_MESSAGES.closureDate), { error: CLASS_SCHEDULE_MESSAGES.closures })
-  .max(CLASS_SCHEDULE_LIMITS.maxClosures, CLASS_SCHEDULE_MESSAGES.closures)
-  .refine((dates) => new Set(dates).size === dates.length, CLASS_SCHEDULE_MESSAGES.closureTwice)
-  .transform((dates) => [...dates].sort())
+/**
+ * The class's own closures as ranges `{start, end, label}`; a bare day `'2027-02-16'` (how they
+ * were sent before ranges) is still read as a one-day closure (src/api/lib/closures.schemas.ts).
+ */
+const closuresSchema = closureListSchema({
+  list: CLASS_SCHEDULE_MESSAGES.closures,
+  date: CLASS_SCHEDULE_MESSAGES.closureDate,
+  twice: CLASS_SCHEDULE_MESSAGES.closureTwice,
+})
 
 /** The structured schedule of a class (decisions §14); every part optional on the wire. */
 const scheduleShape = {
@@ -187,8 +192,8 @@ export type ClassDto = {
   /** The term, `YYYY-MM-DD`; null: open-ended on that side. */
   termStart: string | null
   termEnd: string | null
-  /** The class's own days without class, `YYYY-MM-DD`, in order. */
-  closures: string[]
+  /** The class's own closures (days without class) in calendar order, each a range of days. */
+  closures: ClosureDto[]
   /** Students whose enrollment has not ended. */
   enrolledCount?: number
   /** Places held for waitlisted families by open offers (decisions §15): not free either. */

@@ -131,7 +131,7 @@ describe('terms and closures (decisions §14)', () => {
     endTime: '16:15',
     termStart: '2027-01-11',
     termEnd: '2027-02-04',
-    closures: ['2027-01-19', '2027-01-20'],
+    closures: [{ start: '2027-01-19', end: '2027-01-20', label: 'Winter break' }],
   }
   const termEvent = (enrollmentDate = '2026-12-01', academy: string[] = ['2027-01-28']) =>
     enrollmentEvent({ id: 9, enrollmentDate, class: termClass }, { fullName: 'Mia Rivera' }, 'academy.example', academy)!

@@ -8,11 +8,12 @@
  * the library does not know, they are floating times, which every calendar app shows as written.
  *
  * A class's term ends the recurrence (UNTIL) and each closure on a meeting day is an EXDATE
- * (decisions §14).
+ * (decisions §14); the academy's closures are all-day events of their own ('No class — Thanksgiving').
  */
 import { tzlib_get_ical_block, tzlib_get_offset } from 'timezones-ical-library'
 
-import { parseIsoDate, weekdayOf } from '#shared/dates'
+import { closureDays } from '#shared/closures'
+import { addDays, parseIsoDate, weekdayOf } from '#shared/dates'
 import { classTimeRange, classWeekdays, hhmmOf, ICAL_WEEKDAYS, type ClassCalendar, type ClassSchedule, type Weekday } from '#shared/schedule'
 
 export type WeeklyEvent = {
@@ -32,6 +33,9 @@ export type WeeklyEvent = {
   /** YYYY-MM-DD: days with no class; those on a meeting day become EXDATEs. */
   closures?: readonly string[]
 }
+
+/** A closure as an all-day event: first and last day, both included. */
+export type ClosureEvent = { uid: string; summary: string; start: string; end: string }
 
 export type CalendarOptions = {
   /** RFC 5545 PRODID, e.g. '-//Grace Ballet Academy//Family Schedule//EN'. */
@@ -181,8 +185,22 @@ function eventLines(event: WeeklyEvent, options: CalendarOptions, zone: Zone): s
   return lines
 }
 
+/** An all-day event (RFC 5545 §3.6.1: DTEND is the day after the last), shown as free time. */
+function closureLines(event: ClosureEvent, options: CalendarOptions): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${plainValue(event.uid)}`,
+    `DTSTAMP:${utcStamp(options.now)}`,
+    `DTSTART;VALUE=DATE:${dayStamp(event.start)}`,
+    `DTEND;VALUE=DATE:${dayStamp(addDays(event.end, 1))}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ]
+}
+
 /** A whole VCALENDAR document, CRLF line endings, folded. */
-export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarOptions): string {
+export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarOptions, closures: readonly ClosureEvent[] = []): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -198,6 +216,7 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
   const zone: Zone = block && options.timeZone ? { tzid: block.tzid, iana: options.timeZone } : null
   if (block && zone) lines.push(`X-WR-TIMEZONE:${plainValue(zone.tzid)}`, ...block.lines)
   for (const event of events) lines.push(...(eventLines(event, options, zone) ?? []))
+  for (const closure of closures) lines.push(...closureLines(closure, options))
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join(CRLF) + CRLF
 }
@@ -251,6 +270,6 @@ export function enrollmentEvent(
     end: time.end,
     from,
     until,
-    closures: [...(cls.closures ?? []), ...academyClosures],
+    closures: [...closureDays(cls.closures), ...academyClosures],
   }
 }

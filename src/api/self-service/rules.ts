@@ -5,8 +5,9 @@ import { requireUser } from '#api/auth'
 import { closedDayMessage, notMeetingMessage, type SelfServiceRulesDto } from './schemas'
 import { formatDayWithWeekday, weekdayOf } from '#shared/dates'
 import { classWeekdays } from '#shared/schedule'
+import { closureDays } from '#shared/closures'
 import { academyToday } from '#api/lib/academy-clock'
-import { readStudioSettings, readTuitionSettings } from '#api/studio'
+import { readAcademyClosureDays, readStudioSettings, readTuitionSettings } from '#api/studio'
 
 /*
  * A family's own changes (decisions §16): drop a class from a day on, report an absence, book a
@@ -22,16 +23,16 @@ export function notMeetingOn(cls: Class, day: string): string {
   return classWeekdays(cls).includes(weekdayOf(day)) ? closedDayMessage(cls.name, day) : notMeetingMessage(cls.name, day, cls.days)
 }
 
-/** The days the whole academy is closed (the tuition settings' closures). */
+/** The days the whole academy is closed (the tuition settings' closures, expanded by `closureDays`). */
 export async function academyClosures(req: PayloadRequest): Promise<string[]> {
-  return (await readTuitionSettings(req.payload, req)).closures.map((closure) => closure.date)
+  return readAcademyClosureDays(req.payload, req)
 }
 
 /** GET /api/self-service/rules: the academy's today and the studio's notice and makeup window. */
 export async function selfServiceRules(req: PayloadRequest): Promise<SelfServiceRulesDto> {
   requireUser(req)
-  const [{ dropNoticeDays, makeupWindowDays }, closures] = await Promise.all([readStudioSettings(req.payload, req), academyClosures(req)])
-  return { today: academyToday(), dropNoticeDays, makeupWindowDays, academyClosures: closures }
+  const [{ dropNoticeDays, makeupWindowDays }, { closures }] = await Promise.all([readStudioSettings(req.payload, req), readTuitionSettings(req.payload, req)])
+  return { today: academyToday(), dropNoticeDays, makeupWindowDays, academyClosures: closureDays(closures), academyClosureRanges: [...closures] }
 }
 
 // ── Drop from a day on ──────────────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { formatDayWithWeekday } from '#shared/dates'
 import { daySchema } from '#api/lib/dates.schemas'
+import type { ClosureDto } from '#api/lib/closures.schemas'
 import { ABSENCE_HORIZON_DAYS } from '#shared/self-service'
 
 /** A family's own changes (decisions §16): messages shared by the portal and the server. */
@@ -129,4 +130,6 @@ export type SelfServiceRulesDto = {
   makeupWindowDays: number
   /** The days the whole academy is closed (YYYY-MM-DD): no class meets on them. */
   academyClosures: string[]
+  /** The same closures as the administrator wrote them: ranges with their labels ('Thanksgiving'). */
+  academyClosureRanges: ClosureDto[]
 }

@@ -7,17 +7,17 @@ describe('tuitionSettingsSchema', () => {
     expect(tuitionSettingsSchema.parse(TUITION_SETTINGS_DEFAULTS)).toEqual(TUITION_SETTINGS_DEFAULTS)
   })
 
-  it('sorts closures by date and turns an empty label into null', () => {
+  it('reads the older {date, label} as a one-day closure, sorts closures by date and turns an empty label into null', () => {
     const parsed = tuitionSettingsSchema.parse({
       ...TUITION_SETTINGS_DEFAULTS,
       closures: [
         { date: '2027-01-02', label: ' ' },
-        { date: '2026-12-24', label: 'Eve' },
+        { start: '2026-12-21', end: '2026-12-24', label: 'Eve' },
       ],
     })
     expect(parsed.closures).toEqual([
-      { date: '2026-12-24', label: 'Eve' },
-      { date: '2027-01-02', label: null },
+      { start: '2026-12-21', end: '2026-12-24', label: 'Eve' },
+      { start: '2027-01-02', end: '2027-01-02', label: null },
     ])
   })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { daySchema } from '#api/lib/dates.schemas'
+import { CLOSURE_LIMITS, CLOSURE_MESSAGES, closureListSchema, type ClosureDto } from '#api/lib/closures.schemas'
 
 /**
  * The academy's tuition settings (the `tuition-settings` global; src/shared/tuition.ts applies
@@ -11,8 +11,8 @@ export const TUITION_SETTINGS_LIMITS = {
   /** $1,000,000, the largest invoice the academy issues (MAX_INVOICE_AMOUNT). */
   maxCents: 100_000_000,
   maxLateDays: 365,
-  maxClosures: 366,
-  maxLabel: 100,
+  maxClosures: CLOSURE_LIMITS.maxClosures,
+  maxLabel: CLOSURE_LIMITS.maxLabel,
 } as const
 
 export const TUITION_SETTINGS_MESSAGES = {
@@ -24,8 +24,9 @@ export const TUITION_SETTINGS_MESSAGES = {
   familyDiscountCapCents: 'Family discount cap must be from $0.00 to $1,000,000.00, to the cent, or empty for no cap',
   lateFeeCents: 'Late fee must be from $0.00 to $1,000,000.00, to the cent',
   lateFeeAfterDays: 'Late fee days must be a whole number from 0 to 365',
-  closures: 'Closures must be a list of at most 366 days',
+  closures: 'Closures must be a list of at most 366 closures',
   closureDate: 'Closure date must be a valid date (YYYY-MM-DD)',
+  closureEnd: CLOSURE_MESSAGES.end,
   closureLabel: 'Closure label must be at most 100 characters',
   closureTwice: 'A closure date may be listed only once',
 } as const
@@ -45,19 +46,6 @@ export const TUITION_SETTINGS_DEFAULTS = {
 
 const whole = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max, message)
 
-const closureSchema = z.object(
-  {
-    date: daySchema(TUITION_SETTINGS_MESSAGES.closureDate),
-    label: z
-      .string({ error: TUITION_SETTINGS_MESSAGES.closureLabel })
-      .trim()
-      .max(TUITION_SETTINGS_LIMITS.maxLabel, TUITION_SETTINGS_MESSAGES.closureLabel)
-      .nullish()
-      .transform((label) => label || null),
-  },
-  { error: TUITION_SETTINGS_MESSAGES.closureDate },
-)
-
 /** PUT /api/admin/tuition-settings (admin): the whole settings, as GET gives them. */
 export const tuitionSettingsSchema = z.object({
   billingDay: whole(1, 28, TUITION_SETTINGS_MESSAGES.billingDay),
@@ -68,12 +56,15 @@ export const tuitionSettingsSchema = z.object({
   familyDiscountCapCents: whole(0, TUITION_SETTINGS_LIMITS.maxCents, TUITION_SETTINGS_MESSAGES.familyDiscountCapCents).nullable(),
   lateFeeCents: whole(0, TUITION_SETTINGS_LIMITS.maxCents, TUITION_SETTINGS_MESSAGES.lateFeeCents),
   lateFeeAfterDays: whole(0, TUITION_SETTINGS_LIMITS.maxLateDays, TUITION_SETTINGS_MESSAGES.lateFeeAfterDays),
-  closures: z
-    .array(closureSchema, { error: TUITION_SETTINGS_MESSAGES.closures })
-    .max(TUITION_SETTINGS_LIMITS.maxClosures, TUITION_SETTINGS_MESSAGES.closures)
-    .refine((closures) => new Set(closures.map((c) => c.date)).size === closures.length, TUITION_SETTINGS_MESSAGES.closureTwice)
-    // Kept in calendar order, so what is stored reads like a calendar.
-    .transform((closures) => [...closures].sort((a, b) => a.date.localeCompare(b.date))),
+  /**
+   * Closures as ranges `{start, end, label}` (a winter break is one closure); `{date, label}`, the
+   * shape before ranges, is still read as a one-day closure (src/api/lib/closures.schemas.ts).
+   */
+  closures: closureListSchema({
+    list: TUITION_SETTINGS_MESSAGES.closures,
+    date: TUITION_SETTINGS_MESSAGES.closureDate,
+    twice: TUITION_SETTINGS_MESSAGES.closureTwice,
+  }),
 })
 export type TuitionSettingsInput = z.infer<typeof tuitionSettingsSchema>
 
@@ -87,5 +78,6 @@ export type TuitionSettingsDto = {
   familyDiscountCapCents: number | null
   lateFeeCents: number
   lateFeeAfterDays: number
-  closures: readonly { date: string; label: string | null }[]
+  /** The academy's closures in calendar order, each a range of days (src/shared/closures.ts). */
+  closures: readonly ClosureDto[]
 }

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { TuitionSetting } from '#cms/payload-types'
+import { closureDays, sortClosures } from '#shared/closures'
 import { TUITION_SETTINGS_DEFAULTS, type TuitionSettingsDto, type TuitionSettingsInput } from './tuition-settings.schemas'
 
 /** The stored settings, with the defaults for whatever was never saved (a fresh academy has no row). */
@@ -15,7 +16,7 @@ export function toTuitionSettingsDto(doc: Partial<TuitionSetting>): TuitionSetti
     familyDiscountCapCents: doc.familyDiscountCapCents ?? d.familyDiscountCapCents,
     lateFeeCents: doc.lateFeeCents ?? d.lateFeeCents,
     lateFeeAfterDays: doc.lateFeeAfterDays ?? d.lateFeeAfterDays,
-    closures: (doc.closures ?? []).map((closure) => ({ date: closure.date, label: closure.label ?? null })),
+    closures: sortClosures((doc.closures ?? []).map((closure) => ({ start: closure.start, end: closure.end, label: closure.label ?? null }))),
   }
 }
 
@@ -32,7 +33,15 @@ export async function saveTuitionSettings(req: PayloadRequest, input: TuitionSet
     req,
     overrideAccess: false,
     depth: 0,
-    data: { ...input, closures: input.closures.map((closure) => ({ date: closure.date, label: closure.label })) },
+    data: { ...input, closures: input.closures.map(({ start, end, label }) => ({ start, end, label })) },
   })
   return toTuitionSettingsDto(doc)
+}
+
+/**
+ * Every day the whole academy is closed (its closures expanded by `closureDays`, one definition
+ * for proration, the calendar feed, absences and makeups), `YYYY-MM-DD`, in order.
+ */
+export async function readAcademyClosureDays(payload: Payload, req?: PayloadRequest): Promise<string[]> {
+  return closureDays((await readTuitionSettings(payload, req)).closures)
 }

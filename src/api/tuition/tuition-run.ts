@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-types'
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from './schemas'
 import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
+import { closureDays } from '#shared/closures'
 import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment, type TuitionSettings } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
@@ -32,7 +33,7 @@ export function toTuitionEnrollment(student: Student, cls: Class, startDate: str
 
 /** The settings as the tuition engine reads them. */
 export function engineSettingsOf(settings: TuitionSettingsDto): TuitionSettings {
-  return { ...settings, closures: settings.closures.map((c) => c.date) }
+  return { ...settings, closures: closureDays(settings.closures) }
 }
 
 /**

@@ -1,8 +1,12 @@
 import { useMemo, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { formatCalendarDay } from '#shared/dates'
-import { WEEKDAYS } from '#shared/schedule'
+import { addDays, formatCalendarDay, localToday } from '#shared/dates'
+import { formatClosure } from '#shared/closures'
+import { mondayOf } from '#shared/week-schedule'
+import { useClasses } from '#islands/api/list-classes'
+import { useWaitlist } from '#islands/api/list-waitlist'
+import { useSelfServiceRules } from '#islands/api/self-service-rules'
 import { useCalendarLink } from '#islands/api/get-calendar-link'
 import { errorMessage } from '#islands/lib/http'
 import { scrollToTop } from '#islands/lib/scroll'
@@ -11,7 +15,8 @@ import { BUTTON } from '#islands/components/ui/styles'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { FirstClassNotice } from './components/FirstClassNotice'
 import { PortalRoot } from './components/PortalRoot'
-import { weekSchedule, type ScheduleEntry } from './family'
+import { WeekGrid } from './components/WeekGrid'
+import { datedWeek, type ScheduleEntry } from './family'
 import { firstName } from './format'
 import { useFamily } from './hooks/use-family'
 import { PORTAL_TEXT } from './texts'
@@ -48,7 +53,7 @@ function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose:
               // The structured schedule (decisions §14), when the class has it.
               ...(cls.room ? [['Room', cls.room]] : []),
               ...(cls.termStart || cls.termEnd ? [['Term', termText(cls.termStart, cls.termEnd)]] : []),
-              ...(cls.closures.length ? [['No class on', cls.closures.map(formatCalendarDay).join('; ')]] : []),
+              ...(cls.closures.length ? [['No class on', cls.closures.map(formatClosure).join('; ')]] : []),
               ['Student', entry.student.fullName],
             ].map(([term, value]) => (
               <div key={term} className="flex gap-2">
@@ -60,6 +65,27 @@ function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose:
         </div>
       ) : null}
     </Dialog>
+  )
+}
+
+/** The coming weeks, one at a time: this week first, up to WEEKS_AHEAD weeks ahead. */
+const WEEKS_AHEAD = 12
+
+function WeekNavigation({ monday, offset, onChange }: { monday: string; offset: number; onChange: (offset: number) => void }) {
+  const button = `${BUTTON.secondary} disabled:opacity-50`
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <button type="button" className={button} disabled={offset === 0} onClick={() => onChange(offset - 1)}>
+        Previous week
+      </button>
+      <p aria-live="polite" className="text-center text-sm font-semibold">
+        Week of {formatCalendarDay(monday)}
+        {offset === 0 ? ' (this week)' : ''}
+      </p>
+      <button type="button" className={button} disabled={offset >= WEEKS_AHEAD} onClick={() => onChange(offset + 1)}>
+        Next week
+      </button>
+    </div>
   )
 }
 
@@ -171,8 +197,19 @@ function Schedule({ user }: { user: UserDto }) {
     () => family.students.flatMap((student) => (family.enrollmentsByStudent.get(student.id) ?? []).map((enrollment) => ({ enrollment, student }))),
     [family.students, family.enrollmentsByStudent],
   )
-  const week = useMemo(() => weekSchedule(entries, studentId), [entries, studentId])
-  const loading = family.enrollmentsPending
+  // The dated week (the academy's today), its closures and the classes the students wait for.
+  const [weekOffset, setWeekOffset] = useState(0)
+  const rules = useSelfServiceRules()
+  const waitlist = useWaitlist()
+  const classes = useClasses()
+  const today = rules.data?.today ?? localToday()
+  const monday = addDays(mondayOf(today), 7 * weekOffset)
+  const classesById = useMemo(() => new Map((classes.data ?? []).map((cls) => [cls.id, cls])), [classes.data])
+  const week = useMemo(
+    () => datedWeek({ monday, entries, waitlist: waitlist.data, classesById, academyClosures: rules.data?.academyClosureRanges, studentId }),
+    [monday, entries, waitlist.data, classesById, rules.data, studentId],
+  )
+  const loading = family.enrollmentsPending || rules.isPending
   const filterButton = (active: boolean) =>
     `shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-ink hover:border-brand-700'}`
 
@@ -211,41 +248,8 @@ function Schedule({ user }: { user: UserDto }) {
         </div>
       ) : null}
 
-      <div className="grid gap-2 md:grid-cols-7" aria-busy={loading} data-testid="week-grid">
-        {WEEKDAYS.map((day, index) => (
-          <section
-            key={day}
-            aria-labelledby={`day-${index}`}
-            className="rounded-2xl border border-gray-200 bg-white p-3 md:min-h-40"
-            data-testid={`day-${day}`}
-          >
-            <h2 id={`day-${index}`} className="text-sm font-semibold uppercase tracking-wide text-brand-800">
-              {day}
-            </h2>
-            {loading ? (
-              <div aria-hidden="true" className="mt-2 h-10 animate-pulse rounded-xl bg-gray-200 motion-reduce:animate-none" data-skeleton-row />
-            ) : week[index]!.length === 0 ? (
-              <p className="mt-2 text-sm text-gray-700">{PORTAL_TEXT.scheduleEmptyDay}</p>
-            ) : (
-              <ul className="mt-2 space-y-2">
-                {week[index]!.map((entry) => (
-                  <li key={entry.enrollment.id}>
-                    <button
-                      type="button"
-                      onClick={() => setOpenEntry(entry)}
-                      className="block w-full rounded-xl bg-brand-50 p-2 text-left text-sm hover:bg-brand-100"
-                    >
-                      <span className="block font-semibold">{entry.enrollment.class.name}</span>
-                      <span className="block text-gray-800">{entry.enrollment.class.time}</span>
-                      {studentId === null ? <span className="block text-brand-800">{firstName(entry.student.fullName)}</span> : null}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ))}
-      </div>
+      <WeekNavigation monday={monday} offset={weekOffset} onChange={setWeekOffset} />
+      <WeekGrid week={week} loading={loading} showStudent={studentId === null} onOpen={setOpenEntry} />
       {loading ? (
         <p role="status" className="sr-only">
           Loading your schedule…

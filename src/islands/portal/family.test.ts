@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ClassDto } from '#api/classes/schemas'
 import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { recommendedClasses, upcomingClasses, weekSchedule } from './family'
+import type { WaitlistEntryDto } from '#api/waitlist/schemas'
+import { datedWeek, recommendedClasses, upcomingClasses, weekSchedule } from './family'
 
 const TODAY = '2026-11-21'
 
@@ -131,5 +132,47 @@ describe('the weekly schedule', () => {
   it("keeps one student's classes when filtered", () => {
     const week = weekSchedule(entries, leo.id)
     expect(week.flat().map((e) => e.student.fullName)).toEqual(['Leo Rivera'])
+  })
+})
+
+describe('the dated week (issue 23)', () => {
+  const mia = student(7, '2019-03-01', 'Mia Rivera')
+  const tuesdays = cls(21, '6-8', { name: 'Tuesdays', days: 'Tuesday', weekdays: ['Tuesday'], startTime: '16:00', endTime: '17:00', time: '4:00-5:00pm' })
+  const full = cls(22, '6-8', { name: 'Full', days: 'Tuesday', weekdays: ['Tuesday'], startTime: '15:00', endTime: '16:00', time: '3:00-4:00pm' })
+  const line = (status: WaitlistEntryDto['status'], position: number | null): WaitlistEntryDto => ({
+    id: 1,
+    studentId: mia.id,
+    studentName: mia.fullName,
+    classId: full.id,
+    className: full.name,
+    status,
+    position,
+    joinedAt: '2026-11-01T10:00:00Z',
+    offeredAt: null,
+    offerExpiresAt: null,
+  })
+
+  it('puts each class on its date, closed on an academy closure with its label, and the waitlisted class beside it', () => {
+    const week = datedWeek({
+      monday: '2026-11-23',
+      entries: [{ enrollment: enroll(9, mia, tuesdays), student: mia }],
+      waitlist: [line('waiting', 2)],
+      classesById: new Map([[full.id, full]]),
+      academyClosures: [{ start: '2026-11-24', end: '2026-11-27', label: 'Thanksgiving' }],
+    })
+    expect(week.map((day) => day.day)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'])
+    expect(week[1]!.weekday).toBe('Tuesday')
+    expect(week[1]!.items.map((item) => [item.kind, item.cls.name, item.kind === 'enrolled' ? item.status : item.waitlist.position])).toEqual([
+      ['waitlisted', 'Full', 2],
+      ['enrolled', 'Tuesdays', { kind: 'closed', label: 'Thanksgiving' }],
+    ])
+    expect(week.filter((day) => day.items.length > 0)).toHaveLength(1)
+  })
+
+  it('leaves out places no longer in line and other students when filtered', () => {
+    const base = { monday: '2026-11-30', entries: [{ enrollment: enroll(9, mia, tuesdays), student: mia }], classesById: new Map([[full.id, full]]) }
+    expect(datedWeek({ ...base, waitlist: [line('accepted', null)] })[1]!.items.map((item) => item.kind)).toEqual(['enrolled'])
+    expect(datedWeek({ ...base, waitlist: [line('offered', null)], studentId: 99 })[1]!.items).toEqual([])
+    expect(datedWeek({ ...base, waitlist: [line('offered', null)] })[1]!.items[0]).toMatchObject({ kind: 'waitlisted' })
   })
 })

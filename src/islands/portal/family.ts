@@ -5,7 +5,11 @@
 import type { ClassDto } from '#api/classes/schemas'
 import { ageGroupForAge, ageOn } from '#shared/eligibility'
 import type { EnrollmentDto } from '#api/enrollment/schemas'
-import { classWeekdays, sortByClassStart, type Weekday } from '#shared/schedule'
+import { classWeekdays, sortByClassStart, WEEKDAYS, type Weekday, type WeekdayName } from '#shared/schedule'
+import type { ClosureRange } from '#shared/closures'
+import { weekdayOf } from '#shared/dates'
+import { classDay, weekDays, type ClassDay } from '#shared/week-schedule'
+import type { WaitlistEntryDto } from '#api/waitlist/schemas'
 import type { StudentDto } from '#api/students/schemas'
 
 export const DASHBOARD_LIMIT = 3
@@ -59,4 +63,43 @@ export function weekSchedule(entries: readonly ScheduleEntry[], studentId: numbe
     for (const day of classWeekdays(entry.enrollment.class)) days[day as Weekday]!.push(entry)
   }
   return days.map((list) => sortByClassStart(list, (entry) => entry.enrollment.class))
+}
+
+/** A class on a day of the dated week: an enrollment (meeting or not, and why) or a place in line. */
+export type WeekItem =
+  | { kind: 'enrolled'; key: string; entry: ScheduleEntry; cls: ClassDto; status: ClassDay }
+  | { kind: 'waitlisted'; key: string; waitlist: WaitlistEntryDto; cls: ClassDto }
+
+export type WeekDay = { day: string; weekday: WeekdayName; items: WeekItem[] }
+
+/**
+ * The week starting `monday` on real dates, Monday first: each enrollment on every weekday its
+ * class meets with what it does that day (`classDay`: it meets, a closure of the class or of the
+ * academy, or outside its term), and each student still in line for a class (waiting or offered,
+ * decisions §15) on that class's weekdays, sorted by start time. `studentId` keeps one student.
+ */
+export function datedWeek(input: {
+  monday: string
+  entries: readonly ScheduleEntry[]
+  waitlist?: readonly WaitlistEntryDto[]
+  classesById?: ReadonlyMap<number, ClassDto>
+  academyClosures?: readonly ClosureRange[]
+  studentId?: number | null
+}): WeekDay[] {
+  const { monday, entries, waitlist = [], classesById = new Map(), academyClosures = [], studentId = null } = input
+  const lined = waitlist.filter((item) => (item.status === 'waiting' || item.status === 'offered') && (studentId === null || item.studentId === studentId))
+  return weekDays(monday).map((day) => {
+    const items: WeekItem[] = []
+    for (const entry of entries) {
+      if (studentId !== null && entry.student.id !== studentId) continue
+      const cls = entry.enrollment.class
+      const status = classDay(cls, day, academyClosures)
+      if (status) items.push({ kind: 'enrolled', key: `e${entry.enrollment.id}`, entry, cls, status })
+    }
+    for (const item of lined) {
+      const cls = classesById.get(item.classId)
+      if (cls && classDay(cls, day, academyClosures)) items.push({ kind: 'waitlisted', key: `w${item.id}`, waitlist: item, cls })
+    }
+    return { day, weekday: WEEKDAYS[weekdayOf(day)], items: sortByClassStart(items, (item) => item.cls) }
+  })
 }

@@ -8,7 +8,6 @@ type ScheduleData = {
   weekdays?: string[] | null
   startTime?: string | null
   endTime?: string | null
-  closures?: { date?: string | null; id?: string | null }[] | null
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index])
@@ -66,8 +65,6 @@ export const syncScheduleText: CollectionBeforeValidateHook = ({ data, originalD
     applyTimeText(next)
   }
 
-  // Closures in calendar order.
-  if (Array.isArray(next.closures)) next.closures = [...next.closures].sort((a, b) => String(a.date ?? '').localeCompare(String(b.date ?? '')))
   return data
 }
 

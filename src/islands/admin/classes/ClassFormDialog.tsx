@@ -1,19 +1,25 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { CLASS_SCHEDULE_MESSAGES, EXPERIENCE_LEVELS, type ClassDto } from '#api/classes/schemas'
-import { formatCalendarDay, isIsoDate } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { useCreateClass } from '#islands/api/admin-create-class'
 import { useTeachers } from '#islands/api/admin-list-teachers'
 import { useUpdateClass } from '#islands/api/admin-update-class'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Field'
-import { BUTTON } from '#islands/components/ui/styles'
 import { serverFieldErrors, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { useNotify } from '#islands/components/ui/Toast'
 import { CLASS_FORM_FIELDS, classToFormValues, parseClassForm, type ClassFormValues } from './class-form'
+import { ClosuresEditor } from '#islands/admin/closures/ClosuresEditor'
+import { useClosuresEditor } from '#islands/admin/closures/use-closures-editor'
+
+const CLOSURE_LIST_MESSAGES = {
+  list: CLASS_SCHEDULE_MESSAGES.closures,
+  date: CLASS_SCHEDULE_MESSAGES.closureDate,
+  twice: CLASS_SCHEDULE_MESSAGES.closureTwice,
+}
 
 /** `editing` null: Add New Class; a class: edit it. */
 export function ClassFormDialog({ open, editing, onClose }: { open: boolean; editing: ClassDto | null; onClose: () => void }) {
@@ -35,7 +41,7 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
   const currentTeacher = editing ? (teachers.data?.find((teacher) => teacher.classIds.includes(editing.id))?.id ?? null) : null
   const initial: ClassFormValues = editing ? classToFormValues(editing, currentTeacher) : {}
   const [teacherChoice, setTeacherChoice] = useState<string | null>(null)
-  const [closures, setClosures] = useState<string[]>(initial.closures ?? [])
+  const closures = useClosuresEditor(initial.closures ?? [], CLOSURE_LIST_MESSAGES)
   const pending = create.isPending || update.isPending
   const failureTitle = editing ? 'Failed to update class' : 'Failed to create class'
 
@@ -43,13 +49,16 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
     event.preventDefault()
     setFailure(null)
     const form = new FormData(event.currentTarget)
+    // A closure typed and not added is added now, or the save stops at it.
+    const closureList = closures.forSave()
     const values: ClassFormValues = {
       ...(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>),
       weekdays: form.getAll('weekdays').map(String),
-      closures,
+      closures: closureList ?? closures.closures,
     }
     const parsed = parseClassForm(values)
     if (!parsed.ok) return setErrors(parsed.errors)
+    if (closureList === null) return setErrors({})
     setErrors({})
     try {
       if (editing) {
@@ -122,7 +131,17 @@ function ClassForm({ editing, onDone }: { editing: ClassDto | null; onDone: () =
         <TextField {...field('termStart')} label="Term Start (optional)" type="date" />
         <TextField {...field('termEnd')} label="Term End (optional)" type="date" />
       </div>
-      <ClosuresEditor id={`${id}-closures`} dates={closures} onChange={setClosures} error={errors.closures} />
+      <ClosuresEditor
+        id={`${id}-closures`}
+        legend="Closures (optional)"
+        hint="Days this class does not meet, besides the academy's closures. A break of several days is one closure."
+        closures={closures.closures}
+        onRemove={closures.remove}
+        draft={closures.draft}
+        onDraftChange={closures.setDraft}
+        onAdd={closures.add}
+        error={closures.problem ?? errors.closures}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -170,68 +189,5 @@ function WeekdayBoxes({ id, initial, error, previousText }: { id: string; initia
         </p>
       ) : null}
     </fieldset>
-  )
-}
-
-/** The class's own closures: a date to add, and the list with a Remove button for each. */
-function ClosuresEditor({ id, dates, onChange, error }: { id: string; dates: string[]; onChange: (dates: string[]) => void; error?: string }) {
-  const [draft, setDraft] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const message = problem ?? error
-
-  function add() {
-    const date = draft.trim()
-    if (!isIsoDate(date)) return setProblem(CLASS_SCHEDULE_MESSAGES.closureDate)
-    if (dates.includes(date)) return setProblem(CLASS_SCHEDULE_MESSAGES.closureTwice)
-    setProblem(null)
-    setDraft('')
-    onChange([...dates, date].sort())
-  }
-
-  return (
-    <div>
-      <label htmlFor={`${id}-draft`} className="block text-sm font-semibold text-ink">
-        Closure Date (optional)
-      </label>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
-        Days this class does not meet, besides the academy&apos;s closures.
-      </p>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={`${id}-draft`}
-          type="date"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          aria-describedby={[`${id}-hint`, message ? `${id}-error` : ''].filter(Boolean).join(' ')}
-          aria-invalid={message ? true : undefined}
-          className={`block w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-700 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand-600 ${message ? 'border-red-700' : 'border-gray-400'}`}
-        />
-        <button type="button" className={BUTTON.secondary} onClick={add}>
-          Add Closure
-        </button>
-      </div>
-      {message ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {message}
-        </p>
-      ) : null}
-      {dates.length > 0 ? (
-        <ul className="mt-2 space-y-1" aria-label="Closures">
-          {dates.map((date) => (
-            <li key={date} className="flex items-center justify-between gap-2 rounded-xl border border-gray-200 px-3 py-1.5 text-sm text-ink">
-              <span>{formatCalendarDay(date)}</span>
-              <button
-                type="button"
-                className={BUTTON.quiet}
-                aria-label={`Remove closure ${formatCalendarDay(date)}`}
-                onClick={() => onChange(dates.filter((d) => d !== date))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   )
 }

@@ -98,7 +98,10 @@ describe('the admin class form', () => {
       room: ' Room 2 ',
       termStart: '2027-01-11',
       termEnd: '2027-05-28',
-      closures: ['2027-04-13', '2027-02-16'],
+      closures: [
+        { start: '2027-04-13', end: '2027-04-13', label: null },
+        { start: '2027-02-15', end: '2027-02-19', label: 'Mid-winter break' },
+      ],
       teacherId: '42',
     })
     expect(parsed.ok && parsed.data).toMatchObject({
@@ -108,7 +111,10 @@ describe('the admin class form', () => {
       room: 'Room 2',
       termStart: '2027-01-11',
       termEnd: '2027-05-28',
-      closures: ['2027-02-16', '2027-04-13'],
+      closures: [
+        { start: '2027-02-15', end: '2027-02-19', label: 'Mid-winter break' },
+        { start: '2027-04-13', end: '2027-04-13', label: null },
+      ],
       teacherId: 42,
     })
     expect(parsed.ok && 'days' in parsed.data && parsed.data.days !== undefined).toBe(false)
@@ -123,7 +129,12 @@ describe('the admin class form', () => {
     }
     expect(errors({ endTime: '15:00' }).endTime).toBe('End time must be after the start time')
     expect(errors({ termStart: '2027-02-01', termEnd: '2027-01-31' }).termEnd).toBe('The term cannot end before it starts')
-    expect(errors({ closures: ['2027-02-16', '2027-02-16'] }).closures).toBe('A closure date is listed twice')
+    const day = (start: string, end = start) => ({ start, end, label: null })
+    expect(errors({ closures: [day('2027-02-16'), day('2027-02-16')] }).closures).toBe('A closure date is listed twice')
+    expect(errors({ closures: [day('2027-02-15', '2027-02-19'), day('2027-02-16')] }).closures).toBe(
+      'Closures overlap: Feb 15, 2027 – Feb 19, 2027 and Feb 16, 2027. Merge them or change the dates.',
+    )
+    expect(errors({ closures: [day('2027-02-19', '2027-02-15')] }).closures).toBe('A closure cannot end before it starts')
     expect(errors({ weekdays: ['Someday'] }).weekdays).toBe('Days of the week must be among Monday to Sunday')
   })
 

@@ -1,6 +1,7 @@
 import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
 import { classFormSchema, type ClassDto, type ClassFormInput } from '#api/classes/schemas'
 import { validate, type FieldErrors } from '#islands/lib/form'
+import type { ClosureDto } from '#api/lib/closures.schemas'
 
 /**
  * The admin class form (decisions §4, §14): one form for create and edit, the price asked in
@@ -36,8 +37,8 @@ export const CLASS_FORM_FIELDS = [
   'capacity',
 ] as const
 type TextFormField = Exclude<(typeof CLASS_FORM_FIELDS)[number], 'weekdays' | 'closures'>
-/** The form's strings; `weekdays` are the ticked boxes and `closures` the dates listed. */
-export type ClassFormValues = Partial<Record<TextFormField, string>> & { weekdays?: string[]; closures?: string[] }
+/** The form's strings; `weekdays` are the ticked boxes and `closures` the closures listed. */
+export type ClassFormValues = Partial<Record<TextFormField, string>> & { weekdays?: string[]; closures?: ClosureDto[] }
 
 function parsePriceCents(raw: string | undefined): { cents: number } | { error: string } {
   const text = (raw ?? '').trim().replace(/^\$/, '').replace(/,/g, '')
@@ -70,7 +71,7 @@ export function parseClassForm(values: ClassFormValues): { ok: true; data: Class
     weekdays: values.weekdays ?? [],
     startTime: values.startTime ?? '',
     endTime: values.endTime ?? '',
-    closures: (values.closures ?? []).filter((date) => date.trim() !== ''),
+    closures: values.closures ?? [],
     teacherId: parseTeacher(values.teacherId),
     price: 'cents' in price ? price.cents : 1,
     capacity: 'capacity' in capacity ? capacity.capacity : null,

@@ -1,16 +1,24 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
+import { TUITION_SETTINGS_MESSAGES, type TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
 import { useSaveTuitionSettings } from '#islands/api/admin-save-tuition-settings'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
+import { ClosuresEditor } from '#islands/admin/closures/ClosuresEditor'
+import { useClosuresEditor } from '#islands/admin/closures/use-closures-editor'
 import { serverFieldErrors, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
 import { parseTuitionForm, toFormValues, TUITION_FORM_FIELDS, type TuitionFormValues } from './tuition-form'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+const CLOSURE_LIST_MESSAGES = {
+  list: TUITION_SETTINGS_MESSAGES.closures,
+  date: TUITION_SETTINGS_MESSAGES.closureDate,
+  twice: TUITION_SETTINGS_MESSAGES.closureTwice,
+}
 
 type TextKey = Exclude<keyof TuitionFormValues, 'closures' | 'seasonStartMonth'>
 
@@ -24,18 +32,21 @@ export function TuitionSettingsForm({ settings }: { settings: TuitionSettingsDto
   const [failure, setFailure] = useState<string | null>(null)
 
   const set = (key: keyof TuitionFormValues, value: string) => setValues((current) => ({ ...current, [key]: value }))
-  const setClosure = (index: number, patch: Partial<{ date: string; label: string }>) =>
-    setValues((current) => ({ ...current, closures: current.closures.map((closure, i) => (i === index ? { ...closure, ...patch } : closure)) }))
+  const closures = useClosuresEditor(settings.closures, CLOSURE_LIST_MESSAGES)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setFailure(null)
-    const parsed = parseTuitionForm(values)
+    // A closure typed and not added is added now, or the save stops at it.
+    const closureList = closures.forSave()
+    const parsed = parseTuitionForm({ ...values, closures: closureList ?? closures.closures })
     if (!parsed.ok) return setErrors(parsed.errors)
     setErrors({})
+    if (closureList === null) return
     try {
       const saved = await save.mutateAsync(parsed.data)
       setValues(toFormValues(saved))
+      closures.reset(saved.closures)
       notify({ title: 'Tuition Settings Saved', text: 'The next run bills with these settings.' })
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, TUITION_FORM_FIELDS))
@@ -86,50 +97,17 @@ export function TuitionSettingsForm({ settings }: { settings: TuitionSettingsDto
         {field('lateFeeAfterDays', 'lateFeeAfterDays', 'Late fee after (days)', 'Days after the due date.')}
       </div>
 
-      <fieldset className="space-y-3" aria-describedby={errors.closures ? `${id}-closures-error` : undefined}>
-        <legend className="text-sm font-semibold text-ink">Closures</legend>
-        <p className="text-sm text-gray-700">Days with no class: tuition of a month counts only the classes held.</p>
-        {values.closures.length === 0 ? <p className="text-sm text-gray-700">No closures.</p> : null}
-        <ul className="space-y-3" aria-label="Closures">
-          {values.closures.map((closure, index) => (
-            <li key={index} className="grid gap-2 rounded-xl border border-gray-200 p-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-              <TextField
-                id={`${id}-closure-${index}-date`}
-                label={`Closure ${index + 1} date`}
-                type="date"
-                value={closure.date}
-                onChange={(event) => setClosure(index, { date: event.target.value })}
-              />
-              <TextField
-                id={`${id}-closure-${index}-label`}
-                label={`Closure ${index + 1} label (optional)`}
-                value={closure.label}
-                maxLength={100}
-                onChange={(event) => setClosure(index, { label: event.target.value })}
-              />
-              <button
-                type="button"
-                className={BUTTON.dangerOutline}
-                onClick={() => setValues((current) => ({ ...current, closures: current.closures.filter((_, i) => i !== index) }))}
-              >
-                Remove<span className="sr-only"> closure {index + 1}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {errors.closures ? (
-          <p id={`${id}-closures-error`} className="text-sm font-medium text-red-800">
-            {errors.closures}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          className={BUTTON.secondary}
-          onClick={() => setValues((current) => ({ ...current, closures: [...current.closures, { date: '', label: '' }] }))}
-        >
-          Add a closure
-        </button>
-      </fieldset>
+      <ClosuresEditor
+        id={`${id}-closures`}
+        legend="Closures"
+        hint="Days with no class: tuition of a month counts only the classes held. A break of several days is one closure."
+        closures={closures.closures}
+        onRemove={closures.remove}
+        draft={closures.draft}
+        onDraftChange={closures.setDraft}
+        onAdd={closures.add}
+        error={closures.problem ?? errors.closures}
+      />
 
       <div className="flex justify-end">
         <button type="submit" className={BUTTON.primary} disabled={save.isPending}>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_MESSAGES } from '#api/studio/tuition-settings.schemas'
 import { parseTuitionForm, toFormValues } from './tuition-form'
 
-const base = toFormValues({ ...TUITION_SETTINGS_DEFAULTS, closures: [{ date: '2026-12-24', label: 'Winter break' }] })
+const base = toFormValues({ ...TUITION_SETTINGS_DEFAULTS, closures: [{ start: '2026-12-21', end: '2027-01-03', label: 'Winter break' }] })
 
 describe('the tuition settings form', () => {
   it('reads dollars as cents, an empty cap as no cap, and keeps the closures in calendar order', () => {
@@ -13,8 +13,8 @@ describe('the tuition settings form', () => {
       familyDiscountCap: '',
       lateFee: '15',
       closures: [
-        { date: '2027-01-02', label: '' },
-        { date: '2026-12-24', label: 'Winter break' },
+        { start: '2027-01-02', end: '2027-01-02', label: '' },
+        { start: '2026-12-24', end: '2026-12-24', label: 'Winter break' },
       ],
     })
     expect(parsed).toEqual({
@@ -24,15 +24,18 @@ describe('the tuition settings form', () => {
         registrationFeeCents: 103550,
         lateFeeCents: 1500,
         closures: [
-          { date: '2026-12-24', label: 'Winter break' },
-          { date: '2027-01-02', label: null },
+          { start: '2026-12-24', end: '2026-12-24', label: 'Winter break' },
+          { start: '2027-01-02', end: '2027-01-02', label: null },
         ],
       },
     })
   })
 
   it('round-trips the saved settings', () => {
-    expect(parseTuitionForm(base)).toEqual({ ok: true, data: { ...TUITION_SETTINGS_DEFAULTS, closures: [{ date: '2026-12-24', label: 'Winter break' }] } })
+    expect(parseTuitionForm(base)).toEqual({
+      ok: true,
+      data: { ...TUITION_SETTINGS_DEFAULTS, closures: [{ start: '2026-12-21', end: '2027-01-03', label: 'Winter break' }] },
+    })
   })
 
   it('shows the server’s messages for what it cannot read', () => {
@@ -43,8 +46,8 @@ describe('the tuition settings form', () => {
       siblingDiscountPercent: '12.5',
       familyDiscountCap: '-1',
       closures: [
-        { date: '2026-12-24', label: '' },
-        { date: '2026-12-24', label: '' },
+        { start: '2026-12-24', end: '2026-12-24', label: '' },
+        { start: '2026-12-24', end: '2026-12-24', label: '' },
       ],
     })
     expect(parsed).toEqual({
@@ -57,7 +60,7 @@ describe('the tuition settings form', () => {
         closures: TUITION_SETTINGS_MESSAGES.closureTwice,
       },
     })
-    expect(parseTuitionForm({ ...base, closures: [{ date: '2026-02-30', label: '' }] })).toEqual({
+    expect(parseTuitionForm({ ...base, closures: [{ start: '2026-02-30', end: '2026-02-30', label: '' }] })).toEqual({
       ok: false,
       errors: { closures: TUITION_SETTINGS_MESSAGES.closureDate },
     })

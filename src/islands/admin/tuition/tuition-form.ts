@@ -1,10 +1,11 @@
 import { tuitionSettingsSchema, type TuitionSettingsDto, type TuitionSettingsInput } from '#api/studio/tuition-settings.schemas'
+import type { ClosureDto } from '#api/lib/closures.schemas'
 import { validate, type FieldErrors } from '#islands/lib/form'
 import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '#shared/money'
 
 /**
  * The Tuition tab's settings form (decisions §11): money asked in dollars ("35" or "35.00"),
- * percents and days as whole numbers, closures as rows of a date and an optional label. What
+ * percents and days as whole numbers, closures as ranges of days with an optional label. What
  * cannot be read as a number goes to the shared schema as typed, so the form shows the same
  * message the server would.
  */
@@ -17,7 +18,8 @@ export type TuitionFormValues = {
   familyDiscountCap: string
   lateFee: string
   lateFeeAfterDays: string
-  closures: { date: string; label: string }[]
+  /** Closures as ranges, kept by the form's ClosuresEditor (#islands/admin/closures). */
+  closures: ClosureDto[]
 }
 
 export const TUITION_FORM_FIELDS = [
@@ -44,7 +46,7 @@ export function toFormValues(settings: TuitionSettingsDto): TuitionFormValues {
     familyDiscountCap: settings.familyDiscountCapCents === null ? '' : dollars(settings.familyDiscountCapCents),
     lateFee: dollars(settings.lateFeeCents),
     lateFeeAfterDays: String(settings.lateFeeAfterDays),
-    closures: settings.closures.map((closure) => ({ date: closure.date, label: closure.label ?? '' })),
+    closures: [...settings.closures],
   }
 }
 
@@ -72,6 +74,6 @@ export function parseTuitionForm(values: TuitionFormValues): { ok: true; data: T
     familyDiscountCapCents: values.familyDiscountCap.trim() === '' ? null : cents(values.familyDiscountCap),
     lateFeeCents: cents(values.lateFee),
     lateFeeAfterDays: whole(values.lateFeeAfterDays),
-    closures: values.closures.map((closure) => ({ date: closure.date, label: closure.label })),
+    closures: values.closures,
   })
 }
