@@ -100,6 +100,6 @@ export const migrations = [
   {
     up: migration_20261126_101047_closure_ranges.up,
     down: migration_20261126_101047_closure_ranges.down,
-    name: '20261126_101047_closure_ranges'
+    name: '20261126_101047_closure_ranges',
   },
 ];
