@@ -134,6 +134,20 @@ describe('the next invoice on the statement, explained', () => {
     expect(next).toMatchObject({ period: '2027-02', billingDate: '2027-02-01', issueDate: '2027-02-20', dueDate: '2027-02-20' })
   })
 
+  it('moves to the next month once the month’s scheduled run has finished without the family (decisions §13), as the enrollment quote does', async () => {
+    const run = await app.payload.create({
+      collection: 'tuition-runs',
+      overrideAccess: true,
+      data: { period: '2027-02', status: 'finished', attempts: 1, startedAt: NOW.toISOString(), heartbeatAt: NOW.toISOString(), finishedAt: NOW.toISOString() },
+    })
+    try {
+      const next = (await other.client.get(STATEMENT)).body.next
+      expect(next).toMatchObject({ period: '2027-03', billingDate: '2027-03-01', issueDate: '2027-03-01' })
+    } finally {
+      await app.payload.delete({ collection: 'tuition-runs', id: run.id, overrideAccess: true })
+    }
+  })
+
   it('is never shown to a visitor nor to another family', async () => {
     const refused = await visitor.get(STATEMENT)
     expect([refused.status, refused.body.message]).toEqual([401, 'Please log in to continue.'])

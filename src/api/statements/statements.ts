@@ -9,7 +9,7 @@ import { statementAutopay } from '#api/autopay'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
 import { relationId } from '#api/lib/relations'
-import { runTuitionMonth } from '#api/tuition'
+import { finishedRunMonths, runTuitionMonth } from '#api/tuition'
 
 export const FAMILY_NOT_FOUND = 'Family not found.'
 
@@ -30,13 +30,15 @@ function firstUnbilled(billed: ReadonlySet<string>, period: string): string | nu
 
 /**
  * The next tuition invoice: the first month from the current one (in the academy's time zone)
- * without a tuition invoice of the family that bills something, priced by a dry run of the
+ * without a tuition invoice of the family (nor a finished run: a family that joined after the
+ * month's run is billed from the next month, decisions §13, as the enrollment quote says) that bills something, priced by a dry run of the
  * monthly run scoped to the family, so the estimate and each line's explanation are the run's
  * own computation (settings, proration, discounts, registration fee, credits) and never a
  * second copy of it.
  */
 async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoice[], today: string): Promise<StatementNextDto | null> {
   const billed = new Set(invoices.filter((invoice) => invoice.kind === 'tuition' && invoice.period).map((invoice) => invoice.period!))
+  for (const month of await finishedRunMonths(req, monthOf(today))) billed.add(month)
   let period = firstUnbilled(billed, monthOf(today))
   for (let priced = 0; period && priced < MONTHS_PRICED; priced++) {
     const run = await runTuitionMonth(req, { period, dryRun: true, userIds: [userId] }, { today })

@@ -16,8 +16,8 @@ export type TuitionQuote = AdditionQuote & {
   thisMonthBilled: boolean
 }
 
-/** Months whose scheduled run has finished: the calendar never bills them again (decisions §13). */
-async function finishedRuns(req: PayloadRequest, from: string): Promise<string[]> {
+/** Months from `from` on whose scheduled run has finished: the calendar never bills them again (decisions §13). */
+export async function finishedRunMonths(req: PayloadRequest, from: string): Promise<string[]> {
   const { docs } = await req.payload.find({
     collection: 'tuition-runs',
     req,
@@ -47,7 +47,7 @@ export async function quoteFirstTuition(
     readTuitionSettings(req.payload, req),
     familiesWithEnrollments(req, [userId]),
     tuitionInvoicesOf(req, [userId]),
-    finishedRuns(req, monthOf(today)),
+    finishedRunMonths(req, monthOf(today)),
   ])
   const invoices = invoicesByUser.get(userId) ?? []
   const billedMonths = [...invoices.flatMap((invoice) => (invoice.period ? [invoice.period] : [])), ...runs]
