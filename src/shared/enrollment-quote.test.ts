@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { firstInvoiceQuote, monthName, prorationText, quoteAdditions } from './enrollment-quote'
-import { computeFamilyTuition, type TuitionEnrollment, type TuitionSettings } from './tuition'
+import { firstInvoiceQuote, quoteAdditions } from './enrollment-quote'
+import { computeFamilyTuition, quoteClassMonth, type TuitionEnrollment, type TuitionSettings } from './tuition'
 
 const settings: TuitionSettings = {
   registrationFeeCents: 2500,
@@ -27,7 +27,9 @@ describe('quoteAdditions: what an enrollment adds to the family invoice of a mon
       ['registration', 2500, undefined],
     ])
     expect(quote?.totalCents).toBe(6500)
-    expect(prorationText(quote!.lines[0]!.meetings!, '2026-11')).toBe('4 of 9 classes in November')
+    // The line says why in the tuition engine's own words, the sentence the invoice line will carry.
+    expect(quote!.lines[0]!.explanation).toBe('4 of 9 classes in November: the class starts on the 19th. $90.00 a month × 4/9 = $40.00.')
+    expect(quote!.lines[0]!.explanation).toBe(quoteClassMonth('2026-11', ballet, settings.closures, '2026-11-19').explanation)
   })
 
   it('charges no registration fee when the family already pays it this season', () => {
@@ -71,6 +73,13 @@ describe('quoteAdditions: what an enrollment adds to the family invoice of a mon
       ['discount', 'Sibling discount 10% — Sam', 600],
     ])
     expect(quote.totalCents).toBe(9000 + 6000 + 9000 - 900 - (9000 + 6000 - 600))
+    // Each line carries the sentence of the invoice line: the discount Sam had is on the invoice no more.
+    const everyChild = 'has the highest tuition and pays in full; each other child gets 10% off.'
+    expect(quote.lines.map((l) => l.explanation)).toEqual([
+      'All 9 classes in November: the full monthly price of $90.00.',
+      `10% off Riley's tuition ($90.00): Sam ${everyChild}`,
+      `No longer applies: 10% off Sam's tuition ($60.00): Riley ${everyChild}`,
+    ])
   })
 
   it('is null when the class holds no meeting for the student in the month', () => {
@@ -107,13 +116,5 @@ describe('firstInvoiceQuote: the first invoice that will charge the new class', 
     // November's invoice (Sam's Jazz, still to be billed) charges the 2026 season's fee: January does not again.
     expect(quote?.lines.some((l) => l.kind === 'registration')).toBe(false)
     expect(firstInvoiceQuote(settings, '2026-11-19', { enrollments: [], billedMonths: [] }, [later], 1)).toBeNull()
-  })
-})
-
-describe('texts', () => {
-  it('names the month and the classes charged', () => {
-    expect(monthName('2027-02')).toBe('February 2027')
-    expect(prorationText({ charged: 1, held: 4 }, '2027-02')).toBe('1 of 4 classes in February')
-    expect(prorationText({ charged: 1, held: 1 }, '2027-02')).toBeNull()
   })
 })

@@ -4,7 +4,9 @@
  * rules: the family's invoice for that month is computed by the tuition engine
  * (`computeFamilyTuition`) without and with the new enrollments, and the quote is what changes
  * between the two (the new tuition lines with their proration, the discounts that move, and the
- * season's registration fee when this enrollment is the one that brings it). Pending credits
+ * season's registration fee when this enrollment is the one that brings it), each line with the
+ * engine's explanation in words (src/shared/tuition-proration.ts, tuition-explanations.ts), the
+ * sentence the invoice line will carry. Pending credits
  * are left out: they lower an invoice whatever is enrolled. Pure: server and browser.
  */
 
@@ -51,8 +53,9 @@ export function quoteAdditions(settings: TuitionSettings, month: string, family:
     const change = line.amountCents - (discountsBefore.get(line.description) ?? 0)
     if (change !== 0) discounts.push({ ...line, amountCents: change })
   }
-  // A discount the new enrollment takes away (another child now pays in full).
-  for (const line of before.lines.filter((l) => l.kind === 'discount' && !seen.has(l.description))) discounts.push({ ...line, amountCents: -line.amountCents })
+  // A discount the new enrollment takes away (another child now pays in full): no invoice line says it any more.
+  for (const line of before.lines.filter((l) => l.kind === 'discount' && !seen.has(l.description)))
+    discounts.push({ ...line, amountCents: -line.amountCents, explanation: `No longer applies: ${line.explanation}` })
 
   const registration = after.chargesRegistration && !before.chargesRegistration ? after.lines.filter((line) => line.kind === 'registration') : []
   const lines = [...tuition, ...discounts, ...registration]
@@ -84,19 +87,4 @@ export function firstInvoiceQuote(
     if (billed.chargesRegistration) seasons.push(billed.season)
   }
   return null
-}
-
-const MONTH_NAME = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const MONTH_ONLY = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })
-const firstOf = (month: string) => new Date(`${month}-01T00:00:00Z`)
-
-/** 'November 2026' for '2026-11'. */
-export function monthName(month: string): string {
-  return MONTH_NAME.format(firstOf(month))
-}
-
-/** Why a month is prorated, '4 of 9 classes in November'; null for a full month. */
-export function prorationText(meetings: { charged: number; held: number }, month: string): string | null {
-  if (meetings.charged >= meetings.held) return null
-  return `${meetings.charged} of ${meetings.held} ${meetings.held === 1 ? 'class' : 'classes'} in ${MONTH_ONLY.format(firstOf(month))}`
 }

@@ -1,3 +1,4 @@
+import { ordinal } from '#shared/ordinal'
 import { WEEKDAYS } from '#shared/schedule'
 import { expect, test } from './support/fixtures'
 
@@ -22,7 +23,11 @@ function expectations(now = new Date()) {
   const day = now.getUTCDate()
   const season = now.getUTCMonth() + 1 >= 9 ? year : year - 1
   return {
-    proration: day === 1 ? 'Full month' : `Prorated from today: ${daysInMonth - day + 1} of ${daysInMonth} classes in ${MONTH.format(now)}`,
+    // The tuition engine's explanation, the sentence the invoice line will carry.
+    proration:
+      day === 1
+        ? `All ${daysInMonth} classes in ${MONTH.format(now)}: the full monthly price of $90.00.`
+        : `${daysInMonth - day + 1} of ${daysInMonth} classes in ${MONTH.format(now)}: the class starts on the ${ordinal(day)}.`,
     registration: `Registration fee, ${season}–${season + 1} season`,
     firstCharge: `First charge: ${LONG_DAY.format(now)}`,
   }

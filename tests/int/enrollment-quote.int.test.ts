@@ -81,8 +81,17 @@ describe('GET /api/enrollments/quote', () => {
           studentId: riley,
           classId: ballet.id,
           meetings: { charged: 4, held: 9 },
+          explanation: '4 of 9 classes in March: the class starts on the 18th. $90.00 a month × 4/9 = $40.00.',
         },
-        { kind: 'registration', description: 'Registration fee, 2026–2027 season', amountCents: 2500, studentId: null, classId: null, meetings: null },
+        {
+          kind: 'registration',
+          description: 'Registration fee, 2026–2027 season',
+          amountCents: 2500,
+          studentId: null,
+          classId: null,
+          meetings: null,
+          explanation: 'Charged once per family each season, with the first tuition invoice of the 2026–2027 season.',
+        },
       ],
       totalCents: 6500,
       monthlyCents: 9000,
@@ -95,6 +104,10 @@ describe('GET /api/enrollments/quote', () => {
     // The quote is what the run bills once the family has enrolled.
     expect((await family.client.post('/api/enrollments', { studentId: riley, classId: ballet.id })).status).toBe(201)
     expect(await dryRunTotal('2027-03', family.userId)).toBe(res.body.totalCents)
+    // Each line says why in the words the invoice line will carry.
+    const run = await admin.post(RUN, { period: '2027-03', userIds: [family.userId] })
+    const billed = run.body.families[0].lines.map((l: { kind: string; explanation: string }) => [l.kind, l.explanation])
+    expect(billed).toEqual(res.body.lines.map((l: { kind: string; explanation: string }) => [l.kind, l.explanation]))
   })
 
   it('gives a second child the sibling discount and no second registration fee', async () => {

@@ -76,6 +76,7 @@ export async function quoteEnrollment(req: PayloadRequest, query: EnrollmentQuot
       studentId: optionalId(line.studentId),
       classId: optionalId(line.classId),
       meetings: line.meetings ?? null,
+      explanation: line.explanation,
     })),
     totalCents: quote.totalCents,
     billingDate: quote.billingDate,

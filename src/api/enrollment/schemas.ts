@@ -77,6 +77,8 @@ export type EnrollmentQuoteLineDto = {
   classId: number | null
   /** Tuition lines: the classes charged and held in the month. */
   meetings: { charged: number; held: number } | null
+  /** Why the line is there, in the tuition engine's words: the sentence the invoice line will carry. */
+  explanation: string
 }
 
 /**

@@ -1,21 +1,26 @@
 import type { EnrollmentQuoteDto, EnrollmentQuoteLineDto } from '#api/enrollment/schemas'
 import { useEnrollmentQuote } from '#islands/api/get-enrollment-quote'
 import { ApiError } from '#islands/lib/http'
-import { monthName, prorationText } from '#shared/enrollment-quote'
 import { formatLongDay } from '#shared/first-class'
 import { formatCents } from '#shared/money'
 import { ordinal } from '#shared/ordinal'
+import { monthName } from '#shared/tuition-proration'
 
 type Named = { id: number; name: string }
 
-/** What a line of the quote says: the class's tuition and why it is prorated, a discount, the fee. */
-function lineLabel(line: EnrollmentQuoteLineDto, month: string, classes: readonly Named[]): { label: string; detail: string | null } {
+/** 'November 2026' for '2026-11': the tuition engine's month name and the year. */
+const monthAndYear = (month: string) => `${monthName(month)} ${month.slice(0, 4)}`
+
+/**
+ * What a line of the quote says: the class's tuition, a discount, the fee, each with the tuition
+ * engine's explanation (why it is prorated, why the discount), the sentence the invoice line will carry.
+ */
+function lineLabel(line: EnrollmentQuoteLineDto, month: string, classes: readonly Named[]): { label: string; detail: string } {
   // A discount that shrinks or goes (another child now pays in full) adds to the invoice.
-  if (line.kind === 'discount' && line.amountCents > 0) return { label: line.description, detail: 'Less off than before' }
-  if (line.kind !== 'tuition') return { label: line.description, detail: null }
+  if (line.kind === 'discount' && line.amountCents > 0) return { label: line.description, detail: `Less off than before. ${line.explanation}` }
+  if (line.kind !== 'tuition') return { label: line.description, detail: line.explanation }
   const name = classes.find((cls) => cls.id === line.classId)?.name ?? 'Tuition'
-  const prorated = line.meetings ? prorationText(line.meetings, month) : null
-  return { label: `${name}, ${monthName(month)}`, detail: prorated ? `Prorated from today: ${prorated}` : 'Full month' }
+  return { label: `${name}, ${monthAndYear(month)}`, detail: line.explanation }
 }
 
 /** When the first invoice is issued and charged: to the card under autopay, else due on /billing. */
@@ -73,7 +78,7 @@ export function EnrollmentQuote({ studentId, classes, enabled = true }: { studen
       ) : (
         <>
           {q.thisMonthBilled ? <p className="mt-1">This month's tuition has already been billed, so this starts on your next invoice.</p> : null}
-          <p className="mt-1">On your {monthName(q.month)} invoice:</p>
+          <p className="mt-1">On your {monthAndYear(q.month)} invoice:</p>
           <ul className="mt-1 space-y-1.5">
             {q.lines.map((line, index) => {
               const { label, detail } = lineLabel(line, q.month!, classes)
@@ -81,7 +86,7 @@ export function EnrollmentQuote({ studentId, classes, enabled = true }: { studen
                 <li key={index} className="flex justify-between gap-3">
                   <span className="min-w-0 break-words">
                     {label}
-                    {detail ? <span className="block text-gray-800">{detail}</span> : null}
+                    <span className="block text-gray-800">{detail}</span>
                   </span>
                   <span className="shrink-0 font-semibold">{formatCents(line.amountCents)}</span>
                 </li>
