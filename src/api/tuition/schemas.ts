@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import type { LineKind } from '#shared/tuition'
+import type { InvoiceLineDto } from '#api/invoices/schemas'
 import { monthSchema } from '#api/lib/dates.schemas'
 
 export const TUITION_RUN_MESSAGES = {
@@ -45,19 +45,8 @@ export const tuitionRunSchema = z.object({
 })
 export type TuitionRunInput = z.infer<typeof tuitionRunSchema>
 
-/** One line the run writes (or, dry, would write) on a family's invoice, with its explanation in words. */
-export type TuitionRunLine = {
-  kind: LineKind
-  description: string
-  amountCents: number
-  studentId: number | null
-  studentName: string | null
-  classId: number | null
-  className: string | null
-  creditId: number | null
-  /** Why the line is there and how its amount was reached (src/shared/tuition-explanations.ts). */
-  explanation: string
-}
+/** One line the run writes (or, dry, would write) on a family's invoice: an invoice line that always has its explanation in words (src/shared/tuition-explanations.ts). */
+export type TuitionRunLine = InvoiceLineDto & { explanation: string }
 
 /**
  * What the run did (or, dry, would do) for one family:
