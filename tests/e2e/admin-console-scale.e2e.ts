@@ -37,7 +37,7 @@ async function expectAFewScreens(page: Page) {
   expect(height / screen).toBeLessThanOrEqual(3)
 }
 
-test("an admin finds a household's invoices, filters, pages, and finds a family by a child's name", async ({ page, baseURL }) => {
+test("an admin finds a household's invoices, filters, pages, finds a family by a child's name and a student by name", async ({ page, baseURL }) => {
   // One long walk through four tabs with four accessibility scans, on a machine shared by other runs.
   test.slow()
   const household = scaleHousehold(PREFIX, 42)
@@ -114,6 +114,34 @@ test("an admin finds a household's invoices, filters, pages, and finds a family 
   await expect(page.getByText('Showing 1 of 1 accounts')).toBeVisible()
   figure("users search by a child's name (typing to row shown)", Date.now() - usersSearched)
   await expect(visibleItem(page, 'data-username', family.username)).toContainText(family.fullName)
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Students: 300 of them, a page at a time, and one found by name; a row still opens to its classes.
+  const studentItems = page.locator('[data-student-id]')
+  const studentCount = page.getByText(/^Showing \d+ of [\d,]+ students$/)
+  await page.getByRole('tab', { name: 'Students' }).click()
+  await expect(studentCount).toBeVisible()
+  await expectAFewScreens(page)
+  await page.getByLabel('Search by student or family').fill(`${PREFIX}-`)
+  const students = CONSOLE_SCALE.households * CONSOLE_SCALE.studentsPerHousehold
+  await expect(studentCount).toHaveText(`Showing ${pageSize} of ${students} students`)
+  const studentPager = page.getByRole('navigation', { name: 'Students pages' })
+  await expect(studentPager).toContainText(`Page 1 of ${Math.ceil(students / pageSize)}`)
+  const firstStudent = await studentItems.first().getAttribute('data-student-id')
+  await studentPager.getByRole('button', { name: 'Next page' }).click()
+  await expect(studentPager).toContainText('Page 2 of')
+  await expect(studentItems.first()).not.toHaveAttribute('data-student-id', firstStudent!)
+  await expect(studentItems).toHaveCount(pageSize)
+  for (const item of await studentItems.all()) await expect(item).toContainText(PREFIX)
+  const dancer = scaleHousehold(PREFIX, 77)
+  await page.getByLabel('Search by student or family').fill(dancer.children[0]!)
+  await expect(studentCount).toHaveText('Showing 1 of 1 students')
+  await expect(studentPager).toHaveCount(0)
+  const studentRow = studentItems.first()
+  await expect(studentRow).toContainText(`${dancer.fullName} (${dancer.username})`)
+  await studentRow.getByRole('button', { name: new RegExp(dancer.children[0]!) }).click()
+  await expect(studentRow.getByText('Not enrolled in any class yet.')).toBeVisible()
+  await expect(studentRow.getByRole('button', { name: 'Add to Class' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
   // The site texts: a tab of their own.

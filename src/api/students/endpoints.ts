@@ -1,10 +1,20 @@
+import { isAdminUser } from '#api/auth'
+import { forbidden } from '#api/errors'
 import { defineEndpoint, idParam, schemaByRole } from '#api/http'
+import { asksForPage } from '#api/lib/paging.schemas'
 import { createStudent, deleteStudent, findOwnStudent, listStudents, toStudentDto, updateEmergencyContact } from './students'
 import { updateStudent } from './update-student'
 import { adminStudentInputSchema, emergencyContactUpdateSchema, studentInputSchema } from './schemas'
+import { STUDENT_LIST_MESSAGES, studentListQuerySchema } from './student-list.schemas'
+import { searchStudents } from './student-search'
 
 export const studentEndpoints = [
-  defineEndpoint('get', '/students', { role: 'family' }, async ({ req }) => listStudents(req)),
+  // Issue 23: with any of its optional parameters, one page of every family's students, for the console only.
+  defineEndpoint('get', '/students', { role: 'family', query: studentListQuerySchema }, async ({ req, user, query }) => {
+    if (!asksForPage(query)) return listStudents(req)
+    if (!isAdminUser(user)) throw forbidden(STUDENT_LIST_MESSAGES.adminOnly)
+    return searchStudents(req, query)
+  }),
 
   // A family's student is always its own: any userId it sends is dropped by the schema.
   defineEndpoint('post', '/students', { role: 'family', body: schemaByRole(studentInputSchema, adminStudentInputSchema) }, async ({ req, body }) =>

@@ -16,6 +16,9 @@ export function useCreateEnrollment() {
     mutationFn: createEnrollment,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: allEnrollmentsQueryOptions().queryKey })
+      // The Students tab's pages carry each student's count of classes, its rows their classes.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.students })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.enrollments.all })
       // Class lists carry the enrolled count.
       await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
     },

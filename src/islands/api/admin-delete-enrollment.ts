@@ -15,6 +15,9 @@ export function useDeleteEnrollment() {
     mutationFn: deleteEnrollment,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: allEnrollmentsQueryOptions().queryKey })
+      // The Students tab's pages carry each student's count of classes, its rows their classes.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.students })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.enrollments.all })
       await queryClient.invalidateQueries({ queryKey: queryKeys.classes.all })
     },
   })

@@ -52,6 +52,8 @@ export const queryKeys = {
     users: ['admin', 'users'] as const,
     userPage: (params: string) => ['admin', 'users', 'page', params] as const,
     students: ['admin', 'students'] as const,
+    /** One page of the Students tab's search (issue 23), under `students`. */
+    studentPage: (params: string) => ['admin', 'students', 'page', params] as const,
     enrollments: ['admin', 'enrollments'] as const,
     stripeConfig: ['admin', 'stripe-config'] as const,
     emailOutbox: ['admin', 'email-outbox'] as const,

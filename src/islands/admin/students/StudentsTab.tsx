@@ -1,58 +1,55 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 
-import type { UserDto } from '#api/accounts/auth.schemas'
-import type { ClassDto } from '#api/classes/schemas'
-import { ageOn } from '#shared/eligibility'
-import { ENROLLMENT_MESSAGES, type AdminEnrollmentDto } from '#api/enrollment/schemas'
-import type { StudentDto } from '#api/students/schemas'
-import { useCreateEnrollment } from '#islands/api/admin-create-enrollment'
 import { useDeleteEnrollment } from '#islands/api/admin-delete-enrollment'
-import { useAllEnrollments } from '#islands/api/admin-list-enrollments'
-import { useAllStudents } from '#islands/api/admin-list-students'
+import { useStudentPage } from '#islands/api/admin-list-students'
 import { useUsers } from '#islands/api/admin-list-users'
 import { useClasses } from '#islands/api/list-classes'
-import { formatCalendarDay } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
-import { SelectField } from '#islands/components/ui/Field'
+import { FilterField, SelectField } from '#islands/components/ui/Field'
+import { Pager } from '#islands/components/ui/Pager'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { scrollToTop } from '#islands/lib/scroll'
-import { classesToAdd, enrollmentsOf, filterStudents, type StudentFilters } from './student-filters'
+import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
+import type { StudentFilters } from './student-filters'
+import { StudentRow, type Removing } from './StudentRow'
 
 const NO_FILTERS: StudentFilters = { userId: null, classId: null }
+const LOAD_FAILED = 'Failed to load students'
 
 export function StudentsTab() {
   const id = useId()
-  const students = useAllStudents()
-  const enrollments = useAllEnrollments()
+  const [search, setSearch] = useState('')
+  const [filters, setFilters] = useState<StudentFilters>(NO_FILTERS)
+  const [page, setPage] = useState(1)
+  const pageSize = usePageSize()
+  // Issue 23: the server searches (a student's or family's name or email), filters and pages, once the typing pauses.
+  const q = useDebouncedValue(search)
+  const students = useStudentPage({ q, ...filters, page, pageSize })
+  useClampedPage(page, students.data?.pageCount, setPage)
   const classes = useClasses()
   const users = useUsers()
   const remove = useDeleteEnrollment()
   const notify = useNotify()
   const notifyFailure = useNotifyFailure()
-  const [filters, setFilters] = useState<StudentFilters>(NO_FILTERS)
   const [expanded, setExpanded] = useState<Set<number>>(new Set())
-  const [removing, setRemoving] = useState<AdminEnrollmentDto | null>(null)
-  useLoadFailureToast(students.isError, 'Failed to load students')
-  useLoadFailureToast(enrollments.isError, 'Failed to load enrollments')
+  const [removing, setRemoving] = useState<Removing | null>(null)
+  useLoadFailureToast(students.isError, LOAD_FAILED)
   useLoadFailureToast(classes.isError, 'Failed to load classes for filters')
 
-  const owners = new Map((users.data ?? []).map((user) => [user.id, user]))
-  const allStudents = students.data ?? []
-  const allEnrollments = enrollments.data ?? []
+  const shown = students.data?.items ?? []
   const allClasses = [...(classes.data ?? [])].sort((a, b) => a.name.localeCompare(b.name))
-  const accountsWithStudents = [...new Set(allStudents.map((s) => s.userId))]
-    .map((userId) => owners.get(userId) ?? ({ id: userId, fullName: `Account ${userId}`, username: '' } as UserDto))
-    .sort((a, b) => a.fullName.localeCompare(b.fullName))
-  const shown = filterStudents(allStudents, allEnrollments, filters)
-  const filtered = filters.userId !== null || filters.classId !== null
+  const accounts = [...(users.data ?? [])].sort((a, b) => a.fullName.localeCompare(b.fullName))
+  const filtered = filters.userId !== null || filters.classId !== null || q.trim() !== ''
 
-  // A filter changes the view: back to the top, as on a page change (spec §2).
-  function changeFilters(next: StudentFilters) {
+  // A search or filter changes the view: to its first page and back to the top, as on a page change (spec §2).
+  function changeView(nextSearch: string, next: StudentFilters) {
+    setSearch(nextSearch)
     setFilters(next)
+    setPage(1)
     scrollToTop()
   }
 
@@ -67,7 +64,7 @@ export function StudentsTab() {
 
   function confirmRemove() {
     if (!removing) return
-    remove.mutate(removing.id, {
+    remove.mutate(removing.enrollment.id, {
       onSuccess: () => notify({ title: 'Success', text: 'Student removed from class successfully.' }),
       onError: (error) => notifyFailure('Failed to remove student from class.', error),
       onSettled: () => setRemoving(null),
@@ -80,15 +77,22 @@ export function StudentsTab() {
         Every family&apos;s students and their classes. Open a student to add or remove classes.
       </SectionHeader>
 
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
+        <FilterField
+          id={`${id}-search`}
+          label="Search by student or family"
+          value={search}
+          onChange={(value) => changeView(value, filters)}
+          placeholder="Student's name, family's name or email"
+        />
         <SelectField
           id={`${id}-user`}
           label="Filter by user account"
           value={filters.userId ?? ''}
-          onChange={(event) => changeFilters({ ...filters, userId: event.target.value ? Number(event.target.value) : null })}
+          onChange={(event) => changeView(search, { ...filters, userId: event.target.value ? Number(event.target.value) : null })}
         >
           <option value="">All accounts</option>
-          {accountsWithStudents.map((user) => (
+          {accounts.map((user) => (
             <option key={user.id} value={user.id}>
               {user.fullName}
               {user.username ? ` (${user.username})` : ''}
@@ -99,7 +103,7 @@ export function StudentsTab() {
           id={`${id}-class`}
           label="Filter by class"
           value={filters.classId ?? ''}
-          onChange={(event) => changeFilters({ ...filters, classId: event.target.value ? Number(event.target.value) : null })}
+          onChange={(event) => changeView(search, { ...filters, classId: event.target.value ? Number(event.target.value) : null })}
         >
           <option value="">All classes</option>
           {allClasses.map((item) => (
@@ -108,47 +112,55 @@ export function StudentsTab() {
             </option>
           ))}
         </SelectField>
-        <button type="button" className={BUTTON.secondary} onClick={() => changeFilters(NO_FILTERS)} disabled={!filtered}>
+        <button type="button" className={BUTTON.secondary} onClick={() => changeView('', NO_FILTERS)} disabled={!filtered && search === ''}>
           Clear All Filters
         </button>
       </div>
 
-      {students.isPending || enrollments.isPending ? (
+      {students.isPending ? (
         <Loading label="Loading students…" />
       ) : students.isError ? (
-        <ErrorCard retryLabel="Try again" message="Failed to load students" onRetry={() => students.refetch()} />
-      ) : enrollments.isError ? (
-        <ErrorCard retryLabel="Try again" message="Failed to load enrollments" onRetry={() => enrollments.refetch()} />
+        <ErrorCard retryLabel="Try again" message={LOAD_FAILED} onRetry={() => students.refetch()} />
       ) : (
         <>
           {classes.isError ? <ErrorCard retryLabel="Try again" message="Failed to load classes for filters" onRetry={() => classes.refetch()} /> : null}
           <p className="mb-2 text-sm text-gray-700" aria-live="polite">
-            Showing {shown.length} of {allStudents.length} students
+            Showing {shown.length} of {students.data.total.toLocaleString('en-US')} students
           </p>
           {shown.length === 0 ? (
             <Empty>{filtered ? 'No student matches these filters.' : 'No students yet.'}</Empty>
           ) : (
-            <ul className={`divide-y divide-gray-200 ${SCROLL_LIST}`} aria-label="Students">
-              {shown.map((student) => (
-                <StudentRow
-                  key={student.id}
-                  student={student}
-                  owner={owners.get(student.userId)}
-                  enrollments={enrollmentsOf(allEnrollments, student.id)}
-                  available={classesToAdd(allClasses, allEnrollments, student.id)}
-                  expanded={expanded.has(student.id)}
-                  onToggle={() => toggle(student.id)}
-                  onRemove={setRemoving}
-                />
-              ))}
-            </ul>
+            <>
+              <ul className={`divide-y divide-gray-200 ${SCROLL_LIST}`} aria-label="Students">
+                {shown.map((student) => (
+                  <StudentRow
+                    key={student.id}
+                    student={student}
+                    classes={allClasses}
+                    expanded={expanded.has(student.id)}
+                    onToggle={() => toggle(student.id)}
+                    onRemove={setRemoving}
+                  />
+                ))}
+              </ul>
+              <Pager
+                label="Students"
+                page={page}
+                pageCount={students.data.pageCount}
+                busy={students.isPlaceholderData}
+                onPage={(next) => {
+                  setPage(next)
+                  scrollToTop()
+                }}
+              />
+            </>
           )}
         </>
       )}
 
       <ConfirmDialog
         open={removing !== null}
-        title={removing ? `Remove ${removing.student.fullName} from ${removing.class.name}?` : 'Remove from class?'}
+        title={removing ? `Remove ${removing.student.fullName} from ${removing.enrollment.class.name}?` : 'Remove from class?'}
         confirmLabel="Remove"
         pendingLabel="Removing…"
         pending={remove.isPending}
@@ -157,135 +169,10 @@ export function StudentsTab() {
       >
         {removing ? (
           <p>
-            Remove {removing.student.fullName} from {removing.class.name}? This cannot be undone.
+            Remove {removing.student.fullName} from {removing.enrollment.class.name}? This cannot be undone.
           </p>
         ) : null}
       </ConfirmDialog>
     </section>
-  )
-}
-
-type RowProps = {
-  student: StudentDto
-  owner: UserDto | undefined
-  enrollments: AdminEnrollmentDto[]
-  available: ClassDto[]
-  expanded: boolean
-  onToggle: () => void
-  onRemove: (enrollment: AdminEnrollmentDto) => void
-}
-
-function StudentRow({ student, owner, enrollments, available, expanded, onToggle, onRemove }: RowProps) {
-  const id = useId()
-  const age = ageOn(student.dateOfBirth)
-  return (
-    <li data-student-id={student.id}>
-      <h3>
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={`${id}-details`}
-          onClick={onToggle}
-          className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-gray-50"
-        >
-          <svg
-            aria-hidden="true"
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            className={`shrink-0 transition-transform ${expanded ? 'rotate-90' : ''}`}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path d="M9 6l6 6-6 6" />
-          </svg>
-          <span className="min-w-0 flex-1">
-            <span className="block font-semibold">{student.fullName}</span>
-            <span className="block text-sm text-gray-700">
-              {owner ? `${owner.fullName} (${owner.username})` : `Account ${student.userId}`} · age {Number.isNaN(age) ? '?' : age} · {student.experienceLevel}
-            </span>
-          </span>
-          <span className="shrink-0 text-sm text-gray-700">
-            {enrollments.length} {enrollments.length === 1 ? 'class' : 'classes'}
-          </span>
-        </button>
-      </h3>
-      <div id={`${id}-details`} hidden={!expanded} className="border-t border-gray-100 bg-gray-50/60 px-4 py-3">
-        {expanded ? (
-          <>
-            <h4 className="text-sm font-semibold">Enrolled classes</h4>
-            {enrollments.length === 0 ? (
-              <p className="mt-1 text-sm text-gray-700">Not enrolled in any class yet.</p>
-            ) : (
-              <ul className="mt-2 space-y-2">
-                {enrollments.map((enrollment) => (
-                  <li key={enrollment.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-gray-200 bg-white px-3 py-2">
-                    <span className="text-sm">
-                      <span className="font-medium">{enrollment.class.name}</span>
-                      <span className="text-gray-700">
-                        {' '}
-                        · {enrollment.class.days}, {enrollment.class.time} · since {formatCalendarDay(enrollment.enrollmentDate)}
-                      </span>
-                    </span>
-                    <button type="button" className={BUTTON.dangerOutline} onClick={() => onRemove(enrollment)}>
-                      Remove
-                      <span className="sr-only">
-                        {' '}
-                        {student.fullName} from {enrollment.class.name}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <AddToClass student={student} available={available} />
-          </>
-        ) : null}
-      </div>
-    </li>
-  )
-}
-
-function AddToClass({ student, available }: { student: StudentDto; available: ClassDto[] }) {
-  const id = useId()
-  const create = useCreateEnrollment()
-  const notify = useNotify()
-  const notifyFailure = useNotifyFailure()
-  const [error, setError] = useState<string | null>(null)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const classId = Number(new FormData(form).get('classId') || 0)
-    if (!classId) return setError(ENROLLMENT_MESSAGES.classRequired)
-    setError(null)
-    create.mutate(
-      { studentId: student.id, classId },
-      {
-        onSuccess: () => {
-          form.reset()
-          notify({ title: 'Success', text: `Added ${student.fullName} to class successfully.` })
-        },
-        onError: (failure) => notifyFailure('Failed to add student to class', failure),
-      },
-    )
-  }
-
-  if (available.length === 0) return <p className="mt-3 text-sm text-gray-700">{student.fullName} is in every class already.</p>
-  return (
-    <form noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-      <SelectField id={`${id}-class`} name="classId" label={`Add ${student.fullName} to a class`} defaultValue="" error={error ?? undefined} className="flex-1">
-        <option value="">Select a class</option>
-        {available.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.name} (ages {item.ageGroup}, {item.days})
-          </option>
-        ))}
-      </SelectField>
-      <button type="submit" className={BUTTON.primary} disabled={create.isPending}>
-        {create.isPending ? 'Adding…' : 'Add to Class'}
-      </button>
-    </form>
   )
 }
