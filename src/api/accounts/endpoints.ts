@@ -21,15 +21,17 @@ export const accountEndpoints = [
 
   defineEndpoint('post', '/reset-password', { role: 'public', body: resetPasswordSchema }, async ({ req, body }) => resetPassword(req, body)),
 
-  defineEndpoint('patch', '/user/profile', { role: 'family', body: profileSchema }, async ({ req, body }) => toUserDto(await updateProfile(req, body))),
-
-  defineEndpoint('patch', '/user/password', { role: 'family', body: changePasswordSchema }, async ({ req, body }) => changePassword(req, body)),
-
-  defineEndpoint('get', '/notification-preferences', { role: 'family' }, async ({ req }) =>
-    toNotificationPreferencesDto(await getOwnNotificationPreferences(req)),
+  defineEndpoint('patch', '/user/profile', { role: 'family', body: profileSchema }, async ({ req, user, body }) =>
+    toUserDto(await updateProfile(req, user, body)),
   ),
 
-  defineEndpoint('patch', '/notification-preferences', { role: 'family', body: notificationPreferencesSchema }, async ({ req, body }) =>
-    toNotificationPreferencesDto(await updateOwnNotificationPreferences(req, body)),
+  defineEndpoint('patch', '/user/password', { role: 'family', body: changePasswordSchema }, async ({ req, user, body }) => changePassword(req, user, body)),
+
+  defineEndpoint('get', '/notification-preferences', { role: 'family' }, async ({ req, user }) =>
+    toNotificationPreferencesDto(await getOwnNotificationPreferences(req, user)),
+  ),
+
+  defineEndpoint('patch', '/notification-preferences', { role: 'family', body: notificationPreferencesSchema }, async ({ req, user, body }) =>
+    toNotificationPreferencesDto(await updateOwnNotificationPreferences(req, user, body)),
   ),
 ]

@@ -1,7 +1,6 @@
 import { ValidationError, type PayloadRequest } from 'payload'
 
 import type { NotificationPreference, User } from '#cms/payload-types'
-import { requireUser } from '#api/auth'
 import { isUniqueViolation } from '#api/errors'
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from './schemas'
 import { relationId } from '#api/lib/relations'
@@ -39,8 +38,7 @@ function isDuplicateRow(error: unknown): boolean {
  * reads at once both try to create it: the unique index on `user` keeps one, and the loser
  * reads the winner's row.
  */
-export async function getOwnNotificationPreferences(req: PayloadRequest): Promise<NotificationPreference> {
-  const user = requireUser(req)
+export async function getOwnNotificationPreferences(req: PayloadRequest, user: User): Promise<NotificationPreference> {
   const existing = await findOwnRow(req, user)
   if (existing) return existing
   try {
@@ -61,8 +59,8 @@ export async function getOwnNotificationPreferences(req: PayloadRequest): Promis
 }
 
 /** PATCH /api/notification-preferences: the four booleans; anything else was stripped by the schema. */
-export async function updateOwnNotificationPreferences(req: PayloadRequest, input: NotificationPreferencesInput): Promise<NotificationPreference> {
-  const row = await getOwnNotificationPreferences(req)
+export async function updateOwnNotificationPreferences(req: PayloadRequest, user: User, input: NotificationPreferencesInput): Promise<NotificationPreference> {
+  const row = await getOwnNotificationPreferences(req, user)
   const data: Partial<Record<(typeof NOTIFICATION_SETTINGS)[number], boolean>> = {}
   for (const name of NOTIFICATION_SETTINGS) if (input[name] !== undefined) data[name] = input[name]
   if (Object.keys(data).length === 0) return row

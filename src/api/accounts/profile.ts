@@ -2,7 +2,6 @@ import { ValidationError, type PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import { clearRateLimit, countAccountExistsAnswer, hitRateLimit, isRateLimited, type RateLimit } from '#api/lib/rate-limit'
-import { requireUser } from '#api/auth'
 import { AppError, badInput, conflict, isUniqueViolation } from '#api/errors'
 import { ACCOUNT_MESSAGES, type ChangePasswordInput, type ProfileInput } from './schemas'
 import { AUTH_MESSAGES } from './auth.schemas'
@@ -15,8 +14,7 @@ import { endOtherSessions, isAccountPassword } from './password-hash'
  * the current password (whoever holds an open session could otherwise take the account over
  * through a password reset to an address of their own), and the old address is told.
  */
-export async function updateProfile(req: PayloadRequest, input: ProfileInput): Promise<User> {
-  const user = requireUser(req)
+export async function updateProfile(req: PayloadRequest, user: User, input: ProfileInput): Promise<User> {
   const data: Partial<Pick<User, 'fullName' | 'email' | 'phone'>> = {}
   if (input.fullName !== undefined) data.fullName = input.fullName
   if (input.email !== undefined && input.email !== user.email) data.email = input.email
@@ -89,8 +87,7 @@ async function assertCurrentPassword(req: PayloadRequest, user: User, password: 
 }
 
 /** PATCH /api/user/password (decisions §3): needs the current password; ends the caller's other sessions. */
-export async function changePassword(req: PayloadRequest, input: ChangePasswordInput): Promise<{ message: string }> {
-  const user = requireUser(req)
+export async function changePassword(req: PayloadRequest, user: User, input: ChangePasswordInput): Promise<{ message: string }> {
   const key = String(user.id)
   if (await isRateLimited(req.payload, WRONG_CURRENT_PASSWORD, key)) {
     throw new AppError('RATE_LIMITED', 'Too many incorrect attempts. Please wait a few minutes and try again.')
