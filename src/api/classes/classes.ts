@@ -1,7 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Class, User } from '#cms/payload-types'
-import { requireAdmin } from '#api/auth'
 import { badInput, notFound } from '#api/errors'
 import { CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from './schemas'
 import { isTeacherUser } from '#shared/roles'
@@ -148,15 +147,13 @@ async function toClassData(req: PayloadRequest, input: ClassUpdate): Promise<Cla
   return data
 }
 
-export async function createClass(req: PayloadRequest, input: ClassCreate): Promise<ClassDto> {
-  const user = requireAdmin(req)
+export async function createClass(req: PayloadRequest, user: User, input: ClassCreate): Promise<ClassDto> {
   const data = await toClassData(req, input)
   const doc = await req.payload.create({ collection: 'classes', data: data as Class, depth: 0, req, user, overrideAccess: false })
   return toClassDto(doc as Class, 0)
 }
 
-export async function updateClass(req: PayloadRequest, id: number, input: ClassUpdate): Promise<ClassDto> {
-  const user = requireAdmin(req)
+export async function updateClass(req: PayloadRequest, user: User, id: number, input: ClassUpdate): Promise<ClassDto> {
   await findClass(req, id)
   const data = await toClassData(req, input)
   const doc = await req.payload.update({ collection: 'classes', id, data, depth: 0, req, user, overrideAccess: false })
@@ -165,7 +162,6 @@ export async function updateClass(req: PayloadRequest, id: number, input: ClassU
 
 /** The teacher accounts an administrator may give a class, with the classes each one has (decisions §14). */
 export async function listTeacherOptions(req: PayloadRequest): Promise<TeacherOptionDto[]> {
-  requireAdmin(req)
   const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
   const [teachers, classes] = await Promise.all([
     req.payload.find({ collection: 'users', ...all, where: { isTeacher: { equals: true } }, sort: 'fullName' }).then((r) => r.docs as User[]),
@@ -182,8 +178,7 @@ export async function listTeacherOptions(req: PayloadRequest): Promise<TeacherOp
 }
 
 /** Deletes the class and every enrollment in it, all or nothing (decisions §2). */
-export async function deleteClass(req: PayloadRequest, id: number): Promise<{ name: string; removedEnrollments: number }> {
-  const user = requireAdmin(req)
+export async function deleteClass(req: PayloadRequest, user: User, id: number): Promise<{ name: string; removedEnrollments: number }> {
   const result = await inTransaction(req, async () => {
     const doc = await findClass(req, id)
     const removed = await req.payload.delete({ collection: 'enrollments', where: { class: { equals: id } }, depth: 0, req, user, overrideAccess: false })

@@ -14,14 +14,16 @@ export const classEndpoints = [
     },
   ),
 
-  defineEndpoint('post', '/classes', { role: 'admin', body: classInputSchema }, async ({ req, body }) =>
-    Response.json(await createClass(req, body), { status: 201 }),
+  defineEndpoint('post', '/classes', { role: 'admin', body: classInputSchema }, async ({ req, user, body }) =>
+    Response.json(await createClass(req, user, body), { status: 201 }),
   ),
 
-  defineEndpoint('patch', '/classes/:id', { role: 'admin', body: classUpdateSchema }, async ({ req, body }) => updateClass(req, idParam(req), body)),
+  defineEndpoint('patch', '/classes/:id', { role: 'admin', body: classUpdateSchema }, async ({ req, user, body }) =>
+    updateClass(req, user, idParam(req), body),
+  ),
 
-  defineEndpoint('delete', '/classes/:id', { role: 'admin' }, async ({ req }) => {
-    const { name, removedEnrollments } = await deleteClass(req, idParam(req))
+  defineEndpoint('delete', '/classes/:id', { role: 'admin' }, async ({ req, user }) => {
+    const { name, removedEnrollments } = await deleteClass(req, user, idParam(req))
     return { message: `${name} has been deleted.`, removedEnrollments }
   }),
 
