@@ -1,7 +1,7 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import type { Attendance, Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
-import { isAdminUser, requireUser } from '#api/auth'
+import { isAdminUser } from '#api/auth'
 import { badInput, conflict, notFound } from '#api/errors'
 import {
   ATTENDANCE_LIST_LIMIT,
@@ -47,8 +47,7 @@ function toTeachClass(doc: Class, today: string): TeachClassDto & { startTime: s
 }
 
 /** The classes the caller teaches (every class for an administrator), today's first, each by start time. */
-export async function listTeachClasses(req: PayloadRequest): Promise<TeachClassesDto> {
-  const user = requireUser(req)
+export async function listTeachClasses(req: PayloadRequest, user: User): Promise<TeachClassesDto> {
   const today = academyToday()
   const result = await req.payload.find({
     collection: 'classes',
@@ -98,8 +97,7 @@ async function makeupsOn(req: PayloadRequest, classId: number, date: string, stu
 }
 
 /** The roster of a class on a day: each enrolled student's name, age, emergency contact and mark. */
-export async function classRoster(req: PayloadRequest, classId: number, date: string): Promise<RosterDto> {
-  const user = requireUser(req)
+export async function classRoster(req: PayloadRequest, user: User, classId: number, date: string): Promise<RosterDto> {
   const cls = await findTaughtClass(req, user, classId)
   const enrolledIds = (await enrollmentsOn(req, classId, date)).map((e) => optionalRelationId(e.student)).filter((id): id is number => id !== null)
   // Makeup students take a place that day only (decisions §16): on the roster with the class they make up.
@@ -177,8 +175,7 @@ export async function findMark(req: PayloadRequest, classId: number, studentId: 
  * inside its term, not closed) can be marked: a mark for a day the class never held is noise in
  * the register, and in the family's absences.
  */
-export async function markAttendance(req: PayloadRequest, input: AttendanceMarkInput): Promise<AttendanceMarkDto> {
-  const user = requireUser(req)
+export async function markAttendance(req: PayloadRequest, user: User, input: AttendanceMarkInput): Promise<AttendanceMarkDto> {
   const cls = await findTaughtClass(req, user, input.classId)
   if (input.date > academyToday()) throw badInput(ATTENDANCE_MESSAGES.dayInFuture)
   if (

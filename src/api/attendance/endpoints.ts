@@ -5,13 +5,13 @@ import { attendanceListQuerySchema, attendanceMarkSchema, rosterQuerySchema } fr
 
 /** Teachers and attendance (decisions §9): teachers for their own classes, administrators for all. */
 export const attendanceEndpoints = [
-  defineEndpoint('get', '/teach/classes', { role: 'teacher' }, async ({ req }) => listTeachClasses(req)),
+  defineEndpoint('get', '/teach/classes', { role: 'teacher' }, async ({ req, user }) => listTeachClasses(req, user)),
 
-  defineEndpoint('get', '/teach/classes/:id/roster', { role: 'teacher', query: rosterQuerySchema }, async ({ req, query }) =>
-    classRoster(req, idParam(req), query.date),
+  defineEndpoint('get', '/teach/classes/:id/roster', { role: 'teacher', query: rosterQuerySchema }, async ({ req, user, query }) =>
+    classRoster(req, user, idParam(req), query.date),
   ),
 
-  defineEndpoint('put', '/teach/attendance', { role: 'teacher', body: attendanceMarkSchema }, async ({ req, body }) => markAttendance(req, body)),
+  defineEndpoint('put', '/teach/attendance', { role: 'teacher', body: attendanceMarkSchema }, async ({ req, user, body }) => markAttendance(req, user, body)),
 
   defineEndpoint('get', '/admin/attendance', { role: 'admin', query: attendanceListQuerySchema }, async ({ req, query }) => listAttendance(req, query)),
 
