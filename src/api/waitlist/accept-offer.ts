@@ -1,6 +1,6 @@
 import { type PayloadRequest } from 'payload'
 
-import type { Class, Enrollment, Student } from '#cms/payload-types'
+import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
@@ -19,8 +19,8 @@ import { offerLapsed } from './read-status'
  * capacity are checked again under the class lock, and the enrollment is made in the same
  * transaction; an offer that ran out is let go (and the next family offered) and refused.
  */
-export async function acceptOffer(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
-  const outcome = await underClassLock(req, entryId, async (entry, capacity, now) => {
+export async function acceptOffer(req: PayloadRequest, user: User, entryId: number): Promise<WaitlistEntryDto> {
+  const outcome = await underClassLock(req, user, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notOffered)
     const classId = relationId(entry.class)
     if (offerLapsed(entry, now)) {
@@ -53,8 +53,8 @@ export async function acceptOffer(req: PayloadRequest, entryId: number): Promise
 }
 
 /** POST /api/waitlist/{id}/decline: the place goes to the next family at once. */
-export async function declineOffer(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
-  const outcome = await underClassLock(req, entryId, async (entry, capacity, now) => {
+export async function declineOffer(req: PayloadRequest, user: User, entryId: number): Promise<WaitlistEntryDto> {
+  const outcome = await underClassLock(req, user, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notOffered)
     const expired = offerLapsed(entry, now)
     if (!expired) await updateEntry(req, entry.id, { status: 'declined', closedAt: now.toISOString() })

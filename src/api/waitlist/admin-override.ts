@@ -1,7 +1,6 @@
 import { type PayloadRequest } from 'payload'
 
 import type { User, WaitlistEntry } from '#cms/payload-types'
-import { requireAdmin } from '#api/auth'
 import { conflict } from '#api/errors'
 import { WAITLIST_MESSAGES, type AdminWaitlistDto, type AdminWaitlistEntryDto, type WaitlistOverrideInput, type WaitlistRemoveInput } from './schemas'
 import { confirmEnrollmentInBackground } from '#api/email'
@@ -41,7 +40,6 @@ function toAdminEntryDto(doc: WaitlistEntry, positions: Map<number, number>, now
  * expired and holds no place.
  */
 export async function listWaitlistsForAdmin(req: PayloadRequest, classId?: number): Promise<AdminWaitlistDto[]> {
-  requireAdmin(req)
   const now = academyNow()
   const { docs } = await req.payload.find({
     collection: 'waitlist-entries',
@@ -84,9 +82,8 @@ async function adminEntryDto(req: PayloadRequest, id: number): Promise<AdminWait
  * `offer` puts the entry first in line (offered at once when a place is free); `enroll` enrolls
  * the student now, even into a full class. Who, when and why are recorded on the entry.
  */
-export async function overrideWaitlist(req: PayloadRequest, entryId: number, input: WaitlistOverrideInput): Promise<AdminWaitlistEntryDto> {
-  const admin = requireAdmin(req)
-  const enrolled = await underClassLock(req, entryId, async (entry, capacity, now) => {
+export async function overrideWaitlist(req: PayloadRequest, admin: User, entryId: number, input: WaitlistOverrideInput): Promise<AdminWaitlistEntryDto> {
+  const enrolled = await underClassLock(req, admin, entryId, async (entry, capacity, now) => {
     const record = { overrideAction: input.action, overrideReason: input.reason, overrideBy: admin.id, overrideAt: now.toISOString() }
     const classId = relationId(entry.class)
     if (input.action === 'offer') {
@@ -113,9 +110,8 @@ export async function overrideWaitlist(req: PayloadRequest, entryId: number, inp
 }
 
 /** POST /api/admin/waitlist/{id}/remove (admin, reason required): out of the line; a held offer goes to the next family. */
-export async function removeFromWaitlist(req: PayloadRequest, entryId: number, input: WaitlistRemoveInput): Promise<AdminWaitlistEntryDto> {
-  const admin = requireAdmin(req)
-  await underClassLock(req, entryId, async (entry, capacity, now) => {
+export async function removeFromWaitlist(req: PayloadRequest, admin: User, entryId: number, input: WaitlistRemoveInput): Promise<AdminWaitlistEntryDto> {
+  await underClassLock(req, admin, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'waiting' && entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notActive)
     await updateEntry(req, entry.id, {
       status: 'removed',

@@ -1,7 +1,6 @@
 import { type PayloadRequest } from 'payload'
 
-import type { WaitlistEntry } from '#cms/payload-types'
-import { requireUser } from '#api/auth'
+import type { User, WaitlistEntry } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import { WAITLIST_MESSAGES } from './schemas'
 import { relationId } from '#api/lib/relations'
@@ -11,8 +10,7 @@ import { settleClass } from './expiry'
 import { lockClass } from './places'
 
 /** An entry the caller may act on (its family's, or any for an administrator), or 404 for all else. */
-async function findOwnEntry(req: PayloadRequest, id: number): Promise<WaitlistEntry> {
-  const user = requireUser(req)
+async function findOwnEntry(req: PayloadRequest, user: User, id: number): Promise<WaitlistEntry> {
   const { docs } = await req.payload.find({
     collection: 'waitlist-entries',
     where: { id: { equals: id } },
@@ -49,10 +47,11 @@ async function currentEntry(req: PayloadRequest, id: number): Promise<WaitlistEn
  */
 export async function underClassLock<T>(
   req: PayloadRequest,
+  user: User,
   entryId: number,
   work: (entry: WaitlistEntry, capacity: number | null, now: Date) => Promise<T>,
 ): Promise<T> {
-  const owned = await findOwnEntry(req, entryId)
+  const owned = await findOwnEntry(req, user, entryId)
   const classId = relationId(owned.class)
   await settleClass(req.payload, classId)
   return inTransaction(req, async () => {

@@ -1,7 +1,7 @@
 import { type PayloadRequest } from 'payload'
 
-import type { Class, WaitlistEntry } from '#cms/payload-types'
-import { isAdminUser, requireUser } from '#api/auth'
+import type { Class, User, WaitlistEntry } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
 import { alreadyEnrolledMessage, notInAgeGroupMessage } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from './schemas'
@@ -21,8 +21,7 @@ import { countPlaces, enrollmentExists, entryDto, freePlaces, lockClass, positio
  * GET /api/waitlist: the caller's students' entries that are still in line or offered. A read
  * writes nothing: an offer whose time has run out is already left out (it reads as expired).
  */
-export async function listOwnWaitlist(req: PayloadRequest): Promise<WaitlistEntryDto[]> {
-  const user = requireUser(req)
+export async function listOwnWaitlist(req: PayloadRequest, user: User): Promise<WaitlistEntryDto[]> {
   const now = academyNow()
   const { docs } = await req.payload.find({
     collection: 'waitlist-entries',
@@ -44,8 +43,7 @@ export async function listOwnWaitlist(req: PayloadRequest): Promise<WaitlistEntr
  * free places are all held by offers. The same age rule as enrollment; not when already
  * enrolled or already in line (PostgreSQL's partial unique index decides between twins).
  */
-export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
-  const user = requireUser(req)
+export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
   const student = await findOwnStudent(req, input.studentId)
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
@@ -87,8 +85,8 @@ export async function joinWaitlist(req: PayloadRequest, input: JoinWaitlistInput
 }
 
 /** DELETE /api/waitlist/{id}: the family leaves the line (an offer it held goes to the next family). */
-export async function leaveWaitlist(req: PayloadRequest, entryId: number): Promise<WaitlistEntryDto> {
-  await underClassLock(req, entryId, async (entry, capacity, now) => {
+export async function leaveWaitlist(req: PayloadRequest, user: User, entryId: number): Promise<WaitlistEntryDto> {
+  await underClassLock(req, user, entryId, async (entry, capacity, now) => {
     if (entry.status !== 'waiting' && entry.status !== 'offered') throw conflict(WAITLIST_MESSAGES.notActive)
     await updateEntry(req, entry.id, { status: 'cancelled', closedAt: now.toISOString() })
     if (entry.status === 'offered') await fillClass(req, relationId(entry.class), capacity, now)
