@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest, Where } from 'payload'
 
-import type { Class, Enrollment, Student } from '#cms/payload-types'
-import { isAdminUser, requireAdmin, requireUser } from '#api/auth'
+import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
 import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { ClassDto } from '#api/classes/schemas'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
@@ -34,7 +34,7 @@ function toEnrollmentDto(doc: Enrollment, catalogue: Map<number, ClassDto>): Enr
 }
 
 /** With depth 1 the class and student are embedded (the student's own `user` stays an id). */
-async function findEnrollments(req: PayloadRequest, where?: Where, depth: 0 | 1 = 1): Promise<Enrollment[]> {
+async function findEnrollments(req: PayloadRequest, user: User, where?: Where, depth: 0 | 1 = 1): Promise<Enrollment[]> {
   const result = await req.payload.find({
     collection: 'enrollments',
     where,
@@ -43,23 +43,22 @@ async function findEnrollments(req: PayloadRequest, where?: Where, depth: 0 | 1 
     pagination: false,
     sort: 'enrollmentDate',
     req,
-    user: requireUser(req),
+    user,
     overrideAccess: false,
   })
   return result.docs as Enrollment[]
 }
 
 /** GET /api/students/{id}/enrollments: the student's classes (404 unless the caller may see the student). */
-export async function listStudentEnrollments(req: PayloadRequest, studentId: number): Promise<EnrollmentDto[]> {
+export async function listStudentEnrollments(req: PayloadRequest, user: User, studentId: number): Promise<EnrollmentDto[]> {
   await findOwnStudent(req, studentId)
-  const [docs, catalogue] = await Promise.all([findEnrollments(req, { student: { equals: studentId } }), classesById(req.payload)])
+  const [docs, catalogue] = await Promise.all([findEnrollments(req, user, { student: { equals: studentId } }), classesById(req.payload)])
   return docs.map((doc) => toEnrollmentDto(doc, catalogue))
 }
 
 /** GET /api/enrollments/all (admin only): every enrollment with its class and student. */
-export async function listAllEnrollments(req: PayloadRequest): Promise<AdminEnrollmentDto[]> {
-  requireAdmin(req)
-  const [docs, catalogue] = await Promise.all([findEnrollments(req), classesById(req.payload)])
+export async function listAllEnrollments(req: PayloadRequest, user: User): Promise<AdminEnrollmentDto[]> {
+  const [docs, catalogue] = await Promise.all([findEnrollments(req, user), classesById(req.payload)])
   return docs.map((doc) => ({ ...toEnrollmentDto(doc, catalogue), student: toStudentDto(doc.student as Student) }))
 }
 
@@ -76,8 +75,7 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
  * concurrent requests can never overfill it. Places held by waitlist offers are not free
  * (decisions §15): the waitlist is served first, and the student's own offer is its place.
  */
-export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
-  const user = requireUser(req)
+export async function enrollStudent(req: PayloadRequest, user: User, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const admin = isAdminUser(user)
   const student = await findOwnStudent(req, input.studentId)
   const cls = await findClass(req, input.classId)
@@ -127,9 +125,8 @@ export async function enrollStudent(req: PayloadRequest, input: AdminEnrollmentI
 }
 
 /** DELETE /api/enrollments/{id}: a family removes its own student's enrollment; an admin any. */
-export async function deleteEnrollment(req: PayloadRequest, id: number): Promise<void> {
-  const user = requireUser(req)
-  const [doc] = await findEnrollments(req, { id: { equals: id } }, 0)
+export async function deleteEnrollment(req: PayloadRequest, user: User, id: number): Promise<void> {
+  const [doc] = await findEnrollments(req, user, { id: { equals: id } }, 0)
   if (!doc) throw notFound(ENROLLMENT_MESSAGES.notFound)
   // The class first, then the enrollment: the order every change to the class's places takes
   // (the collection hook then offers the freed place to the waitlist in this transaction).

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Class } from '#cms/payload-types'
-import { isAdminUser, requireUser } from '#api/auth'
+import type { Class, User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
 import { conflict } from '#api/errors'
 import { placesLeft } from '#shared/places'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type EnrollmentQuoteDto, type EnrollmentQuoteQuery } from './schemas'
@@ -44,8 +44,8 @@ async function refuseTaken(req: PayloadRequest, studentId: number, studentName: 
  * and is refused what enrolling would refuse; an administrator asks for any student, priced for
  * the student's family. The price is the tuition run's own (#api/tuition quoteFirstTuition).
  */
-export async function quoteEnrollment(req: PayloadRequest, query: EnrollmentQuoteQuery): Promise<EnrollmentQuoteDto> {
-  const admin = isAdminUser(requireUser(req))
+export async function quoteEnrollment(req: PayloadRequest, user: User, query: EnrollmentQuoteQuery): Promise<EnrollmentQuoteDto> {
+  const admin = isAdminUser(user)
   const student = await findOwnStudent(req, query.studentId)
   const today = academyToday()
   const classes: Class[] = []

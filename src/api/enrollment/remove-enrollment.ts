@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import { isAdminUser, requireUser } from '#api/auth'
+import type { User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
 import { removeAsFamily } from '#api/self-service'
 import type { DropDto } from '#api/self-service/schemas'
 import { deleteEnrollment } from './enrollments'
@@ -14,11 +15,10 @@ export type RemovalDto = { message: string; enrollmentId: number; removed: boole
  * from the earliest day the notice allows (prorated), or, for an enrollment not begun whose
  * first day the notice already covers, a removal that costs nothing.
  */
-export async function removeEnrollment(req: PayloadRequest, id: number): Promise<RemovalDto> {
-  const user = requireUser(req)
+export async function removeEnrollment(req: PayloadRequest, user: User, id: number): Promise<RemovalDto> {
   const plan: 'remove' | 'cancel' | DropDto = isAdminUser(user) ? 'remove' : await removeAsFamily(req, id)
   if (plan === 'remove' || plan === 'cancel') {
-    await deleteEnrollment(req, id)
+    await deleteEnrollment(req, user, id)
     return {
       // The spec's answer for a removal; a family's is one whose class has not met yet, so nothing is owed.
       message: 'Enrollment removed.',
