@@ -51,7 +51,7 @@ async function findEnrollments(req: PayloadRequest, user: User, where?: Where, d
 
 /** GET /api/students/{id}/enrollments: the student's classes (404 unless the caller may see the student). */
 export async function listStudentEnrollments(req: PayloadRequest, user: User, studentId: number): Promise<EnrollmentDto[]> {
-  await findOwnStudent(req, studentId)
+  await findOwnStudent(req, user, studentId)
   const [docs, catalogue] = await Promise.all([findEnrollments(req, user, { student: { equals: studentId } }), classesById(req.payload)])
   return docs.map((doc) => toEnrollmentDto(doc, catalogue))
 }
@@ -77,7 +77,7 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
  */
 export async function enrollStudent(req: PayloadRequest, user: User, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const admin = isAdminUser(user)
-  const student = await findOwnStudent(req, input.studentId)
+  const student = await findOwnStudent(req, user, input.studentId)
   const cls = await findClass(req, input.classId)
   // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
   const today = academyToday()

@@ -46,7 +46,7 @@ async function refuseTaken(req: PayloadRequest, studentId: number, studentName: 
  */
 export async function quoteEnrollment(req: PayloadRequest, user: User, query: EnrollmentQuoteQuery): Promise<EnrollmentQuoteDto> {
   const admin = isAdminUser(user)
-  const student = await findOwnStudent(req, query.studentId)
+  const student = await findOwnStudent(req, user, query.studentId)
   const today = academyToday()
   const classes: Class[] = []
   for (const classId of query.classId) {

@@ -16,7 +16,7 @@ export type RemovalDto = { message: string; enrollmentId: number; removed: boole
  * first day the notice already covers, a removal that costs nothing.
  */
 export async function removeEnrollment(req: PayloadRequest, user: User, id: number): Promise<RemovalDto> {
-  const plan: 'remove' | 'cancel' | DropDto = isAdminUser(user) ? 'remove' : await removeAsFamily(req, id)
+  const plan: 'remove' | 'cancel' | DropDto = isAdminUser(user) ? 'remove' : await removeAsFamily(req, user, id)
   if (plan === 'remove' || plan === 'cancel') {
     await deleteEnrollment(req, user, id)
     return {

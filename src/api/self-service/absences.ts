@@ -1,7 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Attendance, Class, Makeup, Student } from '#cms/payload-types'
-import { requireUser } from '#api/auth'
+import type { Attendance, Class, Makeup, Student, User } from '#cms/payload-types'
 import { AppError, badInput, conflict, notFound } from '#api/errors'
 import { SELF_SERVICE_MESSAGES, type AbsenceAnswerDto, type AbsenceDto, type AbsenceInput, type MakeupDto } from './schemas'
 import { addDays } from '#shared/dates'
@@ -65,9 +64,8 @@ function toAbsenceDto(mark: Attendance, missed: Class, makeup: MakeupDto | null,
  * It is an attendance mark `absent` reported by the family, which the roster shows and the
  * teacher's own mark replaces. Reporting the same day twice is one report.
  */
-export async function reportAbsence(req: PayloadRequest, input: AbsenceInput): Promise<{ status: 200 | 201; answer: AbsenceAnswerDto }> {
-  const user = requireUser(req)
-  const student = await findOwnStudent(req, input.studentId)
+export async function reportAbsence(req: PayloadRequest, user: User, input: AbsenceInput): Promise<{ status: 200 | 201; answer: AbsenceAnswerDto }> {
+  const student = await findOwnStudent(req, user, input.studentId)
   const cls = await findClass(req, input.classId)
   const today = academyToday()
   if (input.date < today) throw badInput(SELF_SERVICE_MESSAGES.dayInPast)
@@ -107,12 +105,12 @@ export async function reportAbsence(req: PayloadRequest, input: AbsenceInput): P
 }
 
 /** An absence (an `absent` mark) of one of the caller's students, else 404. */
-export async function findOwnAbsence(req: PayloadRequest, id: number): Promise<{ mark: Attendance; student: Student; missed: Class }> {
+export async function findOwnAbsence(req: PayloadRequest, user: User, id: number): Promise<{ mark: Attendance; student: Student; missed: Class }> {
   const mark = (await req.payload.findByID({ collection: 'attendance', id, depth: 0, req, disableErrors: true, overrideAccess: true })) as Attendance | null
   if (!mark) throw notFound(SELF_SERVICE_MESSAGES.absenceNotFound)
   let student: Student
   try {
-    student = await findOwnStudent(req, relationId(mark.student))
+    student = await findOwnStudent(req, user, relationId(mark.student))
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound(SELF_SERVICE_MESSAGES.absenceNotFound)
     throw error
@@ -121,8 +119,8 @@ export async function findOwnAbsence(req: PayloadRequest, id: number): Promise<{
 }
 
 /** DELETE /api/absences/{id}: the family withdraws its own report of a day still to come. */
-export async function cancelAbsence(req: PayloadRequest, id: number): Promise<{ message: string }> {
-  const { mark, student, missed } = await findOwnAbsence(req, id)
+export async function cancelAbsence(req: PayloadRequest, user: User, id: number): Promise<{ message: string }> {
+  const { mark, student, missed } = await findOwnAbsence(req, user, id)
   if (mark.reportedBy !== 'family') throw conflict(SELF_SERVICE_MESSAGES.teacherMarked)
   if (mark.date < academyToday()) throw badInput(SELF_SERVICE_MESSAGES.dayInPast)
   if (await makeupOf(req, student.id, missed.id, mark.date)) throw conflict(SELF_SERVICE_MESSAGES.absenceHasMakeup)
@@ -135,8 +133,8 @@ export async function cancelAbsence(req: PayloadRequest, id: number): Promise<{ 
  * GET /api/students/{id}/absences: the student's absences whose makeup window is still open or
  * still to come (reported by the family or marked by a teacher), each with its makeup.
  */
-export async function listStudentAbsences(req: PayloadRequest, studentId: number): Promise<AbsenceDto[]> {
-  const student = await findOwnStudent(req, studentId)
+export async function listStudentAbsences(req: PayloadRequest, user: User, studentId: number): Promise<AbsenceDto[]> {
+  const student = await findOwnStudent(req, user, studentId)
   const today = academyToday()
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
   const since = addDays(today, -makeupWindowDays)

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Class, Enrollment, Student } from '#cms/payload-types'
-import { isAdminUser, requireUser } from '#api/auth'
+import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
 import { badInput, conflict, notFound } from '#api/errors'
 import { noticeMessage, SELF_SERVICE_MESSAGES, type DropDto, type DropInput } from './schemas'
 import { earliestLastDay, hasEnded } from '#shared/self-service'
@@ -16,8 +16,7 @@ import { day } from './rules'
 /** Drops: a family ends a student's enrollment from a day on (with the studio's notice), and may undo it before that day. */
 
 /** The enrollment, when its student is the caller's (any for an administrator), else 404. */
-export async function findOwnEnrollment(req: PayloadRequest, id: number): Promise<{ enrollment: Enrollment; student: Student; cls: Class }> {
-  const user = requireUser(req)
+export async function findOwnEnrollment(req: PayloadRequest, user: User, id: number): Promise<{ enrollment: Enrollment; student: Student; cls: Class }> {
   const result = await req.payload.find({
     collection: 'enrollments',
     where: { id: { equals: id } },
@@ -30,7 +29,7 @@ export async function findOwnEnrollment(req: PayloadRequest, id: number): Promis
   })
   const enrollment = result.docs[0] as Enrollment | undefined
   if (!enrollment) throw notFound(SELF_SERVICE_MESSAGES.enrollmentNotFound)
-  const [student, cls] = await Promise.all([findOwnStudent(req, relationId(enrollment.student)), findClass(req, relationId(enrollment.class))])
+  const [student, cls] = await Promise.all([findOwnStudent(req, user, relationId(enrollment.student)), findClass(req, relationId(enrollment.class))])
   return { enrollment, student, cls }
 }
 
@@ -52,9 +51,8 @@ export async function findStudentEnrollment(req: PayloadRequest, studentId: numb
  * place is free from the next day, and tuition is prorated through it). A family gives the
  * studio's notice; a drop not yet in effect may be moved or undone.
  */
-export async function dropEnrollment(req: PayloadRequest, id: number, input: DropInput): Promise<DropDto> {
-  const user = requireUser(req)
-  const { enrollment, student, cls } = await findOwnEnrollment(req, id)
+export async function dropEnrollment(req: PayloadRequest, user: User, id: number, input: DropInput): Promise<DropDto> {
+  const { enrollment, student, cls } = await findOwnEnrollment(req, user, id)
   const today = academyToday()
   if (hasEnded(enrollment, today)) throw conflict(SELF_SERVICE_MESSAGES.alreadyEnded)
   if (input.lastDay < enrollment.enrollmentDate.slice(0, 10)) throw badInput(SELF_SERVICE_MESSAGES.lastDayBeforeStart)
@@ -73,8 +71,8 @@ export async function dropEnrollment(req: PayloadRequest, id: number, input: Dro
 }
 
 /** DELETE /api/enrollments/{id}/drop: a drop not yet in effect is undone; the student stays. */
-export async function undoDrop(req: PayloadRequest, id: number): Promise<DropDto> {
-  const { enrollment, student, cls } = await findOwnEnrollment(req, id)
+export async function undoDrop(req: PayloadRequest, user: User, id: number): Promise<DropDto> {
+  const { enrollment, student, cls } = await findOwnEnrollment(req, user, id)
   if (!enrollment.endDate) throw conflict(SELF_SERVICE_MESSAGES.noDropScheduled)
   if (hasEnded(enrollment, academyToday())) throw conflict(SELF_SERVICE_MESSAGES.alreadyEnded)
   await req.payload.update({ collection: 'enrollments', id, data: { endDate: null }, depth: 0, req, overrideAccess: true })

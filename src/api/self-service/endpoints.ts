@@ -9,24 +9,26 @@ import { absenceInputSchema, dropInputSchema, makeupInputSchema } from './schema
 export const selfServiceEndpoints = [
   defineEndpoint('get', '/self-service/rules', { role: 'family' }, async ({ req }) => selfServiceRules(req)),
 
-  defineEndpoint('post', '/enrollments/:id/drop', { role: 'family', body: dropInputSchema }, async ({ req, body }) => dropEnrollment(req, idParam(req), body)),
+  defineEndpoint('post', '/enrollments/:id/drop', { role: 'family', body: dropInputSchema }, async ({ req, user, body }) =>
+    dropEnrollment(req, user, idParam(req), body),
+  ),
 
-  defineEndpoint('delete', '/enrollments/:id/drop', { role: 'family' }, async ({ req }) => undoDrop(req, idParam(req))),
+  defineEndpoint('delete', '/enrollments/:id/drop', { role: 'family' }, async ({ req, user }) => undoDrop(req, user, idParam(req))),
 
-  defineEndpoint('get', '/students/:id/absences', { role: 'family' }, async ({ req }) => listStudentAbsences(req, idParam(req))),
+  defineEndpoint('get', '/students/:id/absences', { role: 'family' }, async ({ req, user }) => listStudentAbsences(req, user, idParam(req))),
 
-  defineEndpoint('post', '/absences', { role: 'family', body: absenceInputSchema }, async ({ req, body }) => {
-    const { status, answer } = await reportAbsence(req, body)
+  defineEndpoint('post', '/absences', { role: 'family', body: absenceInputSchema }, async ({ req, user, body }) => {
+    const { status, answer } = await reportAbsence(req, user, body)
     return Response.json(answer, { status })
   }),
 
-  defineEndpoint('delete', '/absences/:id', { role: 'family' }, async ({ req }) => cancelAbsence(req, idParam(req))),
+  defineEndpoint('delete', '/absences/:id', { role: 'family' }, async ({ req, user }) => cancelAbsence(req, user, idParam(req))),
 
-  defineEndpoint('get', '/absences/:id/makeup-options', { role: 'family' }, async ({ req }) => makeupOptions(req, idParam(req))),
+  defineEndpoint('get', '/absences/:id/makeup-options', { role: 'family' }, async ({ req, user }) => makeupOptions(req, user, idParam(req))),
 
-  defineEndpoint('post', '/makeups', { role: 'family', body: makeupInputSchema }, async ({ req, body }) =>
-    Response.json(await bookMakeup(req, body), { status: 201 }),
+  defineEndpoint('post', '/makeups', { role: 'family', body: makeupInputSchema }, async ({ req, user, body }) =>
+    Response.json(await bookMakeup(req, user, body), { status: 201 }),
   ),
 
-  defineEndpoint('delete', '/makeups/:id', { role: 'family' }, async ({ req }) => cancelMakeup(req, idParam(req))),
+  defineEndpoint('delete', '/makeups/:id', { role: 'family' }, async ({ req, user }) => cancelMakeup(req, user, idParam(req))),
 ]

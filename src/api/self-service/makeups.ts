@@ -1,8 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
-import type { Class, Enrollment, Makeup, Student } from '#cms/payload-types'
-import { requireUser } from '#api/auth'
+import type { Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
 import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
 import {
   fullOnMessage,
@@ -76,8 +75,8 @@ async function hasPlaceOn(req: PayloadRequest, studentId: number, classId: numbe
  * the makeup window on which it meets and has a free place: the classes of the missed class's
  * style first, then the others, each soonest first.
  */
-export async function makeupOptions(req: PayloadRequest, absenceId: number): Promise<MakeupOptionDto[]> {
-  const { mark, student, missed } = await findOwnAbsence(req, absenceId)
+export async function makeupOptions(req: PayloadRequest, user: User, absenceId: number): Promise<MakeupOptionDto[]> {
+  const { mark, student, missed } = await findOwnAbsence(req, user, absenceId)
   if (mark.status !== 'absent') return []
   const today = academyToday()
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
@@ -135,9 +134,8 @@ export async function makeupOptions(req: PayloadRequest, absenceId: number): Pro
  * enrollments that day plus that day's makeups against its capacity), so two families can
  * never take the last place twice. One makeup per absence (a unique index decides races).
  */
-export async function bookMakeup(req: PayloadRequest, input: MakeupInput): Promise<MakeupAnswerDto> {
-  const user = requireUser(req)
-  const { mark, student, missed } = await findOwnAbsence(req, input.absenceId)
+export async function bookMakeup(req: PayloadRequest, user: User, input: MakeupInput): Promise<MakeupAnswerDto> {
+  const { mark, student, missed } = await findOwnAbsence(req, user, input.absenceId)
   if (mark.status !== 'absent') throw conflict(SELF_SERVICE_MESSAGES.notAnAbsence)
   const target = await findClass(req, input.classId)
   if (target.id === missed.id) throw badInput(SELF_SERVICE_MESSAGES.sameClass)
@@ -193,12 +191,12 @@ export async function bookMakeup(req: PayloadRequest, input: MakeupInput): Promi
 }
 
 /** DELETE /api/makeups/{id}: the family gives the place back, up to the day itself. */
-export async function cancelMakeup(req: PayloadRequest, id: number): Promise<{ message: string }> {
+export async function cancelMakeup(req: PayloadRequest, user: User, id: number): Promise<{ message: string }> {
   const makeup = (await req.payload.findByID({ collection: 'makeups', id, depth: 0, req, disableErrors: true, overrideAccess: true })) as Makeup | null
   if (!makeup) throw notFound(SELF_SERVICE_MESSAGES.makeupNotFound)
   let student: Student
   try {
-    student = await findOwnStudent(req, relationId(makeup.student))
+    student = await findOwnStudent(req, user, relationId(makeup.student))
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound(SELF_SERVICE_MESSAGES.makeupNotFound)
     throw error

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import type { User } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { academyToday } from '#api/lib/academy-clock'
 import { readStudioSettings } from '#api/studio'
@@ -22,8 +23,8 @@ import { SELF_SERVICE_MESSAGES, type DropDto } from './schemas'
  * - otherwise the last day is the earliest the notice allows, prorated like any drop.
  * Another family's enrollment answers 404, an ended one 409.
  */
-export async function removeAsFamily(req: PayloadRequest, id: number): Promise<'cancel' | DropDto> {
-  const { enrollment, student, cls } = await findOwnEnrollment(req, id)
+export async function removeAsFamily(req: PayloadRequest, user: User, id: number): Promise<'cancel' | DropDto> {
+  const { enrollment, student, cls } = await findOwnEnrollment(req, user, id)
   const today = academyToday()
   if (hasEnded(enrollment, today)) throw conflict(SELF_SERVICE_MESSAGES.alreadyEnded)
   const [{ dropNoticeDays }, closures] = await Promise.all([readStudioSettings(req.payload, req), academyClosures(req)])
@@ -38,5 +39,5 @@ export async function removeAsFamily(req: PayloadRequest, id: number): Promise<'
       endDate: lastDay,
     }
   }
-  return dropEnrollment(req, id, { lastDay: earliest })
+  return dropEnrollment(req, user, id, { lastDay: earliest })
 }

@@ -1,7 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Class } from '#cms/payload-types'
-import { requireUser } from '#api/auth'
 import { closedDayMessage, notMeetingMessage, type SelfServiceRulesDto } from './schemas'
 import { formatDayWithWeekday, weekdayOf } from '#shared/dates'
 import { classWeekdays } from '#shared/schedule'
@@ -30,7 +29,6 @@ export async function academyClosures(req: PayloadRequest): Promise<string[]> {
 
 /** GET /api/self-service/rules: the academy's today and the studio's notice and makeup window. */
 export async function selfServiceRules(req: PayloadRequest): Promise<SelfServiceRulesDto> {
-  requireUser(req)
   const [{ dropNoticeDays, makeupWindowDays }, { closures }] = await Promise.all([readStudioSettings(req.payload, req), readTuitionSettings(req.payload, req)])
   return { today: academyToday(), dropNoticeDays, makeupWindowDays, academyClosures: closureDays(closures), academyClosureRanges: [...closures] }
 }

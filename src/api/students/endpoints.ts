@@ -11,27 +11,29 @@ import { searchStudents } from './student-search'
 export const studentEndpoints = [
   // Issue 23: with any of its optional parameters, one page of every family's students, for the console only.
   defineEndpoint('get', '/students', { role: 'family', query: studentListQuerySchema }, async ({ req, user, query }) => {
-    if (!asksForPage(query)) return listStudents(req)
+    if (!asksForPage(query)) return listStudents(req, user)
     if (!isAdminUser(user)) throw forbidden(STUDENT_LIST_MESSAGES.adminOnly)
     return searchStudents(req, query)
   }),
 
   // A family's student is always its own: any userId it sends is dropped by the schema.
-  defineEndpoint('post', '/students', { role: 'family', body: schemaByRole(studentInputSchema, adminStudentInputSchema) }, async ({ req, body }) =>
-    Response.json(await createStudent(req, body), { status: 201 }),
+  defineEndpoint('post', '/students', { role: 'family', body: schemaByRole(studentInputSchema, adminStudentInputSchema) }, async ({ req, user, body }) =>
+    Response.json(await createStudent(req, user, body), { status: 201 }),
   ),
 
-  defineEndpoint('get', '/students/:id', { role: 'family' }, async ({ req }) => toStudentDto(await findOwnStudent(req, idParam(req)))),
+  defineEndpoint('get', '/students/:id', { role: 'family' }, async ({ req, user }) => toStudentDto(await findOwnStudent(req, user, idParam(req)))),
 
   // The family edits its own student under the rules of adding one (decisions §18).
-  defineEndpoint('patch', '/students/:id', { role: 'family', body: studentInputSchema }, async ({ req, body }) => updateStudent(req, idParam(req), body)),
-
-  defineEndpoint('patch', '/students/:id/emergency-contact', { role: 'family', body: emergencyContactUpdateSchema }, async ({ req, body }) =>
-    updateEmergencyContact(req, idParam(req), body.emergencyContact),
+  defineEndpoint('patch', '/students/:id', { role: 'family', body: studentInputSchema }, async ({ req, user, body }) =>
+    updateStudent(req, user, idParam(req), body),
   ),
 
-  defineEndpoint('delete', '/students/:id', { role: 'family' }, async ({ req }) => {
-    const student = await deleteStudent(req, idParam(req))
+  defineEndpoint('patch', '/students/:id/emergency-contact', { role: 'family', body: emergencyContactUpdateSchema }, async ({ req, user, body }) =>
+    updateEmergencyContact(req, user, idParam(req), body.emergencyContact),
+  ),
+
+  defineEndpoint('delete', '/students/:id', { role: 'family' }, async ({ req, user }) => {
+    const student = await deleteStudent(req, user, idParam(req))
     return { message: `${student.fullName} has been removed.`, student }
   }),
 ]

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Student, User } from '#cms/payload-types'
-import { isAdminUser, requireUser } from '#api/auth'
+import { isAdminUser } from '#api/auth'
 import { badInput, notFound } from '#api/errors'
 import type { AdminStudentInput, EmergencyContactInput, StudentDto } from './schemas'
 import { STUDENT_MESSAGES } from './schemas'
@@ -21,8 +21,7 @@ export function toStudentDto(doc: Student): StudentDto {
 }
 
 /** The caller's students; an administrator's list is every student. */
-export async function listStudents(req: PayloadRequest): Promise<StudentDto[]> {
-  const user = requireUser(req)
+export async function listStudents(req: PayloadRequest, user: User): Promise<StudentDto[]> {
   const result = await req.payload.find({
     collection: 'students',
     depth: 0,
@@ -40,8 +39,7 @@ export async function listStudents(req: PayloadRequest): Promise<StudentDto[]> {
  * One student the caller may see (the collection's read rule scopes a family to its own), or
  * 404 — the same answer for another family's student and for an id that does not exist.
  */
-export async function findOwnStudent(req: PayloadRequest, id: number): Promise<Student> {
-  const user = requireUser(req)
+export async function findOwnStudent(req: PayloadRequest, user: User, id: number): Promise<Student> {
   const result = await req.payload.find({
     collection: 'students',
     where: { id: { equals: id } },
@@ -58,8 +56,7 @@ export async function findOwnStudent(req: PayloadRequest, id: number): Promise<S
 }
 
 /** Creates a student owned by the caller; an administrator may name another family instead. */
-export async function createStudent(req: PayloadRequest, input: AdminStudentInput): Promise<StudentDto> {
-  const user = requireUser(req)
+export async function createStudent(req: PayloadRequest, user: User, input: AdminStudentInput): Promise<StudentDto> {
   let owner = user.id
   if (isAdminUser(user) && input.userId !== undefined && input.userId !== user.id) {
     const account = (await req.payload.findByID({
@@ -92,9 +89,8 @@ export async function createStudent(req: PayloadRequest, input: AdminStudentInpu
 }
 
 /** Sets (or clears, with empty fields) the emergency contact of one of the caller's students. */
-export async function updateEmergencyContact(req: PayloadRequest, id: number, contact: EmergencyContactInput): Promise<StudentDto> {
-  const user = requireUser(req)
-  await findOwnStudent(req, id)
+export async function updateEmergencyContact(req: PayloadRequest, user: User, id: number, contact: EmergencyContactInput): Promise<StudentDto> {
+  await findOwnStudent(req, user, id)
   const doc = await req.payload.update({
     collection: 'students',
     id,
@@ -112,10 +108,9 @@ export async function updateEmergencyContact(req: PayloadRequest, id: number, co
  * Removes the student, all or nothing (decisions §2): the students collection's beforeDelete
  * hooks take their enrollments, marks and makeups with them inside this transaction.
  */
-export async function deleteStudent(req: PayloadRequest, id: number): Promise<StudentDto> {
-  const user = requireUser(req)
+export async function deleteStudent(req: PayloadRequest, user: User, id: number): Promise<StudentDto> {
   const student = await inTransaction(req, async () => {
-    const doc = await findOwnStudent(req, id)
+    const doc = await findOwnStudent(req, user, id)
     await req.payload.delete({ collection: 'students', id, depth: 0, req, user, overrideAccess: true })
     return doc
   })

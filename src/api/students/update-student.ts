@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Class, Enrollment, Student } from '#cms/payload-types'
-import { isAdminUser, requireUser } from '#api/auth'
+import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
 import { conflict } from '#api/errors'
 import { academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
@@ -52,9 +52,8 @@ async function classesOutsideAge(req: PayloadRequest, studentId: number, dateOfB
  * classes): the family drops the class first or asks the studio, whose administrators are not
  * held to age groups (decisions §4, §18). Another family's student answers 404.
  */
-export async function updateStudent(req: PayloadRequest, id: number, input: StudentInput): Promise<StudentDto> {
-  const user = requireUser(req)
-  const student: Student = await findOwnStudent(req, id)
+export async function updateStudent(req: PayloadRequest, user: User, id: number, input: StudentInput): Promise<StudentDto> {
+  const student: Student = await findOwnStudent(req, user, id)
   if (!isAdminUser(user) && input.dateOfBirth !== student.dateOfBirth.slice(0, 10)) {
     const outside = await classesOutsideAge(req, id, input.dateOfBirth)
     if (outside.length > 0) {

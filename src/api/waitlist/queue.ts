@@ -44,7 +44,7 @@ export async function listOwnWaitlist(req: PayloadRequest, user: User): Promise<
  * enrolled or already in line (PostgreSQL's partial unique index decides between twins).
  */
 export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
-  const student = await findOwnStudent(req, input.studentId)
+  const student = await findOwnStudent(req, user, input.studentId)
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
   await settleClass(req.payload, cls.id)
