@@ -1,5 +1,6 @@
-import type { GlobalConfig } from 'payload'
+import type { GlobalAfterChangeHook, GlobalConfig, PayloadRequest } from 'payload'
 
+import type { StudioSetting } from '#cms/payload-types'
 import { isAdmin } from '#cms/access/isAdmin'
 import { STUDIO_SETTINGS_DEFAULTS, STUDIO_SETTINGS_LIMITS, STUDIO_SETTINGS_MESSAGES } from '#api/studio/schemas'
 import { canonicalTimeZone, TIME_ZONE_MESSAGES } from '#api/studio/time-zone.schemas'
@@ -7,6 +8,12 @@ import { timeZoneSaved } from '#api/studio'
 
 const wholeBetween = (limits: { min: number; max: number }, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= limits.min && value <= limits.max) ? true : message
+
+/**
+ * The academy's days and times follow the saved zone at once, in every process (decisions §19).
+ * Payload's global hooks type the document as any, so the parameter names the generated type.
+ */
+const followSavedTimeZone: GlobalAfterChangeHook = ({ doc, req }: { doc: StudioSetting; req: PayloadRequest }) => timeZoneSaved(req, doc.timeZone)
 
 /**
  * How the studio runs day to day: one row, edited by administrators in /cms or through
@@ -21,8 +28,7 @@ export const StudioSettings: GlobalConfig = {
     description: 'How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes.',
   },
   access: { read: isAdmin, update: isAdmin },
-  // The academy's days and times follow the saved zone at once, in every process (decisions §19).
-  hooks: { afterChange: [({ doc, req }) => timeZoneSaved(req, (doc as { timeZone?: string | null }).timeZone)] },
+  hooks: { afterChange: [followSavedTimeZone] },
   fields: [
     {
       name: 'timeZone',

@@ -7,6 +7,13 @@ import { validateDateDay } from '#cms/fields/dates'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
 import { offerPlacesAfterEnrollmentChange, offerPlacesAfterEnrollmentDelete } from '#cms/collections/WaitlistEntries/hooks/offerFreedPlaces'
 
+/** The enrollment date beside the field being validated (Payload types a date field's sibling data as unknown). */
+function enrollmentDateOf(siblingData: unknown): string | Date | null {
+  if (typeof siblingData !== 'object' || siblingData === null || !('enrollmentDate' in siblingData)) return null
+  const value = siblingData.enrollmentDate
+  return typeof value === 'string' || value instanceof Date ? value : null
+}
+
 export const Enrollments: CollectionConfig = {
   slug: 'enrollments',
   labels: { singular: 'Enrollment', plural: 'Enrollments' },
@@ -52,7 +59,7 @@ export const Enrollments: CollectionConfig = {
       admin: { date: { pickerAppearance: 'dayOnly' }, description: 'The last day attended, when the student leaves the class; tuition is prorated to it.' },
       validate: (value, options) => {
         const day = validateDateDay(value, options)
-        const enrolled = (options.siblingData as Partial<{ enrollmentDate: string | null }>).enrollmentDate
+        const enrolled = enrollmentDateOf(options.siblingData)
         if (day !== true || !value || !enrolled) return day
         return new Date(value).getTime() >= new Date(enrolled).getTime() ? true : 'The last day cannot be before the enrollment date'
       },

@@ -1,5 +1,6 @@
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
+import type { Student } from '#cms/payload-types'
 import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
@@ -10,7 +11,7 @@ import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/
 import { isAdminUser } from '#shared/roles'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
-const assignOwner: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
+const assignOwner: CollectionBeforeChangeHook<Student> = ({ data, operation, originalDoc, req }) => {
   if (operation === 'create' && req.user && (!isAdminUser(req.user) || !data.user)) data.user = req.user.id
   // Keeps the stored owner (the data here is the whole document, so removing it would empty a required field).
   if (operation === 'update' && req.user && !isAdminUser(req.user)) data.user = originalDoc?.user

@@ -1,14 +1,9 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { formatDays, formatTimeRange, minutesOfHHMM, timesFromText, weekdayIndexes, weekdayNames, weekdaysFromText, type Weekday } from '#shared/schedule'
+import type { Class } from '#cms/payload-types'
+import { formatDays, formatTimeRange, minutesOfHHMM, timesFromText, weekdayIndexes, weekdayNames, weekdaysFromText } from '#shared/schedule'
 
-type ScheduleData = {
-  days?: string | null
-  time?: string | null
-  weekdays?: string[] | null
-  startTime?: string | null
-  endTime?: string | null
-}
+type ScheduleData = Partial<Pick<Class, 'days' | 'time' | 'weekdays' | 'startTime' | 'endTime'>>
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index])
 const blank = (value: string | null | undefined) => (value === '' ? null : value)
@@ -24,10 +19,10 @@ const blank = (value: string | null | undefined) => (value === '' ? null : value
  * - structure cleared without new text: the text is cleared too, so validation asks for days
  *   or times again rather than keeping a text that no longer says anything true.
  */
-export const syncScheduleText: CollectionBeforeValidateHook = ({ data, originalDoc }) => {
+export const syncScheduleText: CollectionBeforeValidateHook<Class> = ({ data, originalDoc }) => {
   if (!data) return data
-  const next = data as ScheduleData
-  const before = (originalDoc ?? {}) as ScheduleData
+  const next: ScheduleData = data
+  const before: ScheduleData = originalDoc ?? {}
 
   // Days.
   if (next.weekdays !== undefined && next.weekdays !== null) next.weekdays = weekdayNames(weekdayIndexes(next.weekdays))
@@ -36,7 +31,7 @@ export const syncScheduleText: CollectionBeforeValidateHook = ({ data, originalD
   const weekdaysChanged = weekdaysSent && !sameList(weekdays, before.weekdays ?? [])
   const daysChanged = typeof next.days === 'string' && next.days.trim() !== (before.days ?? '')
   if (weekdaysChanged || (weekdaysSent && weekdays.length > 0 && !daysChanged)) {
-    const indexes = weekdayIndexes(weekdays) as Weekday[]
+    const indexes = weekdayIndexes(weekdays)
     if (indexes.length > 0) next.days = formatDays(indexes)
     else if (!daysChanged) next.days = ''
     else applyDaysText(next)

@@ -1,6 +1,5 @@
 import { APIError, type CollectionBeforeDeleteHook } from 'payload'
 
-import type { Enrollment } from '#cms/payload-types'
 import { relationId } from '#api/lib/relations'
 import { lockClassForChange } from '#api/waitlist'
 
@@ -17,7 +16,7 @@ export function deleteEnrollmentsOf(field: 'class' | 'student'): CollectionBefor
   return async ({ id, req }) => {
     const where = { [field]: { equals: id } }
     const { docs } = await req.payload.find({ collection: 'enrollments', where, req, overrideAccess: true, depth: 0, limit: 0, pagination: false })
-    const classIds = [...new Set((docs as Enrollment[]).map((doc) => relationId(doc.class)))].sort((a, b) => a - b)
+    const classIds = [...new Set(docs.map((doc) => relationId(doc.class)))].sort((a, b) => a - b)
     for (const classId of classIds) await lockClassForChange(req, classId)
     const result = await req.payload.delete({ collection: 'enrollments', where, req, overrideAccess: true, depth: 0 })
     if (result.errors.length > 0) throw new APIError(`Could not delete the enrollments: ${result.errors.map((e) => e.message).join('; ')}`, 500)

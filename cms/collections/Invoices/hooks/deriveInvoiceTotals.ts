@@ -1,6 +1,6 @@
 import { ValidationError, type CollectionBeforeChangeHook, type PayloadRequest } from 'payload'
 
-import type { Invoice, User } from '#cms/payload-types'
+import type { Invoice } from '#cms/payload-types'
 import { MAX_INVOICE_AMOUNT } from '#api/invoices/billing.schemas'
 import { INVOICE_LINE_MESSAGES, INVOICE_MESSAGES } from '#api/invoices/schemas'
 import { relationId } from '#api/lib/relations'
@@ -82,13 +82,11 @@ async function checkLineRefs(req: PayloadRequest, userId: number, lines: Line[],
  * On an update `data` holds only the changed fields, so the stored invoice fills in the rest.
  */
 export const deriveInvoiceTotals: CollectionBeforeChangeHook<Invoice> = async ({ data, originalDoc, operation, req }) => {
-  const merged = { ...originalDoc, ...data } as Partial<Invoice>
+  const merged: Partial<Invoice> = { ...originalDoc, ...data }
   const userId = merged.userId
   if (operation === 'create' || (originalDoc && data.userId !== undefined && data.userId !== originalDoc.userId)) {
     const payer =
-      userId != null
-        ? ((await req.payload.findByID({ collection: 'users', id: userId, req, overrideAccess: true, depth: 0, disableErrors: true })) as User | null)
-        : null
+      userId != null ? await req.payload.findByID({ collection: 'users', id: userId, req, overrideAccess: true, depth: 0, disableErrors: true }) : null
     if (!payer) refuse('userId', INVOICE_MESSAGES.user)
     data.payerName = data.payerName || payer.fullName
     data.payerEmail = data.payerEmail || payer.email
@@ -120,14 +118,14 @@ export const deriveInvoiceTotals: CollectionBeforeChangeHook<Invoice> = async ({
   if (kind === 'late-fee') {
     if (merged.lateFeeFor == null) refuse('lateFeeFor', INVOICE_LINE_MESSAGES.lateFeeFor)
     if (operation === 'create') {
-      const overdue = (await req.payload.findByID({
+      const overdue = await req.payload.findByID({
         collection: 'invoices',
         id: merged.lateFeeFor,
         req,
         overrideAccess: true,
         depth: 0,
         disableErrors: true,
-      })) as Invoice | null
+      })
       if (!overdue || overdue.userId !== userId) refuse('lateFeeFor', INVOICE_LINE_MESSAGES.lateFeeFor)
     }
   } else if (merged.lateFeeFor != null) refuse('lateFeeFor', INVOICE_LINE_MESSAGES.lateFeeFor)

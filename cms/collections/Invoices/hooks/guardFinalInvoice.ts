@@ -47,7 +47,7 @@ export const guardFinalInvoice: CollectionBeforeChangeHook<Invoice> = ({ data, o
 
 /** A paid or void invoice, or one with payment history, is never deleted, whoever asks. */
 export const guardInvoiceDelete: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  const invoice = (await req.payload.findByID({ collection: 'invoices', id, req, overrideAccess: true, depth: 0, disableErrors: true })) as Invoice | null
+  const invoice = await req.payload.findByID({ collection: 'invoices', id, req, overrideAccess: true, depth: 0, disableErrors: true })
   if (!invoice) return
   if (invoice.status === 'paid') refuse(FINAL_INVOICE_MESSAGES.paidDelete)
   if (invoice.status === 'cancelled') refuse(FINAL_INVOICE_MESSAGES.voidDelete)

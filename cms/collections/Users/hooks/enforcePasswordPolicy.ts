@@ -1,6 +1,7 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
 import { passwordPolicyProblem } from '#api/accounts'
+import { credentialFieldsOf } from './credentialFields'
 
 /**
  * Every way a password is set (the contract, Payload's admin panel, seeds) passes the rules of
@@ -10,7 +11,7 @@ import { passwordPolicyProblem } from '#api/accounts'
  */
 export const enforcePasswordPolicy: CollectionBeforeOperationHook = async ({ args, operation }) => {
   if (operation !== 'create' && operation !== 'update' && operation !== 'resetPassword') return args
-  const password = (args.data as { password?: unknown } | undefined)?.password
+  const password = credentialFieldsOf(args)?.password
   if (typeof password === 'string') {
     const problem = await passwordPolicyProblem(password)
     if (problem) throw new APIError(problem, 400, [{ path: 'password', message: problem }], true)

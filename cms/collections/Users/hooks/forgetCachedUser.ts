@@ -1,5 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionAfterLogoutHook } from 'payload'
 
+import type { User } from '#cms/payload-types'
 import { afterCommit } from '#api/lib/database'
 import { forgetUser } from '#cms/collections/Users/auth/sessionUserCache'
 
@@ -7,13 +8,13 @@ import { forgetUser } from '#cms/collections/Users/auth/sessionUserCache'
  * Any change to an account (role, status, password, sessions) drops its cached copy: now, and
  * again once the transaction commits, since a request in between could cache the old row.
  */
-export const forgetUserAfterChange: CollectionAfterChangeHook = ({ doc, req }) => {
+export const forgetUserAfterChange: CollectionAfterChangeHook<User> = ({ doc, req }) => {
   forgetUser(doc?.id)
   afterCommit(req, () => forgetUser(doc?.id))
   return doc
 }
 
-export const forgetUserAfterDelete: CollectionAfterDeleteHook = ({ doc, req }) => {
+export const forgetUserAfterDelete: CollectionAfterDeleteHook<User> = ({ doc, req }) => {
   forgetUser(doc?.id)
   afterCommit(req, () => forgetUser(doc?.id))
   return doc

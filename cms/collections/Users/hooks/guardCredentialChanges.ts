@@ -1,6 +1,7 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
 import { isAdminUser } from '#shared/roles'
+import { credentialFieldsOf } from './credentialFields'
 
 export const CREDENTIALS_MESSAGE = 'Change your email or password on your Account page.'
 
@@ -15,7 +16,7 @@ const sameText = (a: unknown, b: unknown): boolean => typeof a === 'string' && t
  */
 export const guardCredentialChanges: CollectionBeforeOperationHook = ({ args, operation, overrideAccess, req }) => {
   if (operation !== 'update' || overrideAccess === true || isAdminUser(req.user)) return args
-  const data = (args.data ?? {}) as { email?: unknown; username?: unknown; password?: unknown }
+  const data = credentialFieldsOf(args) ?? {}
   const changes =
     (typeof data.password === 'string' && data.password !== '') ||
     (data.email !== undefined && !sameText(data.email, req.user?.email)) ||

@@ -1,13 +1,14 @@
 import { AuthenticationError, type CollectionAfterErrorHook, type CollectionAfterLoginHook, type CollectionBeforeOperationHook } from 'payload'
 
 import { afterSuccessfulLogin, beforeLoginAttempt, loginIdentifier } from '#api/accounts'
+import { credentialFieldsOf } from './credentialFields'
 
 const IDENTIFIER = 'academyLoginIdentifier'
 
 /** Every login, through the contract or Payload's REST, passes src/api/accounts/login-guard.ts. */
 export const guardLoginAttempt: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (operation !== 'login') return args
-  const data = args.data as { email?: unknown; username?: unknown; password?: unknown } | undefined
+  const data = credentialFieldsOf(args)
   await beforeLoginAttempt(req, data)
   req.context = { ...req.context, [IDENTIFIER]: loginIdentifier(data) }
   return args

@@ -1,11 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import { APIError, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
+import type { User } from '#cms/payload-types'
 import { queryInTransaction } from '#api/lib/database'
 import { ADMIN_USER_MESSAGES } from '#api/accounts/admin-users.schemas'
 import { isAdminUser } from '#shared/roles'
 
-type Account = { id?: number | string; username?: string | null; isAdmin?: boolean | null; isActive?: boolean | null }
+type Account = Pick<Partial<User>, 'username' | 'isAdmin' | 'isActive'>
 
 /** An administrator who can still sign in; an inactive one cannot run the academy. */
 const isActiveAdmin = (account: Account): boolean => isAdminUser(account) && account.isActive !== false
@@ -43,22 +44,22 @@ async function refuseLosingLastAdmin(req: PayloadRequest, id: number | string): 
  * Decisions §2, wherever the change comes from (the contract or /cms): an admin cannot
  * deactivate or demote themselves, and the last active administrator stays one.
  */
-export const protectAdministratorsOnChange: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req }) => {
+export const protectAdministratorsOnChange: CollectionBeforeChangeHook<User> = async ({ data, originalDoc, operation, req }) => {
   if (operation !== 'update' || !originalDoc) return data
-  const before = originalDoc as Account
-  const after = { ...before, ...data } as Account
+  const before = originalDoc
+  const after: Account = { ...before, ...data }
   if (!isActiveAdmin(before) || isActiveAdmin(after)) return data
 
   if (req.user && String(req.user.id) === String(before.id)) {
     const message = after.isActive === false ? ADMIN_USER_MESSAGES.selfDeactivate : ADMIN_USER_MESSAGES.selfDemote
     throw new APIError(message, 403, undefined, true)
   }
-  await refuseLosingLastAdmin(req, before.id!)
+  await refuseLosingLastAdmin(req, before.id)
   return data
 }
 
 export const protectAdministratorsOnDelete: CollectionBeforeDeleteHook = async ({ id, req }) => {
   if (req.user && String(req.user.id) === String(id)) throw new APIError(ADMIN_USER_MESSAGES.selfDelete, 403, undefined, true)
-  const account = (await req.payload.findByID({ collection: 'users', id, req, overrideAccess: true, depth: 0, disableErrors: true })) as Account | null
+  const account = await req.payload.findByID({ collection: 'users', id, req, overrideAccess: true, depth: 0, disableErrors: true })
   if (account && isActiveAdmin(account)) await refuseLosingLastAdmin(req, id)
 }

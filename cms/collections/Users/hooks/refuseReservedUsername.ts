@@ -1,5 +1,6 @@
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
+import type { User } from '#cms/payload-types'
 import { AUTH_MESSAGES } from '#api/accounts/auth.schemas'
 import { isReservedUsername } from '#shared/roles'
 
@@ -18,7 +19,7 @@ const normalised = (username: unknown): string => (typeof username === 'string' 
  * is created with a reserved username and none is renamed to one. The built-in account itself
  * keeps its name through its other changes.
  */
-export const refuseReservedUsername: CollectionBeforeChangeHook = ({ context, data, operation, originalDoc }) => {
+export const refuseReservedUsername: CollectionBeforeChangeHook<User> = ({ context, data, operation, originalDoc }) => {
   if (context[SEED_ADMINISTRATOR] === true || !isReservedUsername(data.username)) return data
   if (operation === 'update' && normalised(originalDoc?.username) === normalised(data.username)) return data
   throw new ValidationError({ collection: 'users', errors: [{ path: 'username', message: AUTH_MESSAGES.usernameTaken }] })

@@ -9,27 +9,23 @@ import { relationId } from '#api/lib/relations'
  * waitlist inside the same transaction (decisions §15).
  */
 
-export const offerPlacesAfterEnrollmentDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
-  await offerFreedPlaces(req, relationId((doc as Enrollment).class))
+export const offerPlacesAfterEnrollmentDelete: CollectionAfterDeleteHook<Enrollment> = async ({ doc, req }) => {
+  await offerFreedPlaces(req, relationId(doc.class))
   return doc
 }
 
 /** An end date (a drop with notice) or a move to another class frees a place. */
-export const offerPlacesAfterEnrollmentChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+export const offerPlacesAfterEnrollmentChange: CollectionAfterChangeHook<Enrollment> = async ({ doc, previousDoc, operation, req }) => {
   if (operation !== 'update') return doc
-  const now = doc as Enrollment
-  const before = previousDoc as Enrollment
-  if (now.endDate !== before.endDate || relationId(now.class) !== relationId(before.class)) {
-    await offerFreedPlaces(req, relationId(before.class))
+  if (doc.endDate !== previousDoc.endDate || relationId(doc.class) !== relationId(previousDoc.class)) {
+    await offerFreedPlaces(req, relationId(previousDoc.class))
   }
   return doc
 }
 
 /** More capacity (or none: no limit) frees places. */
-export const offerPlacesAfterClassChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+export const offerPlacesAfterClassChange: CollectionAfterChangeHook<Class> = async ({ doc, previousDoc, operation, req }) => {
   if (operation !== 'update') return doc
-  const now = doc as Class
-  const before = previousDoc as Class
-  if ((now.capacity ?? null) !== (before.capacity ?? null)) await offerFreedPlaces(req, now.id)
+  if ((doc.capacity ?? null) !== (previousDoc.capacity ?? null)) await offerFreedPlaces(req, doc.id)
   return doc
 }
