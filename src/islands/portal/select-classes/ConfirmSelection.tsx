@@ -42,7 +42,7 @@ export function ConfirmSelection({
       <p>
         You are about to add {classCount(selected.length)} to {student.fullName}'s schedule. Total monthly cost: {formatCents(total)}
       </p>
-      <ul className="mt-3 max-h-[45vh] space-y-2 overflow-y-auto">
+      <ul aria-label="Classes to add" className="mt-3 max-h-[45vh] space-y-2 overflow-y-auto">
         {selected.map((cls) => (
           <li key={cls.id} className="rounded-xl bg-gray-50 p-3 text-sm">
             <p className="font-semibold text-ink">{cls.name}</p>
