@@ -17,6 +17,8 @@ test.afterEach(async ({ adminRequest }) => {
 })
 
 test('a fresh administrator is asked for the time zone, confirms it, and the prompt is gone', async ({ page, baseURL, adminRequest }) => {
+  // A first start happens once per server, and the prompt's layout is the same on desktop: the phone run is the one.
+  test.skip(test.info().project.name !== 'phone', 'the first start is asked once per server')
   // Two page loads, an axe pass and a reload after the save.
   test.slow()
   const before = await adminRequest.get('/api/admin/studio-settings/time-zone')
