@@ -33,6 +33,8 @@ test('a parent edits a child, removes a class through the drop rules and books a
   cleanup,
   api: family,
 }) => {
+  // A phone journey: the 60-character name must wrap at 390 px; a desktop card is wide enough for one line.
+  test.skip(test.info().project.name !== 'phone', 'the wrapping is checked at phone size')
   test.setTimeout(120_000)
   const stamp = unique('')
   const names = { missed: `Ballet Steps ${stamp}`, ballet: `Ballet Studio ${stamp}`, jazz: `Jazz Hop ${stamp}` }
