@@ -118,14 +118,22 @@ test('an editor signs in to /cms under the academy name, reads and types amounts
   expect(outside, 'requests to other hosts (Gravatar…)').toEqual([])
 })
 
-// Known regression found in the last clean-clone run (closing note, issue 23): a text that is no
-// amount ('seventy') is refused by the server (400), but the answer reaches the form without the
-// field's message, so no tooltip says it in dollars' words. Fixed when this passes.
-test.fixme("/cms refuses a line amount typed as text in dollars' words", async ({ page, baseURL }) => {
+// A text that is no amount ('seventy') is refused, and the form says so in dollars' words.
+test("/cms refuses a line amount typed as text in dollars' words", async ({ page, baseURL, adminRequest, families }) => {
+  const family = await families.create('Casey Seventy')
+  const made = await adminRequest.post('/api/invoices', {
+    data: { userId: family.id, description: unique('Panel seventy '), dueDate: '2027-02-10', amount: 12.5 },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const costume = (await made.json()) as InvoiceDto
   await signIn(page, baseURL, ADMIN)
-  await page.goto('/cms/collections/invoices')
+  await page.goto(`/cms/collections/invoices/${costume.id}`)
   const amount = page.locator('#field-lines__0__amountCents')
+  await expect(amount).toHaveValue('12.50')
   await amount.fill('seventy')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.locator('.field-type.error .tooltip-content', { hasText: 'Type an amount in dollars and cents, e.g. 65.00' }).first()).toBeAttached()
+  // Nothing was stored: the invoice still costs what it did.
+  const stored = (await (await adminRequest.get(`/cms-api/invoices/${costume.id}`)).json()) as { amountCents: number }
+  expect(stored.amountCents).toBe(1250)
 })
