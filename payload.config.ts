@@ -31,10 +31,14 @@ import { migrations } from '#cms/migrations/index'
 import { jobsConfig } from '#cms/jobs'
 import { adminOnlyLockedDocuments } from '#cms/access/adminOnlyLockedDocuments'
 import { academyEmailAdapter } from '#cms/email-adapter'
+import { sessionUserIdFromMemory } from '#cms/collections/Users/auth/cachedJwtStrategy'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/contract'
+import { watchPool } from '#api/lib/database'
 import { loadAcademyTimeZone } from '#api/studio'
 import { loadCmsSettings } from '#server/env.server'
+import { isWriteStatement, recordsChanged } from '#server/records-generation.server'
+import { installSessionReader } from '#server/signed-in-read-cache.server'
 import { SESSION_COOKIE_PREFIX } from '#server/session-cookie.server'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -100,9 +104,14 @@ export default buildConfig({
   }),
   // pg's pool re-emits an idle connection's error (the database restarting, a failover): without a
   // listener that would end the process. Requests meanwhile answer 503 and the pool reconnects.
+  // Every completed write counts for the signed-in read cache (src/server/records-generation.server.ts).
   onInit: async (payload) => {
-    const pool = (payload.db as unknown as { pool?: { on(event: 'error', listener: (error: Error) => void): void } }).pool
-    pool?.on('error', (error) => console.warn(`[db] a pooled connection was lost: ${error.message}`))
+    watchPool(payload, {
+      onError: (error) => console.warn(`[db] a pooled connection was lost: ${error.message}`),
+      onWrite: recordsChanged,
+      isWrite: isWriteStatement,
+    })
+    installSessionReader(sessionUserIdFromMemory(payload))
     // The academy's time zone is read synchronously from memory (decisions §19): load it now.
     await loadAcademyTimeZone(payload)
   },

@@ -5,6 +5,7 @@ import type { User } from '#cms/payload-types'
 import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import type { MemoCache } from '#server/memo-cache.server'
 import { registerPublicRead } from '#server/public-read-cache.server'
+import { registerSignedInRead } from '#server/signed-in-read-cache.server'
 import { isAdminUser, isTeacherUser } from '#shared/roles'
 
 import { AUTH_UNAVAILABLE } from '#cms/collections/Users/auth/cachedJwtStrategy'
@@ -40,6 +41,12 @@ export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, 
    * goes the normal way.
    */
   servedFromMemory?: R extends 'public' ? { caches: readonly MemoCache<unknown>[]; query?: readonly string[] } : never
+  /**
+   * A family's GET whose answer depends only on who asks, the records and the clock: the router
+   * replays it to the same account while nothing is written, for at most two seconds
+   * (src/server/signed-in-read-cache.server.ts, docs/decisions/019). `query` as above.
+   */
+  signedInReplay?: R extends 'family' ? { query?: readonly string[] } : never
 }
 
 export type EndpointContext<R extends Role, B, Q> = {
@@ -87,19 +94,14 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
 ): Endpoint {
   if (options.servedFromMemory) {
     if (method !== 'get' || options.role !== 'public') throw new Error(`${method} ${path}: only a public GET can be served from memory`)
-    const names = new Set(options.servedFromMemory.query ?? [])
-    const querySchema = options.query
     registerPublicRead(path, {
       caches: options.servedFromMemory.caches.map((cache) => cache.name),
-      variantOf: (params) => {
-        const keys = [...params.keys()]
-        if (!keys.every((key) => names.has(key)) || new Set(keys).size !== keys.length) return null
-        if (!querySchema) return keys.length === 0 ? '' : null
-        // The handler answers from the parsed query, so requests that parse alike share one answer.
-        const parsed = schemaFor(querySchema, null).safeParse(Object.fromEntries(params))
-        return parsed.success ? JSON.stringify(parsed.data) : null
-      },
+      variantOf: variantsOf(options.servedFromMemory.query, options.query),
     })
+  }
+  if (options.signedInReplay) {
+    if (method !== 'get' || options.role !== 'family') throw new Error(`${method} ${path}: only a family's GET can be replayed to its reader`)
+    registerSignedInRead(path, variantsOf(options.signedInReplay.query, options.query))
   }
   return {
     method,
@@ -117,6 +119,22 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
         return toErrorResponse(error)
       }
     },
+  }
+}
+
+/**
+ * The variant of a kept answer that a query string asks for: requests that parse alike share one
+ * (the handler answers from the parsed query); null for a parameter not named, one given twice,
+ * or one the query schema refuses, which go the normal way.
+ */
+function variantsOf(parameters: readonly string[] | undefined, querySchema: SchemaOption | undefined): (params: URLSearchParams) => string | null {
+  const names = new Set(parameters ?? [])
+  return (params) => {
+    const keys = [...params.keys()]
+    if (!keys.every((key) => names.has(key)) || new Set(keys).size !== keys.length) return null
+    if (!querySchema) return keys.length === 0 ? '' : null
+    const parsed = schemaFor(querySchema, null).safeParse(Object.fromEntries(params))
+    return parsed.success ? JSON.stringify(parsed.data) : null
   }
 }
 

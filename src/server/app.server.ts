@@ -10,7 +10,8 @@ import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
-import { createPublicReadCache, replay } from './public-read-cache.server'
+import { createPublicReadCache, replay, type KeptAnswer, type PublicReadTicket } from './public-read-cache.server'
+import { createSignedInReadCache } from './signed-in-read-cache.server'
 import { normaliseRequestTarget } from './request-path.server'
 import { carriesSessionCookie } from './session-cookie.server'
 import { securityHeaders } from './security-headers.server'
@@ -130,11 +131,20 @@ export function createApp(options: AppOptions) {
   const assetHeaders = securityHeaders({ https: options.https, area: 'asset' })
 
   const publicReads = createPublicReadCache({ allowedOrigins: options.allowedOrigins })
+  const signedInReads = createSignedInReadCache({ allowedOrigins: options.allowedOrigins })
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
-    // Public reads made from in-memory caches: answered here while current, else kept on the way out.
-    const publicRead = publicReads.open(req, pathname, search)
-    if (publicRead?.answer) return replay(res, publicRead.answer)
+  /** A kept answer for a GET of the contract (ADR 016, ADR 019), or the ticket to keep the one about to be made. */
+  async function keptRead(req: IncomingMessage, pathname: string, search: string): Promise<PublicReadTicket | null> {
+    if (req.method !== 'GET') return null
+    // A session that cannot be confirmed from memory goes the normal way, which answers for it.
+    return publicReads.open(req, pathname, search) ?? (await signedInReads.open(req, pathname, search).catch(() => null))
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, reqId: string, ticket?: PublicReadTicket | null) {
+    // Public reads made from in-memory caches, and a family's own reads while nothing has been
+    // written: answered here while current, else kept on the way out.
+    const kept = ticket === undefined ? await keptRead(req, pathname, search) : ticket
+    if (kept?.answer) return replay(res, kept.answer, reqId)
 
     const refusal = crossOriginRefusal(req, options.allowedOrigins)
     if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
@@ -164,18 +174,26 @@ export function createApp(options: AppOptions) {
         request,
         path: `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`,
       })
-      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, publicRead?.keep)
+      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, kept?.keep)
     })
   }
 
   const probeHeaders = { ...apiHeaders, 'cache-control': 'no-store' }
+  const probeAnswers = {
+    live: probeAnswer(probeHeaders, 200, { status: 'ok' }),
+    ready: probeAnswer(probeHeaders, 200, { status: 'ready' }),
+    unavailable: probeAnswer(probeHeaders, 503, { status: 'unavailable' }),
+  }
 
   /** Liveness and readiness for load balancers and orchestrators: no session, no details. */
-  async function handleProbe(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed.' }, { ...probeHeaders, allow: 'GET, HEAD' })
-    if (pathname === '/healthz') return sendJson(res, 200, { status: 'ok' }, probeHeaders)
+  async function handleProbe(req: IncomingMessage, res: ServerResponse, pathname: string, reqId: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('x-request-id', reqId)
+      return sendJson(res, 405, { message: 'Method not allowed.' }, { ...probeHeaders, allow: 'GET, HEAD' })
+    }
+    if (pathname === '/healthz') return replay(res, probeAnswers.live, reqId)
     const ready = options.readiness ? await options.readiness().catch(() => false) : true
-    return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable' }, probeHeaders)
+    return replay(res, ready ? probeAnswers.ready : probeAnswers.unavailable, reqId)
   }
 
   const logger = options.logger ?? createLogger()
@@ -188,6 +206,16 @@ export function createApp(options: AppOptions) {
     const search = target.ok ? target.search : ''
     if (target.ok) req.url = pathname + search
     const reqId = requestId(req.headers['x-request-id'])
+    // The answers a balancer or a family repeats most are written in one go, before any header is
+    // set on the response: Node's fast path (requests are logged, when asked, the usual way below).
+    let ticket: PublicReadTicket | null | undefined
+    if (target.ok && !options.logRequests) {
+      if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname, reqId)
+      if (pathname.startsWith('/api/')) {
+        ticket = await keptRead(req, pathname, search)
+        if (ticket?.answer) return replay(res, ticket.answer, reqId)
+      }
+    }
     res.setHeader('x-request-id', reqId)
     if (options.logRequests) {
       const started = performance.now()
@@ -203,9 +231,9 @@ export function createApp(options: AppOptions) {
     // A path without one meaning (a malformed escape, ".." above the root, an encoded slash…) is
     // the client's error, never a 500 from deep inside Payload or Next, nor a second reading.
     if (!target.ok) return sendJson(res, 400, { message: target.message }, apiHeaders)
-    if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname)
+    if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname, reqId)
     try {
-      if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search)
+      if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search, reqId, ticket)
       if (isCmsPath(pathname)) {
         // The same Origin rule as the contract: no login CSRF or cross-site edit through the panel.
         const refusal = crossOriginRefusal(req, options.allowedOrigins)
@@ -255,4 +283,11 @@ export function createApp(options: AppOptions) {
       else res.end()
     }
   }
+}
+
+/** A probe's answer, built once: JSON body and every header. */
+function probeAnswer(headers: Record<string, string>, status: number, body: unknown): KeptAnswer {
+  const text = Buffer.from(JSON.stringify(body))
+  const head = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(text.length) }).flat()
+  return { status, head, body: text }
 }

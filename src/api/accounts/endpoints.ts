@@ -27,7 +27,7 @@ export const accountEndpoints = [
 
   defineEndpoint('patch', '/user/password', { role: 'family', body: changePasswordSchema }, async ({ req, user, body }) => changePassword(req, user, body)),
 
-  defineEndpoint('get', '/notification-preferences', { role: 'family' }, async ({ req, user }) =>
+  defineEndpoint('get', '/notification-preferences', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
     toNotificationPreferencesDto(await getOwnNotificationPreferences(req, user)),
   ),
 

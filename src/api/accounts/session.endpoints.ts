@@ -4,7 +4,7 @@ import { toUserDto } from './users'
 import { loginSchema } from './auth.schemas'
 
 export const sessionEndpoints = [
-  defineEndpoint('get', '/user', { role: 'family' }, async ({ user }) => toUserDto(user)),
+  defineEndpoint('get', '/user', { role: 'family', signedInReplay: {} }, async ({ user }) => toUserDto(user)),
 
   defineEndpoint('post', '/login', { role: 'public', body: loginSchema }, async ({ req, body }) => {
     const { user, token } = await logIn(req, body)

@@ -6,7 +6,7 @@ import { autopayToggleSchema, saveCardSchema } from './schemas'
 
 /** Saved card and autopay (decisions §12): families for their own account, administrators for any. */
 export const autopayEndpoints = [
-  defineEndpoint('get', '/autopay', { role: 'family' }, async ({ req, user }) => readAutopayState(req.payload, user.id)),
+  defineEndpoint('get', '/autopay', { role: 'family', signedInReplay: {} }, async ({ req, user }) => readAutopayState(req.payload, user.id)),
 
   defineEndpoint('put', '/autopay', { role: 'family', body: autopayToggleSchema }, async ({ req, user, body }) => setAutopay(req, user, body)),
 

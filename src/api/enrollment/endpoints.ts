@@ -24,5 +24,7 @@ export const enrollmentEndpoints = [
   defineEndpoint('delete', '/enrollments/:id', { role: 'family' }, async ({ req, user }) => removeEnrollment(req, user, idParam(req))),
 
   // A student's enrollments are read here, not in the students slice, which enrollment builds on.
-  defineEndpoint('get', '/students/:id/enrollments', { role: 'family' }, async ({ req, user }) => listStudentEnrollments(req, user, idParam(req))),
+  defineEndpoint('get', '/students/:id/enrollments', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
+    listStudentEnrollments(req, user, idParam(req)),
+  ),
 ]

@@ -110,3 +110,64 @@ export function afterCommit(req: PayloadRequest, callback: () => void): void {
     callback()
   }
 }
+
+type Query = (...args: unknown[]) => unknown
+type WatchedClient = { query: Query; [WATCHED]?: { dirty: boolean } }
+const WATCHED = Symbol.for('academy.watched-client')
+
+/** The statement's text, whichever form pg's `query` was called with. */
+function statementText(first: unknown): string | undefined {
+  if (typeof first === 'string') return first
+  const text = (first as { text?: unknown } | null)?.text
+  return typeof text === 'string' ? text : undefined
+}
+
+const ENDS_TRANSACTION = /^\s*(commit|end|rollback|begin|start)\b/i
+const COMMITS = /^\s*(commit|end)\b/i
+
+/**
+ * Sets what Payload's pool does beside Payload: `onError` hears of a pooled connection lost while
+ * idle (pg re-emits it on the pool, which would otherwise end the process), and `onWrite` runs
+ * after every statement that may have changed a row completes, and after the COMMIT of a
+ * transaction that wrote, on every connection of the pool: Payload's writes, raw statements and
+ * jobs alike (src/server/records-generation.server.ts counts them for the signed-in read cache).
+ */
+export function watchPool(payload: Payload, options: { onError: (error: Error) => void; onWrite: () => void; isWrite: (text: string | undefined) => boolean }): void {
+  const pool = maybePoolOf(payload)
+  if (!pool) return
+  pool.on('error', options.onError)
+  const watch = (client: unknown) => {
+    const watched = client as WatchedClient
+    if (watched[WATCHED]) return
+    const state: { dirty: boolean } = (watched[WATCHED] = { dirty: false })
+    const original = watched.query
+    watched.query = function (this: WatchedClient, ...args: unknown[]) {
+      const text = statementText(args[0])
+      let counts = false
+      if (text !== undefined && ENDS_TRANSACTION.test(text)) {
+        // A transaction that only read changes nothing when it ends.
+        counts = state.dirty && COMMITS.test(text)
+        state.dirty = false
+      } else if (options.isWrite(text)) {
+        counts = true
+        state.dirty = true
+      }
+      if (!counts) return original.apply(this, args)
+      const last = args.length - 1
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (...results: unknown[]) => unknown
+        args[last] = (...results: unknown[]) => {
+          options.onWrite()
+          return callback(...results)
+        }
+        return original.apply(this, args)
+      }
+      const result = original.apply(this, args)
+      if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(options.onWrite, options.onWrite)
+      else options.onWrite()
+      return result
+    }
+  }
+  // Every statement runs on a client checked out of the pool, announced by 'acquire'.
+  pool.on('acquire', watch)
+}

@@ -10,7 +10,7 @@ import { searchStudents } from './student-search'
 
 export const studentEndpoints = [
   // Issue 23: with any of its optional parameters, one page of every family's students, for the console only.
-  defineEndpoint('get', '/students', { role: 'family', query: studentListQuerySchema }, async ({ req, user, query }) => {
+  defineEndpoint('get', '/students', { role: 'family', query: studentListQuerySchema, signedInReplay: {} }, async ({ req, user, query }) => {
     if (!asksForPage(query)) return listStudents(req, user)
     if (!isAdminUser(user)) throw forbidden(STUDENT_LIST_MESSAGES.adminOnly)
     return searchStudents(req, query)
@@ -21,7 +21,9 @@ export const studentEndpoints = [
     Response.json(await createStudent(req, user, body), { status: 201 }),
   ),
 
-  defineEndpoint('get', '/students/:id', { role: 'family' }, async ({ req, user }) => toStudentDto(await findOwnStudent(req, user, idParam(req)))),
+  defineEndpoint('get', '/students/:id', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
+    toStudentDto(await findOwnStudent(req, user, idParam(req))),
+  ),
 
   // The family edits its own student under the rules of adding one (decisions §18).
   defineEndpoint('patch', '/students/:id', { role: 'family', body: studentInputSchema }, async ({ req, user, body }) =>

@@ -6,7 +6,7 @@ import { adminWaitlistQuerySchema, joinWaitlistSchema, waitlistOverrideSchema, w
 
 /** The fair waitlist of full classes (decisions §15): families act on their own students' entries. */
 export const waitlistEndpoints = [
-  defineEndpoint('get', '/waitlist', { role: 'family' }, async ({ req, user }) => listOwnWaitlist(req, user)),
+  defineEndpoint('get', '/waitlist', { role: 'family', signedInReplay: {} }, async ({ req, user }) => listOwnWaitlist(req, user)),
 
   defineEndpoint('post', '/waitlist', { role: 'family', body: joinWaitlistSchema }, async ({ req, user, body }) =>
     Response.json(await joinWaitlist(req, user, body), { status: 201 }),
