@@ -54,7 +54,13 @@ beforeAll(async () => {
   app = await startTestApp({ PAYLOAD_SECRET: SECRET })
   bus = await startCacheBus(app.databaseUrl)
   countStudentReads()
-  peer = await startServerProcess({ DATABASE_URL: app.databaseUrl, PAYLOAD_SECRET: SECRET, PUBLIC_ORIGIN: PEER_ORIGIN, SEED_DEMO_DATA: 'false', JOBS_AUTORUN: 'false' })
+  peer = await startServerProcess({
+    DATABASE_URL: app.databaseUrl,
+    PAYLOAD_SECRET: SECRET,
+    PUBLIC_ORIGIN: PEER_ORIGIN,
+    SEED_DEMO_DATA: 'false',
+    JOBS_AUTORUN: 'false',
+  })
 }, 120_000)
 
 afterAll(async () => {

@@ -132,7 +132,10 @@ const COMMITS = /^\s*(commit|end)\b/i
  * transaction that wrote, on every connection of the pool: Payload's writes, raw statements and
  * jobs alike (src/server/records-generation.server.ts counts them for the signed-in read cache).
  */
-export function watchPool(payload: Payload, options: { onError: (error: Error) => void; onWrite: () => void; isWrite: (text: string | undefined) => boolean }): void {
+export function watchPool(
+  payload: Payload,
+  options: { onError: (error: Error) => void; onWrite: () => void; isWrite: (text: string | undefined) => boolean },
+): void {
   const pool = maybePoolOf(payload)
   if (!pool) return
   pool.on('error', options.onError)
