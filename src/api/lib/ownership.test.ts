@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { bothOf, everyRow, familyRows, isEveryRow, ownedByFamily, taughtBy } from './ownership'
+import { bothOf, everyRow, familyRows, isEveryRow, ownAccount, ownedByFamily, taughtBy } from './ownership'
 
 const family = { id: 7, username: 'parent', isAdmin: false }
 const teacher = { id: 9, username: 'miss-anna', isAdmin: false, isTeacher: true }
@@ -28,6 +28,13 @@ describe('familyRows', () => {
   it('is one family, whoever asks (an administrator reading one family)', () => {
     expect(familyRows(7, 'userId')).toEqual({ userId: { equals: 7 } })
     expect(familyRows(1)).toEqual({ user: { equals: 1 } })
+  })
+})
+
+describe('ownAccount', () => {
+  it('is the caller’s own account, or every account for an administrator', () => {
+    expect(ownAccount(family)).toEqual({ id: { equals: 7 } })
+    expect(isEveryRow(ownAccount(admin))).toBe(true)
   })
 })
 

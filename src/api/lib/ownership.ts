@@ -38,6 +38,11 @@ export function ownedByFamily(caller: Caller, field: FamilyField = 'user'): Wher
   return isAdminUser(caller) ? everyRow() : familyRows(caller.id, field)
 }
 
+/** Accounts: an administrator sees every account, anyone else only their own. */
+export function ownAccount(caller: Caller): Where {
+  return isAdminUser(caller) ? everyRow() : { id: { equals: caller.id } }
+}
+
 /** Classes a teacher teaches: their own (the class's `teacher` is their account); an administrator every class. */
 export function taughtBy(caller: Caller): Where {
   return isAdminUser(caller) ? everyRow() : { teacher: { equals: caller.id } }

@@ -9,7 +9,7 @@ import { statementAutopay } from '#api/autopay'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
 import { relationId } from '#api/lib/relations'
-import { familyRows } from '#api/lib/ownership'
+import { bothOf, familyRows, ownAccount } from '#api/lib/ownership'
 import { finishedRunMonths, runTuitionMonth } from '#api/tuition'
 
 export const FAMILY_NOT_FOUND = 'Family not found.'
@@ -62,9 +62,12 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
  * `userId`.
  */
 export async function familyStatement(req: PayloadRequest, caller: User, userId = caller.id, now = academyNow()): Promise<StatementDto> {
-  const asCaller = { req, user: caller, overrideAccess: false, depth: 0 } as const
-  const user = (await req.payload.findByID({ collection: 'users', id: userId, ...asCaller, disableErrors: true })) as User | null
+  // The account under the users' read rule, as a filter: Payload's access machinery on the auth
+  // collection costs more than the read itself, on the family's most frequent call.
+  const where = bothOf({ id: { equals: userId } }, ownAccount(caller))
+  const [user] = (await req.payload.find({ collection: 'users', where, req, overrideAccess: true, depth: 0, limit: 1, pagination: false })).docs as User[]
   if (!user) throw notFound(FAMILY_NOT_FOUND)
+  const asCaller = { req, user: caller, overrideAccess: false, depth: 0 } as const
   // A fresh filter for each read: Payload extends the query it is given with the read rule.
   const all = () => ({ ...asCaller, limit: 0, pagination: false, where: familyRows(userId, 'userId'), sort: ['-createdAt', '-id'] })
   const [invoices, payments] = await Promise.all([
