@@ -1,10 +1,10 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from '#shared/roles'
+import { isEveryRow, ownAccount } from '#api/lib/ownership'
 
-/** Administrators see every user; a signed-in user sees only their own row. */
+/** Administrators see every user; a signed-in user sees only their own row (`ownAccount`, src/api/lib/ownership.ts). */
 export const isAdminOrSelf: Access = ({ req }) => {
   if (!req.user) return false
-  if (isAdminUser(req.user)) return true
-  return { id: { equals: req.user.id } }
+  const where = ownAccount(req.user)
+  return isEveryRow(where) ? true : where
 }

@@ -1,15 +1,16 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from '#shared/roles'
+import { isEveryRow, ownedByFamily, type FamilyField } from '#api/lib/ownership'
 
 /**
- * Rows that carry their owner in a field: administrators see all of them, a family
- * only the rows whose `field` points at itself, visitors none.
+ * Rows that carry their family in a field: the rule `ownedByFamily` of src/api/lib/ownership.ts
+ * (administrators all of them, a family only its own), visitors none. The operations read
+ * through the same rule.
  */
-export function ownedByUser(field: string): Access {
+export function ownedByUser(field: FamilyField): Access {
   return ({ req }) => {
     if (!req.user) return false
-    if (isAdminUser(req.user)) return true
-    return { [field]: { equals: req.user.id } }
+    const where = ownedByFamily(req.user, field)
+    return isEveryRow(where) ? true : where
   }
 }

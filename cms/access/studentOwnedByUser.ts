@@ -1,10 +1,6 @@
 import type { Access } from 'payload'
 
-import { isAdminUser } from '#shared/roles'
+import { ownedByUser } from './ownedByUser'
 
-/** Enrollments belong to the family that owns the enrolled student. */
-export const studentOwnedByUser: Access = ({ req }) => {
-  if (!req.user) return false
-  if (isAdminUser(req.user)) return true
-  return { 'student.user': { equals: req.user.id } }
-}
+/** Rows of a student (enrollments, waitlist entries) belong to the family that owns the student. */
+export const studentOwnedByUser: Access = ownedByUser('student.user')

@@ -1,7 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { ATTENDANCE_MESSAGES, ATTENDANCE_STATUSES } from '#api/attendance/schemas'
+import { ATTENDANCE_MESSAGES } from '#api/attendance/schemas'
+import { ATTENDANCE_STATUSES } from '#shared/statuses'
 import { validateDay } from '#cms/fields/dates'
 
 /**

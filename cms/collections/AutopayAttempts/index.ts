@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { AUTOPAY_ATTEMPT_STATUSES } from '#api/autopay/schemas'
+import { AUTOPAY_ATTEMPT_STATUSES } from '#shared/statuses'
 import { validateDay } from '#cms/fields/dates'
 import { centsField } from '#cms/fields/money'
 

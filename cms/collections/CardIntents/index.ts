@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { CARD_INTENT_STATUSES } from '#api/payments/schemas'
+import { CARD_INTENT_STATUSES } from '#shared/statuses'
 import { isAdmin } from '#cms/access/isAdmin'
 
 /**

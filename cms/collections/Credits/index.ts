@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { CREDIT_STATUSES } from '#api/invoices/billing.schemas'
+import { CREDIT_STATUSES } from '#shared/statuses'
 import { CREDIT_MESSAGES, CREDIT_LIMITS } from '#api/invoices/credits.schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'

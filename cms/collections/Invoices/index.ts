@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { INVOICE_KINDS, INVOICE_STATUSES } from '#api/invoices/billing.schemas'
+import { INVOICE_KINDS, INVOICE_STATUSES } from '#shared/statuses'
 import { INVOICE_LINE_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'

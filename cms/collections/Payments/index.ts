@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, PAYMENT_STATUSES } from '#api/invoices/billing.schemas'
+import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, PAYMENT_STATUSES } from '#shared/statuses'
 import { INVOICE_ACTION_MESSAGES } from '#api/invoices/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { TUITION_RUN_STATUSES } from '#api/tuition/tuition-runs.schemas'
+import { TUITION_RUN_STATUSES } from '#shared/statuses'
 import { TUITION_RUN_MESSAGES } from '#api/tuition/schemas'
 import { validateMonth } from '#cms/fields/dates'
 import { centsField } from '#cms/fields/money'

@@ -3,7 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentOwnedByUser } from '#cms/access/studentOwnedByUser'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
-import { WAITLIST_LIMITS, WAITLIST_OVERRIDE_ACTIONS, WAITLIST_STATUSES } from '#api/waitlist/schemas'
+import { WAITLIST_LIMITS } from '#api/waitlist/schemas'
+import { WAITLIST_OVERRIDE_ACTIONS, WAITLIST_STATUSES } from '#shared/statuses'
 
 /**
  * A student in line for a full class (decisions §15). Families and administrators act through

@@ -4,6 +4,7 @@ import type { NotificationPreference, User } from '#cms/payload-types'
 import { isUniqueViolation } from '#api/errors'
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationPreferencesInput } from './schemas'
 import { relationId } from '#api/lib/relations'
+import { familyRows } from '#api/lib/ownership'
 
 export function toNotificationPreferencesDto(row: NotificationPreference): NotificationPreferencesDto {
   const dto = {
@@ -18,7 +19,7 @@ export function toNotificationPreferencesDto(row: NotificationPreference): Notif
 async function findOwnRow(req: PayloadRequest, user: User): Promise<NotificationPreference | undefined> {
   const { docs } = await req.payload.find({
     collection: 'notification-preferences',
-    where: { user: { equals: user.id } },
+    where: familyRows(user.id),
     overrideAccess: false,
     depth: 0,
     limit: 1,

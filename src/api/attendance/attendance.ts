@@ -1,7 +1,6 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import type { Attendance, Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
-import { isAdminUser } from '#api/auth'
 import { badInput, conflict, notFound } from '#api/errors'
 import {
   ATTENDANCE_LIST_LIMIT,
@@ -22,6 +21,7 @@ import { formatCalendarDay } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
 import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/lib/relations'
+import { bothOf, taughtBy } from '#api/lib/ownership'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
 import { csvTable } from '#api/lib/csv'
@@ -51,7 +51,7 @@ export async function listTeachClasses(req: PayloadRequest, user: User): Promise
   const today = academyToday()
   const result = await req.payload.find({
     collection: 'classes',
-    where: isAdminUser(user) ? {} : { teacher: { equals: user.id } },
+    where: taughtBy(user),
     depth: 0,
     limit: 0,
     pagination: false,
@@ -69,8 +69,11 @@ export async function listTeachClasses(req: PayloadRequest, user: User): Promise
 
 /** A class the caller teaches (any class for an administrator), or 404. */
 async function findTaughtClass(req: PayloadRequest, user: User, id: number): Promise<Class> {
-  const doc = (await req.payload.findByID({ collection: 'classes', id, depth: 0, req, overrideAccess: true, disableErrors: true })) as Class | null
-  if (!doc || (!isAdminUser(user) && optionalRelationId(doc.teacher) !== user.id)) throw notFound(ATTENDANCE_MESSAGES.classNotFound)
+  const where = bothOf({ id: { equals: id } }, taughtBy(user))
+  // Classes are public rows (their read access is everyone's): the teaching rule is the filter.
+  const { docs } = await req.payload.find({ collection: 'classes', where, depth: 0, limit: 1, pagination: false, req, overrideAccess: true })
+  const doc = docs[0] as Class | undefined
+  if (!doc) throw notFound(ATTENDANCE_MESSAGES.classNotFound)
   return doc
 }
 

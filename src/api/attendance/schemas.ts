@@ -2,9 +2,10 @@ import { z } from 'zod'
 
 import { daySchema } from '#api/lib/dates.schemas'
 
-/** The marks a teacher gives at /teach (decisions §9). */
-export const ATTENDANCE_STATUSES = ['present', 'absent', 'late'] as const
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
+/** The marks a teacher gives at /teach (decisions §9): src/shared/statuses.ts. */
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '#shared/statuses'
+
+export { ATTENDANCE_STATUSES, type AttendanceStatus }
 
 export const ATTENDANCE_MESSAGES = {
   classIdInvalid: 'Please choose a class',

@@ -12,8 +12,7 @@ export const SETUP_NOT_FINISHED = 'Your card was not saved: the bank has not con
 export const SETUP_NOT_YOURS = 'This card setup does not belong to your account.'
 export const NO_SAVED_CARD = 'You have no saved card.'
 
-export const AUTOPAY_ATTEMPT_STATUSES = ['processing', 'succeeded', 'failed', 'requires_action'] as const
-export type AutopayAttemptStatus = (typeof AUTOPAY_ATTEMPT_STATUSES)[number]
+export { AUTOPAY_ATTEMPT_STATUSES, type AutopayAttemptStatus } from '#shared/statuses'
 
 export const saveCardSchema = z.object({
   setupIntentId: z.string({ error: SETUP_INTENT_REQUIRED }).regex(/^seti_[A-Za-z0-9_]{1,250}$/, SETUP_INTENT_REQUIRED),

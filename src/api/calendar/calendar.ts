@@ -9,6 +9,7 @@ import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
+import { familyRows } from '#api/lib/ownership'
 import { academyTimeZone } from '#api/lib/academy-clock'
 import { closureDays, type ClosureRange } from '#shared/closures'
 
@@ -88,9 +89,8 @@ export async function userForCalendarToken(payload: Payload, token: string): Pro
  * whose feed this is, so the rows are read for that account directly.
  */
 export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin'>, user: User, now = new Date()): Promise<string> {
-  const students = (
-    await payload.find({ collection: 'students', where: { user: { equals: user.id } }, depth: 0, limit: 0, pagination: false, overrideAccess: true })
-  ).docs as Student[]
+  const students = (await payload.find({ collection: 'students', where: familyRows(user.id), depth: 0, limit: 0, pagination: false, overrideAccess: true }))
+    .docs as Student[]
   const byId = new Map(students.map((student) => [student.id, student]))
   const enrollments = byId.size
     ? ((

@@ -3,6 +3,7 @@ import { ValidationError, type PayloadRequest, type Where } from 'payload'
 import type { Invoice, User } from '#cms/payload-types'
 import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import { centsToDollars, dollarsToCents } from '#shared/money'
+import { familyRows } from '#api/lib/ownership'
 import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
@@ -46,7 +47,7 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
 /** The caller's own invoices, newest first — an administrator's too, since /billing pays only one's own (spec §7). */
 export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
   if (!req.user) return []
-  return findInvoices(req, { userId: { equals: req.user.id } })
+  return findInvoices(req, familyRows(req.user.id, 'userId'))
 }
 
 /** Every family's invoices, newest first: the admin console's billing tab. */

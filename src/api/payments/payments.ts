@@ -6,6 +6,7 @@ import { badInput, conflict, notFound } from '#api/errors'
 import { centsToDollars } from '#shared/money'
 import { INVOICE_NOT_FOUND, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID, type PaymentDto, type RecordPaymentInput } from './schemas'
 import { hitRateLimit } from '#api/lib/rate-limit'
+import { familyRows } from '#api/lib/ownership'
 import { readPaymentSettings } from './payment-config'
 import { intentMismatch, recordSucceededIntent } from './payment-recording'
 import { requireStripe, retrievePaymentIntent, stripeFailure } from './stripe-adapter'
@@ -42,17 +43,20 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
   }
 }
 
-/** The caller's own invoice; anyone else's, like an unknown id, is simply not found. */
+/** The caller's own invoice (one pays only one's own, an administrator too); anyone else's, like an unknown id, is simply not found. */
 export async function findOwnInvoice(req: PayloadRequest, user: User, invoiceId: number): Promise<Invoice> {
-  const invoice = (await req.payload.findByID({
+  const { docs } = await req.payload.find({
     collection: 'invoices',
-    id: invoiceId,
-    overrideAccess: true,
+    where: { and: [{ id: { equals: invoiceId } }, familyRows(user.id, 'userId')] },
     depth: 0,
-    disableErrors: true,
+    limit: 1,
+    pagination: false,
     req,
-  })) as Invoice | null
-  if (!invoice || invoice.userId !== user.id) throw notFound(INVOICE_NOT_FOUND)
+    user,
+    overrideAccess: false,
+  })
+  const invoice = docs[0] as Invoice | undefined
+  if (!invoice) throw notFound(INVOICE_NOT_FOUND)
   return invoice
 }
 
@@ -102,8 +106,18 @@ export async function listPayments(req: PayloadRequest, user: User): Promise<Pay
     ),
   ]
   const invoices = invoiceIds.length
-    ? ((await req.payload.find({ collection: 'invoices', where: { id: { in: invoiceIds } }, overrideAccess: true, depth: 0, pagination: false, limit: 0, req }))
-        .docs as Invoice[])
+    ? ((
+        await req.payload.find({
+          collection: 'invoices',
+          where: { id: { in: invoiceIds } },
+          overrideAccess: false,
+          user,
+          depth: 0,
+          pagination: false,
+          limit: 0,
+          req,
+        })
+      ).docs as Invoice[])
     : []
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return payments.map((payment) => {

@@ -29,8 +29,7 @@ const REFUND_DELAY = 'The refund can take 5 to 10 business days to appear on you
 export const REFUNDED_ALREADY_PAID = `This invoice was already paid, so this card payment has been refunded. ${REFUND_DELAY}`
 export const REFUNDED_INVOICE_VOID = `This invoice was cancelled, so this card payment has been refunded. ${REFUND_DELAY}`
 
-/** A PaymentIntent the card form opened: open until it succeeds or the server cancels it. */
-export const CARD_INTENT_STATUSES = ['open', 'succeeded', 'canceled'] as const
+export { CARD_INTENT_STATUSES } from '#shared/statuses'
 
 /** Charges are always in US dollars (spec §9). */
 export const PAYMENT_CURRENCY = 'usd'

@@ -3,7 +3,7 @@ import { familyStatement } from './statements'
 
 /** Statements (decisions §11): a family reads its own; administrators read any family's. */
 export const statementEndpoints = [
-  defineEndpoint('get', '/billing/statement', { role: 'family', signedInReplay: {} }, async ({ req, user }) => familyStatement(req, user.id)),
+  defineEndpoint('get', '/billing/statement', { role: 'family', signedInReplay: {} }, async ({ req, user }) => familyStatement(req, user)),
 
-  defineEndpoint('get', '/admin/families/:userId/statement', { role: 'admin' }, async ({ req }) => familyStatement(req, idParam(req, 'userId'))),
+  defineEndpoint('get', '/admin/families/:userId/statement', { role: 'admin' }, async ({ req, user }) => familyStatement(req, user, idParam(req, 'userId'))),
 ]

@@ -7,6 +7,7 @@ import type { AdminStudentInput, EmergencyContactInput, StudentDto } from './sch
 import { STUDENT_MESSAGES } from './schemas'
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
+import type { Caller } from '#api/lib/ownership'
 
 export function toStudentDto(doc: Student): StudentDto {
   return {
@@ -36,10 +37,11 @@ export async function listStudents(req: PayloadRequest, user: User): Promise<Stu
 }
 
 /**
- * One student the caller may see (the collection's read rule scopes a family to its own), or
- * 404 — the same answer for another family's student and for an id that does not exist.
+ * One student the caller may see (the collection's read rule, `ownedByFamily`, scopes a family
+ * to its own), or 404 — the same answer for another family's student and for an id that does
+ * not exist. The caller is the endpoint's user or a page's viewer (select-classes).
  */
-export async function findOwnStudent(req: PayloadRequest, user: User, id: number): Promise<Student> {
+export async function findOwnStudent(req: PayloadRequest, user: Caller, id: number): Promise<Student> {
   const result = await req.payload.find({
     collection: 'students',
     where: { id: { equals: id } },

@@ -5,13 +5,9 @@ import { z } from 'zod'
  * server, the portal and the admin console.
  */
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'cancelled', 'removed'] as const
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
-/** The statuses that keep a student in line; at most one such entry per student and class. */
-export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'offered'] as const satisfies readonly WaitlistStatus[]
+import { WAITLIST_OVERRIDE_ACTIONS, type WaitlistOverrideAction, type WaitlistStatus } from '#shared/statuses'
 
-export const WAITLIST_OVERRIDE_ACTIONS = ['offer', 'enroll'] as const
-export type WaitlistOverrideAction = (typeof WAITLIST_OVERRIDE_ACTIONS)[number]
+export { ACTIVE_WAITLIST_STATUSES, WAITLIST_OVERRIDE_ACTIONS, WAITLIST_STATUSES, type WaitlistOverrideAction, type WaitlistStatus } from '#shared/statuses'
 
 export const WAITLIST_LIMITS = { maxReason: 500 } as const
 

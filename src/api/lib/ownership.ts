@@ -1,0 +1,56 @@
+import type { Where } from 'payload'
+
+import { isAdminUser, type RoleSubject } from '#shared/roles'
+
+/**
+ * Who owns a row, as one `Where` per rule (issue 22): the collections' access functions
+ * (`cms/access/`) and the operations of the slices read the same rule from here, so the
+ * contract, `/cms` and Payload's REST never disagree on what a caller may see.
+ *
+ * Every function takes the caller (its id and roles, a `User` or a page's viewer) and answers
+ * with the filter to apply: `everyRow()` (no filter) for an administrator, the caller's own rows
+ * otherwise. Pure: no database, no request.
+ */
+
+/** A signed-in caller as the rules see it. */
+export type Caller = { id: number } & NonNullable<RoleSubject>
+
+/** Fields that name a row's family: the account itself, or through the row's student. */
+export type FamilyField = 'user' | 'userId' | 'student.user'
+
+/** No filter: the rule lets the caller see every row (a new object each time: Payload may extend a query it is given). */
+export function everyRow(): Where {
+  return {}
+}
+
+/** Whether a filter is `everyRow()` (what an access function answers as `true`). */
+export function isEveryRow(where: Where): boolean {
+  return Object.keys(where).length === 0
+}
+
+/** The rows of one family, whoever asks (a family's own list; an administrator reading one family). */
+export function familyRows(familyId: number, field: FamilyField = 'user'): Where {
+  return { [field]: { equals: familyId } }
+}
+
+/** Rows that belong to a family: an administrator sees all of them, a family its own. */
+export function ownedByFamily(caller: Caller, field: FamilyField = 'user'): Where {
+  return isAdminUser(caller) ? everyRow() : familyRows(caller.id, field)
+}
+
+/** Accounts: an administrator sees every account, anyone else only their own. */
+export function ownAccount(caller: Caller): Where {
+  return isAdminUser(caller) ? everyRow() : { id: { equals: caller.id } }
+}
+
+/** Classes a teacher teaches: their own (the class's `teacher` is their account); an administrator every class. */
+export function taughtBy(caller: Caller): Where {
+  return isAdminUser(caller) ? everyRow() : { teacher: { equals: caller.id } }
+}
+
+/** Both filters at once, leaving out `everyRow()` (so one filter stays itself). */
+export function bothOf(first: Where, second: Where): Where {
+  if (isEveryRow(second)) return first
+  if (isEveryRow(first)) return second
+  return { and: [first, second] }
+}
