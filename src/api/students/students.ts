@@ -7,13 +7,14 @@ import type { AdminStudentInput, EmergencyContactInput, StudentDto } from './sch
 import { STUDENT_MESSAGES } from './schemas'
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
+import { calendarDay } from '#shared/dates'
 
 export function toStudentDto(doc: Student): StudentDto {
   return {
     id: doc.id,
     userId: relationId(doc.user),
     fullName: doc.fullName,
-    dateOfBirth: doc.dateOfBirth.slice(0, 10),
+    dateOfBirth: calendarDay(doc.dateOfBirth),
     experienceLevel: doc.experienceLevel,
     emergencyContact:
       doc.emergencyContact?.name || doc.emergencyContact?.phone ? { name: doc.emergencyContact.name ?? '', phone: doc.emergencyContact.phone ?? '' } : null,
