@@ -4,7 +4,7 @@ import type { Invoice, Payment, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import type { StatementDto, StatementNextDto } from './schemas'
 import { monthOf } from '#shared/dates'
-import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { academyToday } from '#api/lib/academy-clock'
 import { statementAutopay } from '#api/autopay'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
@@ -58,7 +58,7 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
  * One family's statement (decisions §11). The caller is already authorised (the family itself,
  * or an administrator), so the reads skip collection access; every read is scoped to `userId`.
  */
-export async function familyStatement(req: PayloadRequest, userId: number, now = academyNow()): Promise<StatementDto> {
+export async function familyStatement(req: PayloadRequest, userId: number): Promise<StatementDto> {
   const user = (await req.payload.findByID({ collection: 'users', id: userId, req, overrideAccess: true, depth: 0, disableErrors: true })) as User | null
   if (!user) throw notFound(FAMILY_NOT_FOUND)
   const all = { req, overrideAccess: true, depth: 0, limit: 0, pagination: false } as const
@@ -67,7 +67,7 @@ export async function familyStatement(req: PayloadRequest, userId: number, now =
     req.payload.find({ collection: 'payments', ...all, where: { userId: { equals: userId } }, sort: ['-createdAt', '-id'] }).then((r) => r.docs as Payment[]),
   ])
   // The dry run behind `next` reads the credits too, as the engine's input; these are the statement's own.
-  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday(now)), openCreditsOf(req, userId)])
+  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday()), openCreditsOf(req, userId)])
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return {
     userId: user.id,
@@ -78,7 +78,7 @@ export async function familyStatement(req: PayloadRequest, userId: number, now =
     payments: payments.map((payment) => toPaymentDto(payment, payment.invoice != null ? (descriptions.get(relationId(payment.invoice)) ?? null) : null)),
     next,
     // Decisions §12: the saved card and the next automatic charge; null while autopay is off.
-    autopay: await statementAutopay(req.payload, userId, next, now),
+    autopay: await statementAutopay(req.payload, userId, next),
     // Decisions §10: what the academy has credited and the next invoices will still take off.
     credits: credits.map(({ id, reason, amountCents, remainingCents, createdAt }) => ({ id, reason, amountCents, remainingCents, createdAt })),
   }
