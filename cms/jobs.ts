@@ -1,7 +1,7 @@
 import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
-import { clockFrom, SCHEDULED_STEPS, stepContext, type ScheduledDomain } from '#api/tuition'
-import { academyNow, academyTimeZone } from '#api/lib/academy-clock'
+import { SCHEDULED_STEPS, type ScheduledDomain } from '#api/tuition'
+import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
 
 /**
@@ -76,8 +76,8 @@ function scheduledTask(domain: ScheduledDomain, label: string, cron: string): Ta
     outputSchema: [{ name: 'result', type: 'json', required: true }],
     schedule: [{ cron, queue: BILLING_QUEUE, hooks: { beforeSchedule: scheduleUnlessWaiting } }],
     handler: async ({ input, req }) => {
-      const clock = input.now ? clockFrom(new Date(input.now)) : academyNow
-      const result = await step(req.payload, stepContext({ clock, timeZone: academyTimeZone(), signal: stopping.signal }))
+      const run = () => step(req.payload, { signal: stopping.signal })
+      const result = await (input.now ? withAcademyClock(clockFrom(new Date(input.now)), run) : run())
       if (result.outcome === 'failed') return { state: 'failed', errorMessage: `${label}${'period' in result ? ` ${result.period}` : ''}: ${result.error}` }
       return { output: { result } }
     },

@@ -18,6 +18,7 @@ import pg from 'pg'
 import Stripe from 'stripe'
 
 import { endPool } from '#api/lib/database'
+import { withAcademyClock } from '#api/lib/academy-clock'
 import { runBillingDay, runTuitionMonth } from '#api/tuition'
 import { bootPayload } from '#server/boot.server'
 import { setAppContext } from '#server/context.server'
@@ -160,12 +161,22 @@ async function main() {
     // The billing day (default settings) has come: the tick claims the month, bills it and
     // charges the new invoices on the saved cards.
     step('billing-calendar tick')
-    const tick = await measured(() => runBillingDay(payload, { clock: () => new Date(BILLING_NOON) }))
+    const tick = await measured(() =>
+      withAcademyClock(
+        () => new Date(BILLING_NOON),
+        () => runBillingDay(payload),
+      ),
+    )
     if (tick.result.tuition.outcome !== 'billed') throw new Error(`the tick did not bill: ${JSON.stringify(tick.result.tuition)}`)
     if (tick.result.autopay.outcome !== 'applied') throw new Error(`the tick did not charge: ${JSON.stringify(tick.result.autopay)}`)
     const charged = tick.result.autopay.succeeded
     step('the same day again')
-    const again = await measured(() => runBillingDay(payload, { clock: () => new Date(BILLING_NOON) }))
+    const again = await measured(() =>
+      withAcademyClock(
+        () => new Date(BILLING_NOON),
+        () => runBillingDay(payload),
+      ),
+    )
     const counts = await db.query(
       `SELECT count(*)::int AS invoices, count(DISTINCT user_id)::int AS families, (SELECT count(*)::int FROM invoices_lines) AS lines,
               count(*) FILTER (WHERE status = 'paid')::int AS paid,

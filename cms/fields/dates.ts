@@ -1,7 +1,7 @@
 import type { DateFieldValidation } from 'payload'
 import { date as payloadDate } from 'payload/shared'
 
-import { DATE_RANGE_MESSAGES, isDayInRange, isIsoDate, isMonth, isMonthInRange } from '#shared/dates'
+import { calendarDay, DATE_RANGE_MESSAGES, isDayInRange, isIsoDate, isMonth, isMonthInRange } from '#shared/dates'
 
 /*
  * The validators of every day and month a collection or global stores, whoever writes it (the
@@ -30,12 +30,12 @@ export function validateMonth(invalid: string, { optional = false }: { optional?
 }
 
 /**
- * The calendar day a Payload `date` field holds: the UTC day of the stored moment, as the code
- * reads it back (`value.slice(0, 10)`). A year past 9999 prints as `+010000-…`, which is no day.
+ * The calendar day a Payload `date` field holds (`calendarDay`: the stored moment's UTC day, as
+ * the code reads it back), or null for what is no date. A year past 9999 gives no `YYYY-MM-DD` day.
  */
 export function dayOfDateValue(value: unknown): string | null {
   const moment = value instanceof Date ? value : new Date(String(value))
-  return Number.isNaN(moment.getTime()) ? null : moment.toISOString().slice(0, 10)
+  return Number.isNaN(moment.getTime()) ? null : calendarDay(moment)
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 
 import { DEMO_CLASSES } from './classes'
+import { addDays } from '#shared/dates'
+import { academyToday } from '#api/lib/academy-clock'
 
 export type SeedOptions = {
   log?: (message: string) => void
@@ -20,9 +22,7 @@ async function exists(payload: Payload, collection: 'users' | 'classes', where: 
 }
 
 function isoDate(daysFromToday: number): string {
-  const d = new Date()
-  d.setUTCDate(d.getUTCDate() + daysFromToday)
-  return d.toISOString().slice(0, 10)
+  return addDays(academyToday(), daysFromToday)
 }
 
 /**

@@ -37,11 +37,23 @@ function toUtcDate(value: string): Date {
 }
 
 /**
+ * The calendar day a Payload date holds, as `YYYY-MM-DD`. The app stores a day (a due date, an
+ * enrollment day) as midnight UTC of that day ('2026-11-26T00:00:00.000Z'), and /cms's day picker
+ * sends noon of the picked day: either way the day is the stored moment's UTC day. Takes the ISO
+ * string Payload returns, a `Date`, or a plain `YYYY-MM-DD` (unchanged); throws on anything else.
+ */
+export function calendarDay(value: string | Date): string {
+  const moment = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(moment.getTime())) throw new Error(`Not a date: ${String(value)}`)
+  return toIso(moment)
+}
+
+/**
  * Today as `YYYY-MM-DD`: in `timeZone` (an IANA name such as the academy's) when given,
  * otherwise the UTC calendar date.
  */
 export function todayIso(now: Date = new Date(), timeZone?: string | null): string {
-  if (!timeZone) return now.toISOString().slice(0, 10)
+  if (!timeZone) return toIso(now)
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`

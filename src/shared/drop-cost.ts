@@ -4,7 +4,7 @@
  * (`computeFamilyTuition`) will bill it; nothing is billed after that month. Pure, so the portal
  * shows the family the same figure before it confirms.
  */
-import { monthOf } from './dates'
+import { calendarDay, monthOf } from './dates'
 import type { ClassCalendar } from './schedule'
 import { meetingDays, monthLabel, prorate } from './tuition'
 
@@ -29,6 +29,6 @@ export function dropCost(cls: ClassCalendar & { price: number }, enrollmentDate:
     termEnd: cls.termEnd ?? null,
     closures: cls.closures ?? [],
   })
-  const { amountCents, charged, held } = prorate(cls.price, meetings, enrollmentDate.slice(0, 10), lastDay)
+  const { amountCents, charged, held } = prorate(cls.price, meetings, calendarDay(enrollmentDate), lastDay)
   return { month, monthLabel: monthLabel(month), amountCents, priceCents: cls.price, charged, held }
 }

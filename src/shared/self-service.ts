@@ -3,7 +3,7 @@
  * reporting an absence, booking a makeup. Pure and browser-safe: the server applies them, the
  * portal uses them to offer only days the server will accept. Days are `YYYY-MM-DD`.
  */
-import { addDays, eachDay } from './dates'
+import { addDays, calendarDay, eachDay } from './dates'
 import { classMeetsOn, type ClassCalendar } from './schedule'
 
 /** How far ahead a family may report an absence (the term is not modelled yet). */
@@ -17,17 +17,17 @@ export type EnrollmentSpan = { enrollmentDate: string; endDate?: string | null }
 
 /** Whether the student is in the class on `day`: enrolled by then and not yet left. */
 export function isActiveOn(span: EnrollmentSpan, day: string): boolean {
-  return span.enrollmentDate.slice(0, 10) <= day && (!span.endDate || span.endDate.slice(0, 10) >= day)
+  return calendarDay(span.enrollmentDate) <= day && (!span.endDate || calendarDay(span.endDate) >= day)
 }
 
 /** Whether a drop is set and has not taken effect: the last day is today or later. */
 export function isDropPending(span: EnrollmentSpan, today: string): boolean {
-  return Boolean(span.endDate) && span.endDate!.slice(0, 10) >= today
+  return Boolean(span.endDate) && calendarDay(span.endDate!) >= today
 }
 
 /** Whether the enrollment is over: its last day has passed. */
 export function hasEnded(span: EnrollmentSpan, today: string): boolean {
-  return Boolean(span.endDate) && span.endDate!.slice(0, 10) < today
+  return Boolean(span.endDate) && calendarDay(span.endDate!) < today
 }
 
 /** The earliest last day a family may choose: today plus the studio's notice. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { AutopayAttempt, Invoice, Payment, PaymentMethod } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/autopay'
+import { withAcademyClock } from '#api/lib/academy-clock'
 import { runBillingDay } from '#api/tuition'
 import { AUTOPAY_NEEDS_CARD } from '#api/autopay/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -17,6 +18,13 @@ const PUBLISHABLE_KEY = 'pk_test_51AcademyAutopayPublishable01'
 const WEBHOOK_SECRET = 'whsec_test_academy_autopay_secret_0001'
 
 let app: TestApp
+
+/** The autopay job as it runs at `now` on the academy's clock. */
+const chargeDueAt = (now: Date) =>
+  withAcademyClock(
+    () => now,
+    () => chargeDueAutopay(app.payload),
+  )
 let standIn: StripeStandIn
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
 let stripe: Stripe
@@ -317,10 +325,10 @@ describe('chargeDueAutopay', () => {
       { invoiceId: invoice.id, description: invoice.description, amount: 130, date: due },
     ])
 
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, -1)) })
+    await chargeDueAt(at(plusDays(due, -1)))
     expect(intentsFor(invoice.id)).toHaveLength(0)
 
-    const result = await chargeDueAutopay(app.payload, { now: at(due) })
+    const result = await chargeDueAt(at(due))
     expect(result.attempted).toBeGreaterThanOrEqual(1)
     const [intent] = intentsFor(invoice.id)
     expect(intent).toMatchObject({ status: 'succeeded', amount: 13_000, customer: expect.stringMatching(/^cus_/) })
@@ -330,8 +338,8 @@ describe('chargeDueAutopay', () => {
     await smtp.waitFor((m) => m.to.includes(family.email) && m.subject.startsWith('Payment received'))
 
     // Again, the same day and later: nothing more.
-    await chargeDueAutopay(app.payload, { now: at(due, 20) })
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 5)) })
+    await chargeDueAt(at(due, 20))
+    await chargeDueAt(at(plusDays(due, 5)))
     expect(intentsFor(invoice.id)).toHaveLength(1)
     expect(await paymentsOf(invoice.id)).toHaveLength(1)
 
@@ -352,7 +360,7 @@ describe('chargeDueAutopay', () => {
       overrideAccess: true,
       data: { userId: on.id, payerEmail: on.email, amountCents: 5000, description: 'Costume', status: 'pending', dueDate: due },
     })) as Invoice
-    await chargeDueAutopay(app.payload, { now: at(due) })
+    await chargeDueAt(at(due))
     expect(intentsFor(invoice.id)).toHaveLength(0)
     expect(intentsFor(manual.id)).toHaveLength(0)
   })
@@ -362,7 +370,7 @@ describe('chargeDueAutopay', () => {
     await enableAutopay(family, 'pm_card_chargeCustomerFail')
     const { invoice, due } = await tuitionInvoice(family)
 
-    const first = await chargeDueAutopay(app.payload, { now: at(due) })
+    const first = await chargeDueAt(at(due))
     expect(first.failed).toBeGreaterThanOrEqual(1)
     expect(await invoiceStatus(invoice.id)).toBe('pending')
     expect((await paymentsOf(invoice.id)).map((p) => p.status)).toEqual(['failed'])
@@ -370,14 +378,14 @@ describe('chargeDueAutopay', () => {
     expect(mail.text).toContain(`/billing?invoice=${invoice.id}`)
     expect(mail.text).toContain(plusDays(due, 3))
 
-    for (const offset of [1, 2]) await chargeDueAutopay(app.payload, { now: at(plusDays(due, offset)) })
+    for (const offset of [1, 2]) await chargeDueAt(at(plusDays(due, offset)))
     expect(intentsFor(invoice.id)).toHaveLength(1)
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
+    await chargeDueAt(at(plusDays(due, 3)))
     expect(intentsFor(invoice.id)).toHaveLength(2)
-    for (const offset of [4, 5, 6]) await chargeDueAutopay(app.payload, { now: at(plusDays(due, offset)) })
+    for (const offset of [4, 5, 6]) await chargeDueAt(at(plusDays(due, offset)))
     expect(intentsFor(invoice.id)).toHaveLength(2)
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 7)) })
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 30)) })
+    await chargeDueAt(at(plusDays(due, 7)))
+    await chargeDueAt(at(plusDays(due, 30)))
     expect(intentsFor(invoice.id)).toHaveLength(3)
     expect((await attemptsOf(invoice.id)).map((a) => [a.attempt, a.status, a.day])).toEqual([
       [1, 'failed', due],
@@ -402,7 +410,7 @@ describe('chargeDueAutopay', () => {
     const { invoice, due } = await tuitionInvoice(family)
     standIn.holdCharges(true)
     try {
-      await chargeDueAutopay(app.payload, { now: at(due) })
+      await chargeDueAt(at(due))
     } finally {
       standIn.holdCharges(false)
     }
@@ -410,7 +418,7 @@ describe('chargeDueAutopay', () => {
     expect(held!.status).toBe('processing')
     expect((await attemptsOf(invoice.id)).map((a) => [a.attempt, a.status, a.paymentIntentId])).toEqual([[1, 'processing', held!.id]])
     // Nothing is retried while the bank decides.
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
+    await chargeDueAt(at(plusDays(due, 3)))
     expect(intentsFor(invoice.id)).toHaveLength(1)
 
     // The bank declines: Stripe says so (twice, as it may); one email, and the retry is back on.
@@ -427,7 +435,7 @@ describe('chargeDueAutopay', () => {
     // The retry on day 3 is held too, and this time the bank pays.
     standIn.holdCharges(true)
     try {
-      await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
+      await chargeDueAt(at(plusDays(due, 3)))
     } finally {
       standIn.holdCharges(false)
     }
@@ -447,9 +455,9 @@ describe('chargeDueAutopay', () => {
     const family = await createFamily('newcard')
     await enableAutopay(family, 'pm_card_chargeCustomerFail')
     const { invoice, due } = await tuitionInvoice(family)
-    await chargeDueAutopay(app.payload, { now: at(due) })
+    await chargeDueAt(at(due))
     await saveCard(family, 'pm_card_visa')
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
+    await chargeDueAt(at(plusDays(due, 3)))
     expect(await invoiceStatus(invoice.id)).toBe('paid')
     expect((await attemptsOf(invoice.id)).map((a) => a.status)).toEqual(['failed', 'succeeded'])
   })
@@ -458,12 +466,12 @@ describe('chargeDueAutopay', () => {
     const family = await createFamily('authreq')
     await enableAutopay(family, 'pm_card_authenticationRequired')
     const { invoice, due } = await tuitionInvoice(family)
-    const result = await chargeDueAutopay(app.payload, { now: at(due) })
+    const result = await chargeDueAt(at(due))
     expect(result.requiresAction).toBeGreaterThanOrEqual(1)
     const mail = await smtp.waitFor((m) => m.to.includes(family.email) && m.subject.startsWith('Please confirm your payment'))
     expect(mail.text).toContain(`/billing?invoice=${invoice.id}`)
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 3)) })
-    await chargeDueAutopay(app.payload, { now: at(plusDays(due, 7)) })
+    await chargeDueAt(at(plusDays(due, 3)))
+    await chargeDueAt(at(plusDays(due, 7)))
     expect(intentsFor(invoice.id)).toHaveLength(1)
     expect(await invoiceStatus(invoice.id)).toBe('pending')
 
@@ -491,7 +499,7 @@ describe('chargeDueAutopay', () => {
     const family = await createFamily('setupthreeds')
     await enableAutopay(family, 'pm_card_authenticationRequiredOnSetup')
     const { invoice, due } = await tuitionInvoice(family)
-    await chargeDueAutopay(app.payload, { now: at(due) })
+    await chargeDueAt(at(due))
     expect(await invoiceStatus(invoice.id)).toBe('paid')
   })
 
@@ -501,8 +509,8 @@ describe('chargeDueAutopay', () => {
     const { invoice, due } = await tuitionInvoice(family)
     const second = await tuitionInvoice(family, 9_000)
     const creationsBefore = standIn.creations
-    const runs = await Promise.all([1, 2, 3].map(() => chargeDueAutopay(app.payload, { now: at(due) })))
-    await Promise.all([1, 2].map(() => chargeDueAutopay(app.payload, { now: at(second.due) })))
+    const runs = await Promise.all([1, 2, 3].map(() => chargeDueAt(at(due))))
+    await Promise.all([1, 2].map(() => chargeDueAt(at(second.due))))
     expect(intentsFor(invoice.id)).toHaveLength(1)
     expect(intentsFor(second.invoice.id)).toHaveLength(1)
     expect(standIn.creations - creationsBefore).toBe(2)
@@ -527,7 +535,11 @@ describe('the billing calendar with card payments configured', () => {
     await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student, class: cls.id, enrollmentDate: '2032-01-01' } })
     const { billingDay } = (await admin.get('/api/admin/tuition-settings')).body as { billingDay: number }
     const day = `2032-03-${String(billingDay).padStart(2, '0')}`
-    const tick = () => runBillingDay(app.payload, { clock: () => at(day), timeZone: null })
+    const tick = () =>
+      withAcademyClock(
+        () => at(day),
+        () => runBillingDay(app.payload),
+      )
 
     const first = await tick()
     expect(first.tuition).toMatchObject({ outcome: 'billed', period: '2032-03' })

@@ -5,7 +5,8 @@ import readline from 'node:readline'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { runBillingDay, STALE_MS, type Clock } from '#api/tuition'
+import { runBillingDay, STALE_MS } from '#api/tuition'
+import { withAcademyClock, type Clock } from '#api/lib/academy-clock'
 import { BILLING_QUEUE, BILLING_TASK } from '#cms/jobs'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -122,7 +123,7 @@ describe('the billing day', () => {
     await app.payload.jobs.runByID({ id: job.id })
     expect(await invoicesOf('2027-03')).toEqual({ total: 0, families: 0 })
     expect(await runRows('2027-03')).toEqual([])
-    const direct = await runBillingDay(app.payload, { clock: at('2027-03-05T04:30:00Z'), timeZone: ZONE })
+    const direct = await withAcademyClock(at('2027-03-05T04:30:00Z'), () => runBillingDay(app.payload))
     expect(direct).toMatchObject({ today: '2027-03-04', tuition: { outcome: 'notYet', period: '2027-03', billingDay: '2027-03-05' } })
   })
 
@@ -156,11 +157,11 @@ describe('the billing day', () => {
     expect(await runRows('2027-04')).toEqual([{ status: 'started', attempts: 1, created: 0, already: 0, error: null }])
 
     // A minute later the run still looks alive: another tick leaves it.
-    expect((await runBillingDay(app.payload, { clock: at(later(now, 60_000)), timeZone: ZONE })).tuition).toEqual({ outcome: 'taken', period: '2027-04' })
+    expect((await withAcademyClock(at(later(now, 60_000)), () => runBillingDay(app.payload))).tuition).toEqual({ outcome: 'taken', period: '2027-04' })
     expect((await invoicesOf('2027-04')).total).toBe(partial)
 
     // Once the heartbeat is stale, the next tick takes it over and bills the families left, each once.
-    const resumed = await runBillingDay(app.payload, { clock: at(later(now, STALE_MS + 60_000)), timeZone: ZONE })
+    const resumed = await withAcademyClock(at(later(now, STALE_MS + 60_000)), () => runBillingDay(app.payload))
     expect(resumed.tuition).toEqual({
       outcome: 'billed',
       period: '2027-04',
@@ -177,7 +178,7 @@ describe('the billing day', () => {
   it('marks a run stopped by a shutdown interrupted, and the next tick resumes it at once', async () => {
     const now = '2027-05-05T15:00:00Z'
     const stop = new AbortController()
-    const running = runBillingDay(app.payload, { clock: at(now), timeZone: ZONE, signal: stop.signal })
+    const running = withAcademyClock(at(now), () => runBillingDay(app.payload, { signal: stop.signal }))
     while ((await invoicesOf('2027-05')).total < 2) await new Promise((r) => setTimeout(r, 5))
     stop.abort()
     const stopped = await running
@@ -186,7 +187,7 @@ describe('the billing day', () => {
     expect(partial).toBeLessThan(FAMILIES)
     expect(await runRows('2027-05')).toMatchObject([{ status: 'interrupted', attempts: 1 }])
 
-    const resumed = await runBillingDay(app.payload, { clock: at(later(now, 1000)), timeZone: ZONE })
+    const resumed = await withAcademyClock(at(later(now, 1000)), () => runBillingDay(app.payload))
     expect(resumed.tuition).toMatchObject({ outcome: 'billed', resumed: true, attempt: 2, created: FAMILIES - partial })
     expect(await invoicesOf('2027-05')).toEqual({ total: FAMILIES, families: FAMILIES })
     expect(await runRows('2027-05')).toEqual([{ status: 'finished', attempts: 2, created: FAMILIES - partial, already: partial, error: null }])
@@ -199,13 +200,13 @@ describe('late fees', () => {
     expect((await admin.request('PUT', '/api/admin/tuition-settings', { ...settings, lateFeeCents: 1500, lateFeeAfterDays: 14 })).status).toBe(200)
     const lateFees = async () => (await db.query(`SELECT count(*)::int AS n FROM invoices WHERE kind = 'late-fee'`)).rows[0].n
     // 25 May in Chicago: March, April and May (due on the 5th) are all more than 14 days late and unpaid.
-    const first = await runBillingDay(app.payload, { clock: at('2027-05-25T15:00:00Z'), timeZone: ZONE })
+    const first = await withAcademyClock(at('2027-05-25T15:00:00Z'), () => runBillingDay(app.payload))
     expect(first.tuition).toEqual({ outcome: 'finished', period: '2027-05' })
     expect(first.lateFees).toMatchObject({ outcome: 'applied', charged: 3 * FAMILIES })
     // Card payments are not configured here: autopay runs and charges nothing (tests/int/autopay.int.test.ts charges).
     expect(first.autopay).toEqual({ outcome: 'applied', attempted: 0, succeeded: 0, failed: 0, requiresAction: 0 })
     expect(await lateFees()).toBe(3 * FAMILIES)
-    const again = await runBillingDay(app.payload, { clock: at('2027-05-25T16:00:00Z'), timeZone: ZONE })
+    const again = await withAcademyClock(at('2027-05-25T16:00:00Z'), () => runBillingDay(app.payload))
     expect(again.lateFees).toMatchObject({ outcome: 'applied', charged: 0 })
     expect(await lateFees()).toBe(3 * FAMILIES)
   })

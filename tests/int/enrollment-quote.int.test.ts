@@ -246,7 +246,7 @@ describe('GET /api/enrollments/quote', () => {
   it("after the calendar's run of the month, quotes a family that was not in it from the next month", async () => {
     const may = new Date('2027-05-12T12:00:00Z')
     setAcademyClock(() => may)
-    expect((await runBillingDay(app.payload, { clock: () => may })).tuition).toMatchObject({ outcome: 'billed', period: '2027-05' })
+    expect((await runBillingDay(app.payload)).tuition).toMatchObject({ outcome: 'billed', period: '2027-05' })
     const late = await createFamily(app, 'quote-late')
     const student = await addStudent(app, late.userId, 'Late Quote', 7)
     const res = await late.client.get(quotePath(student, ballet.id))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Invoice, Payment } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/autopay'
+import { withAcademyClock } from '#api/lib/academy-clock'
 import { AUTOPAY_IN_PROGRESS, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID } from '#api/payments/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -16,6 +17,13 @@ const SECRET_KEY = 'sk_test_51AcademyPaidOnceSecretKey0042'
 const WEBHOOK_SECRET = 'whsec_test_academy_paid_once_secret_01'
 
 let app: TestApp
+
+/** The autopay job as it runs at `now` on the academy's clock. */
+const chargeDueAt = (now: Date) =>
+  withAcademyClock(
+    () => now,
+    () => chargeDueAutopay(app.payload),
+  )
 let standIn: StripeStandIn
 /** Plays the browser's and Stripe's side through the real SDK. */
 let stripe: Stripe
@@ -133,7 +141,7 @@ describe('autopay and the card form', () => {
     const { invoice, due } = await tuitionInvoice(family)
     standIn.holdCharges(true)
     try {
-      await chargeDueAutopay(app.payload, { now: at(due) })
+      await chargeDueAt(at(due))
     } finally {
       standIn.holdCharges(false)
     }
@@ -150,7 +158,7 @@ describe('autopay and the card form', () => {
     const { invoice, due } = await tuitionInvoice(family)
     const opened = await openCardForm(family, invoice.id)
     expect(opened.status).toBe(200)
-    await chargeDueAutopay(app.payload, { now: at(due) })
+    await chargeDueAt(at(due))
     expect(standIn.intent(opened.body.paymentIntentId).status).toBe('canceled')
     await expect(pay(opened.body.paymentIntentId)).rejects.toThrow(/canceled/)
     expect(await statusOf(invoice.id)).toBe('paid')
@@ -168,7 +176,7 @@ describe('autopay and the card form', () => {
     await Promise.all([
       report(family, invoice.id, opened.body.paymentIntentId),
       deliver(other),
-      chargeDueAutopay(app.payload, { now: at(due) }),
+      chargeDueAt(at(due)),
       deliver(opened.body.paymentIntentId),
       deliver(other),
     ])

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Invoice, Payment } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/autopay'
+import { withAcademyClock } from '#api/lib/academy-clock'
 import { FINAL_INVOICE_MESSAGES } from '#api/invoices/final.schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -16,6 +17,13 @@ const SECRET_KEY = 'sk_test_51AcademyReversalSecretKey0042'
 const WEBHOOK_SECRET = 'whsec_test_academy_reversal_secret_01'
 
 let app: TestApp
+
+/** The autopay job as it runs at `now` on the academy's clock. */
+const chargeDueAt = (now: Date) =>
+  withAcademyClock(
+    () => now,
+    () => chargeDueAutopay(app.payload),
+  )
 let db: pg.Client
 let standIn: StripeStandIn
 let stripe: Stripe
@@ -163,13 +171,13 @@ describe('POST /api/admin/invoices/{id}/reverse-payment', () => {
       status: 'pending' as const,
     }
     const { id } = await app.payload.create({ collection: 'invoices', overrideAccess: true, data: tuition })
-    await chargeDueAutopay(app.payload, { now: new Date('2031-01-01T15:00:00Z') })
+    await chargeDueAt(new Date('2031-01-01T15:00:00Z'))
     expect(await statusOf(id)).toBe('paid')
 
     expect((await reverse(admin, id, { reason: 'Family withdrew before January' })).status).toBe(200)
     const intents = () => standIn.intents().filter((intent) => intent.metadata.invoiceId === String(id)).length
     const before = intents()
-    for (const day of ['2031-01-01', '2031-01-02', '2031-01-04', '2031-01-08']) await chargeDueAutopay(app.payload, { now: new Date(`${day}T15:00:00Z`) })
+    for (const day of ['2031-01-01', '2031-01-02', '2031-01-04', '2031-01-08']) await chargeDueAt(new Date(`${day}T15:00:00Z`))
     expect(intents()).toBe(before)
     expect(await statusOf(id)).toBe('pending')
     await balance()

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { runBillingDay } from '#api/tuition'
 import { expireWaitlistOffers } from '#api/waitlist'
-import { setAcademyClock } from '#api/lib/academy-clock'
+import { setAcademyClock, withAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
@@ -334,7 +334,10 @@ describe('expiry', () => {
     }
     for (const id of cls.enrollments) await admin.delete(`/api/enrollments/${id}`)
     expect((await entry(ids[1]!)).status).toBe('offered')
-    const result = await expireWaitlistOffers(app.payload, new Date(Date.now() + 49 * HOUR))
+    const result = await withAcademyClock(
+      () => new Date(Date.now() + 49 * HOUR),
+      () => expireWaitlistOffers(app.payload),
+    )
     expect(result.expired).toBeGreaterThanOrEqual(2)
     expect(result.offered).toBeGreaterThanOrEqual(2)
     expect(await statusesOf(ids)).toEqual(['expired', 'expired', 'offered', 'offered'])
@@ -350,10 +353,16 @@ describe('expiry', () => {
     await admin.delete(`/api/enrollments/${cls.enrollments[0]!}`)
     expect(await statusesOf(ids)).toEqual(['offered', 'waiting'])
     // An hour before the offer runs out the tick changes nothing; after it, the place moves on.
-    const early = await runBillingDay(app.payload, { clock: () => new Date(Date.now() + 47 * HOUR) })
+    const early = await withAcademyClock(
+      () => new Date(Date.now() + 47 * HOUR),
+      () => runBillingDay(app.payload),
+    )
     expect(early.waitlist).toMatchObject({ outcome: 'applied' })
     expect(await statusesOf(ids)).toEqual(['offered', 'waiting'])
-    const late = await runBillingDay(app.payload, { clock: () => new Date(Date.now() + 49 * HOUR) })
+    const late = await withAcademyClock(
+      () => new Date(Date.now() + 49 * HOUR),
+      () => runBillingDay(app.payload),
+    )
     expect(late.waitlist).toMatchObject({ outcome: 'applied' })
     expect(await statusesOf(ids)).toEqual(['expired', 'offered'])
   })

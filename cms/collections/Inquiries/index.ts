@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { INQUIRY_SUBJECTS } from '#api/inquiries/schemas'
+import { academyNow } from '#api/lib/academy-clock'
 import { isAdmin } from '#cms/access/isAdmin'
 
 export const Inquiries: CollectionConfig = {
@@ -24,7 +25,7 @@ export const Inquiries: CollectionConfig = {
       label: 'Submitted',
       type: 'date',
       required: true,
-      defaultValue: () => new Date().toISOString(),
+      defaultValue: () => academyNow().toISOString(),
       index: true,
       admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },

@@ -18,6 +18,7 @@ import { academyName, passwordResetMail } from '#api/email'
 import { endOtherSessions } from './password-hash'
 import { assertPasswordAllowed } from './password-policy'
 import { poolOf } from '#api/lib/database'
+import { academyNow } from '#api/lib/academy-clock'
 
 /** Decisions §3: 32 random bytes, URL-safe, stored only as a hash, valid one hour, single use. */
 export const RESET_TOKEN_BYTES = 32
@@ -61,7 +62,7 @@ async function issueResetLink(payload: Payload, email: string, services: MailSer
   await payload.update({
     collection: 'users',
     id: user.id,
-    data: { resetTokenHash: hashResetToken(token), resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000).toISOString() },
+    data: { resetTokenHash: hashResetToken(token), resetTokenExpiry: new Date(academyNow().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000).toISOString() },
     overrideAccess: true,
     depth: 0,
   })
@@ -121,7 +122,7 @@ export async function resetPassword(req: PayloadRequest, input: ResetPasswordInp
   const tokenHash = hashResetToken(input.token)
   const { docs } = await req.payload.find({
     collection: 'users',
-    where: { and: [{ resetTokenHash: { equals: tokenHash } }, { resetTokenExpiry: { greater_than: new Date().toISOString() } }] },
+    where: { and: [{ resetTokenHash: { equals: tokenHash } }, { resetTokenExpiry: { greater_than: academyNow().toISOString() } }] },
     overrideAccess: true,
     depth: 0,
     limit: 1,

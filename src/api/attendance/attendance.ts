@@ -17,7 +17,7 @@ import {
   type TeachClassDto,
   type TeachClassesDto,
 } from './schemas'
-import { formatCalendarDay } from '#shared/dates'
+import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { ageOn } from '#shared/eligibility'
 import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/lib/relations'
@@ -88,7 +88,7 @@ async function enrollmentsOn(req: PayloadRequest, classId: number, date: string,
     req,
     overrideAccess: true,
   })
-  return (result.docs as Enrollment[]).filter((e) => !e.endDate || e.endDate.slice(0, 10) >= date)
+  return (result.docs as Enrollment[]).filter((e) => !e.endDate || calendarDay(e.endDate) >= date)
 }
 
 /** The makeups booked into a class on a day, each with the class it makes up. */

@@ -6,10 +6,10 @@ import { notFound } from '#api/errors'
 import { type AutopayChargeDto, type AutopayStateDto, type SavedCardDto } from './schemas'
 import type { StatementAutopayDto } from '#api/statements/schemas'
 import { AUTOPAY_CATCH_UP_DAYS, brandName, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
-import { addDays, todayIso } from '#shared/dates'
+import { addDays, calendarDay } from '#shared/dates'
 import { centsToDollars, dollarsToCents } from '#shared/money'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
-import { academyTimeZone } from '#api/lib/academy-clock'
+import { academyToday } from '#api/lib/academy-clock'
 import { readTuitionSettings } from '#api/studio'
 
 /**
@@ -20,8 +20,6 @@ import { readTuitionSettings } from '#api/studio'
  */
 
 export const UNPAID: Invoice['status'][] = ['pending', 'overdue']
-export const day = (value: string) => new Date(value).toISOString().slice(0, 10)
-export const timeZone = academyTimeZone
 
 // ---- reading ------------------------------------------------------------------------------
 
@@ -87,20 +85,20 @@ export async function unpaidTuition(payload: Payload, userId: number, upTo?: str
 }
 
 /** The family's autopay as /account shows it (and an administrator, for any family). */
-export async function readAutopayState(payload: Payload, userId: number, now = new Date()): Promise<AutopayStateDto> {
+export async function readAutopayState(payload: Payload, userId: number): Promise<AutopayStateDto> {
   const [profile, cards, settings] = await Promise.all([findProfile(payload, userId), findCards(payload, userId), readTuitionSettings(payload)])
   const card = toCardDto(cards[0])
   const enabled = Boolean(profile?.autopayEnabled && card)
   const upcoming: AutopayChargeDto[] = []
   if (enabled) {
-    const today = todayIso(now, timeZone())
+    const today = academyToday()
     const invoices = await unpaidTuition(payload, userId)
     const attempts = await attemptsOf(
       payload,
       invoices.map((i) => i.id),
     )
     for (const invoice of invoices) {
-      const dueDate = day(invoice.dueDate)
+      const dueDate = calendarDay(invoice.dueDate)
       const made = facts(attempts.get(invoice.id) ?? [])
       // Past its catch-up days without an attempt, an invoice is the family's to pay on /billing.
       if (made.length === 0 && today > addDays(dueDate, AUTOPAY_CATCH_UP_DAYS)) continue
@@ -161,9 +159,8 @@ export async function statementAutopay(
   payload: Payload,
   userId: number,
   next: { billingDate: string; estimatedCents: number } | null,
-  now = new Date(),
 ): Promise<StatementAutopayDto | null> {
-  const state = await readAutopayState(payload, userId, now)
+  const state = await readAutopayState(payload, userId)
   if (!state.enabled || !state.card) return null
   const card = { cardBrand: state.card.brand ? brandName(state.card.brand) : null, cardLast4: state.card.lastFour }
   const due = state.upcoming[0]

@@ -7,12 +7,13 @@ import { isUniqueViolation } from '#api/errors'
 import { type AutopayRunResult } from './schemas'
 import { PAYMENT_CURRENCY } from '#api/payments/schemas'
 import { dueAttempt, type AttemptFacts } from '#shared/autopay'
-import { todayIso } from '#shared/dates'
+import { calendarDay } from '#shared/dates'
 import { formatCents } from '#shared/money'
 import { autopayActionMail } from '#api/email'
 import { createPaymentIntent, readPaymentSettings, recordFailedIntent, recordSucceededIntent, stripeClient } from '#api/payments'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
-import { UNPAID, attemptsOf, day, facts, findCards, timeZone, unpaidTuition } from './autopay-state'
+import { academyToday } from '#api/lib/academy-clock'
+import { UNPAID, attemptsOf, facts, findCards, unpaidTuition } from './autopay-state'
 import { billingLink, mailDecline, mailFamily } from './decline-notices'
 import { settleAttempt, settleOnce, stillUnpaidAfterCancelling } from './settle-from-webhook'
 
@@ -140,7 +141,7 @@ async function chargeAttempt(
  * due today (src/shared/autopay.ts) is charged off-session. Running it twice, or in two
  * processes at once, charges nothing twice: each (invoice, attempt) is claimed by one row.
  */
-export async function chargeDueAutopay(payload: Payload, options: { now: Date }): Promise<AutopayRunResult> {
+export async function chargeDueAutopay(payload: Payload): Promise<AutopayRunResult> {
   const result: AutopayRunResult = { attempted: 0, succeeded: 0, failed: 0, requiresAction: 0 }
   const settings = await readPaymentSettings(payload)
   if (!settings.secretKey || settings.paymentsDisabled) {
@@ -148,7 +149,7 @@ export async function chargeDueAutopay(payload: Payload, options: { now: Date })
     return result
   }
   const stripe = stripeClient(settings.secretKey)
-  const today = todayIso(options.now, timeZone())
+  const today = academyToday()
   const profiles = (
     await payload.find({
       collection: 'billing-profiles',
@@ -171,7 +172,7 @@ export async function chargeDueAutopay(payload: Payload, options: { now: Date })
     )
     for (const invoice of invoices) {
       const earlier = facts(attempts.get(invoice.id) ?? [])
-      const attempt = dueAttempt(day(invoice.dueDate), today, earlier)
+      const attempt = dueAttempt(calendarDay(invoice.dueDate), today, earlier)
       if (attempt === null) continue
       try {
         const outcome = await chargeAttempt(payload, stripe, { invoice, card, customerId: profile.stripeCustomerId, attempt, today, earlier })

@@ -3,9 +3,9 @@ import { type Payload } from 'payload'
 import type { Invoice, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import { nextAttemptDay, type AttemptFacts } from '#shared/autopay'
+import { calendarDay } from '#shared/dates'
 import { formatCents } from '#shared/money'
 import { academyName, autopayFailedMail, familyOf, sendMail, type MailContent } from '#api/email'
-import { day } from './autopay-state'
 
 /** The mails autopay sends a family: a declined charge (with the next try) and a charge waiting for the family's action. */
 export async function mailFamily(payload: Payload, userId: number, compose: (user: User, academy: string) => MailContent): Promise<void> {
@@ -24,7 +24,7 @@ export function billingLink(invoice: Invoice): string {
 
 /** The decline email, with the day autopay will try again (or that it will not). */
 export async function mailDecline(payload: Payload, invoice: Invoice, reason: string, attempts: AttemptFacts[]): Promise<void> {
-  const next = nextAttemptDay(day(invoice.dueDate), attempts)
+  const next = nextAttemptDay(calendarDay(invoice.dueDate), attempts)
   await mailFamily(payload, invoice.userId, (user, academy) =>
     autopayFailedMail({
       fullName: user.fullName,

@@ -21,5 +21,5 @@ export const autopayEndpoints = [
   defineEndpoint('get', '/admin/autopay/:id', { role: 'admin' }, async ({ req }) => readFamilyAutopay(req.payload, idParam(req))),
 
   /** The daily job, by hand, on today's date. */
-  defineEndpoint('post', '/admin/autopay/run', { role: 'admin' }, async ({ req }) => chargeDueAutopay(req.payload, { now: new Date() })),
+  defineEndpoint('post', '/admin/autopay/run', { role: 'admin' }, async ({ req }) => chargeDueAutopay(req.payload)),
 ]

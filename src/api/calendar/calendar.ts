@@ -10,8 +10,9 @@ import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { familyRows } from '#api/lib/ownership'
-import { academyTimeZone } from '#api/lib/academy-clock'
+import { academyNow, academyTimeZone } from '#api/lib/academy-clock'
 import { closureDays, type ClosureRange } from '#shared/closures'
+import { calendarDay } from '#shared/dates'
 
 /** An academy closure in the feed: an all-day event, 'No class — Thanksgiving'. */
 function closureEvent(closure: ClosureRange, domain: string): ClosureEvent {
@@ -88,7 +89,7 @@ export async function userForCalendarToken(payload: Payload, token: string): Pro
  * The VCALENDAR of every class the account's students attend. The token has already proved
  * whose feed this is, so the rows are read for that account directly.
  */
-export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin'>, user: User, now = new Date()): Promise<string> {
+export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin'>, user: User): Promise<string> {
   const students = (await payload.find({ collection: 'students', where: familyRows(user.id), depth: 0, limit: 0, pagination: false, overrideAccess: true }))
     .docs as Student[]
   const byId = new Map(students.map((student) => [student.id, student]))
@@ -119,8 +120,8 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
     const event = enrollmentEvent(
       {
         id: enrollment.id,
-        enrollmentDate: enrollment.enrollmentDate.slice(0, 10),
-        endDate: enrollment.endDate ? enrollment.endDate.slice(0, 10) : null,
+        enrollmentDate: calendarDay(enrollment.enrollmentDate),
+        endDate: enrollment.endDate ? calendarDay(enrollment.endDate) : null,
         class: { ...cls, ...classCalendar(cls) },
       },
       student,
@@ -136,7 +137,7 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
       prodId: `-//${siteName.replace(/\/\//g, '/')}//Family Schedule//EN`,
       name: siteName,
       timeZone: academyTimeZone(),
-      now,
+      now: academyNow(),
     },
     closureRanges.map((closure) => closureEvent(closure, domain)),
   )

@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { getAppContext } from '#server/context.server'
 import { hitRateLimit } from '#api/lib/rate-limit'
+import { academyNow } from '#api/lib/academy-clock'
 import { composeMail } from './mail-layout'
 import { academyMoment, academyName, sendMail } from './mail-time'
 import type { EmailConfigCheck, EmailOutboxDto } from '#api/accounts/admin-users.schemas'
@@ -104,7 +105,7 @@ export async function sendTestEmail(req: PayloadRequest, to: string): Promise<Te
           subject: 'Test email from the academy',
           blocks: [
             'This is a test message sent from the Email Tests tab of the academy administration.',
-            `Sent ${academyMoment(new Date())} through ${describeSmtpUrl(env.SMTP_URL).host ?? 'the configured SMTP server'}.`,
+            `Sent ${academyMoment(academyNow())} through ${describeSmtpUrl(env.SMTP_URL).host ?? 'the configured SMTP server'}.`,
             'If you can read it, outgoing email works.',
           ],
         }),

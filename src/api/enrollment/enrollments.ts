@@ -15,6 +15,7 @@ import { claimPlace, lockClassForChange, markOfferAccepted } from '#api/waitlist
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { refuseOutsideAgeGroup } from './enrollable'
+import { calendarDay } from '#shared/dates'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
 function embeddedClass(doc: Enrollment, catalogue: Map<number, ClassDto>): ClassDto {
@@ -27,8 +28,8 @@ function toEnrollmentDto(doc: Enrollment, catalogue: Map<number, ClassDto>): Enr
     id: doc.id,
     studentId: relationId(doc.student),
     classId: relationId(doc.class),
-    enrollmentDate: doc.enrollmentDate.slice(0, 10),
-    endDate: doc.endDate ? doc.endDate.slice(0, 10) : null,
+    enrollmentDate: calendarDay(doc.enrollmentDate),
+    endDate: doc.endDate ? calendarDay(doc.endDate) : null,
     class: embeddedClass(doc, catalogue),
   }
 }

@@ -65,7 +65,7 @@ export async function quoteEnrollment(req: PayloadRequest, user: User, query: En
   const base = { studentId: student.id, classIds: classes.map((cls) => cls.id), monthlyCents: classes.reduce((sum, cls) => sum + cls.price, 0) }
   if (!quote) return { ...base, month: null, lines: [], totalCents: 0, billingDate: null, chargeDate: null, thisMonthBilled: false, autopay: null }
   // The card autopay charges on the day the invoice falls due (decisions §12), when it is on.
-  const card = await statementAutopay(req.payload, userId, { billingDate: quote.chargeDate, estimatedCents: quote.totalCents }, academyNow())
+  const card = await statementAutopay(req.payload, userId, { billingDate: quote.chargeDate, estimatedCents: quote.totalCents })
   return {
     ...base,
     month: quote.month,

@@ -122,7 +122,7 @@ export async function markInquiryAddressed(req: PayloadRequest, user: User, id: 
   const updated = await req.payload.update({
     collection: 'inquiries',
     where: { and: [{ id: { equals: id } }, { isAddressed: { not_equals: true } }] },
-    data: { isAddressed: true, addressedAt: new Date().toISOString(), addressedBy: user.id },
+    data: { isAddressed: true, addressedAt: academyNow().toISOString(), addressedBy: user.id },
     depth: 0,
     overrideAccess: false,
     user,

@@ -6,6 +6,7 @@ import { badInput, conflict, notFound } from '#api/errors'
 import { CREDIT_MESSAGES, type CreateCreditInput, type CreditDto } from './credits.schemas'
 import type { PendingCredit } from '#shared/tuition'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
+import { academyNow } from '#api/lib/academy-clock'
 import { findInvoicesAsServer } from './invoice-queries'
 
 /**
@@ -127,7 +128,7 @@ export async function cancelCredit(req: PayloadRequest, admin: User, id: number)
       req,
       overrideAccess: true,
       depth: 0,
-      data: { status: 'cancelled', cancelledAt: new Date().toISOString(), cancelledById: admin.id },
+      data: { status: 'cancelled', cancelledAt: academyNow().toISOString(), cancelledById: admin.id },
     })) as Credit
     return toCreditDto(credit, current.usedOn)
   })

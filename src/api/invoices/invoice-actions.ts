@@ -4,7 +4,7 @@ import type { Invoice, Payment, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
 import { INVOICE_ACTION_MESSAGES, type InvoiceDto, type MarkPaidOfflineInput, type VoidInvoiceInput } from './schemas'
 import type { PaymentDto } from '#api/payments/schemas'
-import { academyToday } from '#api/lib/academy-clock'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { INVOICE_NOT_FOUND, toInvoiceDto } from './invoices'
 import { lockInvoiceRow } from './invoice-queries'
 import { cancelOpenCardIntents, toPaymentDto } from '#api/payments'
@@ -38,7 +38,7 @@ export async function voidInvoice(req: PayloadRequest, admin: User, id: number, 
     const invoice = await lockedInvoice(req, id)
     if (invoice.status === 'paid') throw conflict(INVOICE_ACTION_MESSAGES.paidCannotVoid)
     if (invoice.status === 'cancelled') throw conflict(INVOICE_ACTION_MESSAGES.alreadyVoid)
-    const voided = { status: 'cancelled' as const, voidedAt: new Date().toISOString(), voidedById: admin.id, voidedByName: admin.fullName }
+    const voided = { status: 'cancelled' as const, voidedAt: academyNow().toISOString(), voidedById: admin.id, voidedByName: admin.fullName }
     const doc = await req.payload.update({ collection: 'invoices', id, req, overrideAccess: true, depth: 0, data: { ...voided, voidReason: input.reason } })
     const fees = await req.payload.find({
       collection: 'invoices',

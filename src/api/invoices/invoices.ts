@@ -5,6 +5,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import { centsToDollars, dollarsToCents } from '#shared/money'
 import { familyRows } from '#api/lib/ownership'
 import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
+import { calendarDay } from '#shared/dates'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
@@ -31,7 +32,7 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
     amount: centsToDollars(doc.amountCents),
     description: doc.description,
     status: doc.status,
-    dueDate: new Date(doc.dueDate).toISOString().slice(0, 10),
+    dueDate: calendarDay(doc.dueDate),
     createdAt: new Date(doc.createdAt).toISOString(),
     payerName: doc.payerName ?? null,
     payerEmail: doc.payerEmail ?? null,

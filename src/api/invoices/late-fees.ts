@@ -8,6 +8,7 @@ import { insertInvoice } from './invoices'
 import { findInvoicesAsServer } from './invoice-queries'
 import { inTransaction } from '#api/lib/database'
 import { readTuitionSettings } from '#api/studio'
+import { calendarDay } from '#shared/dates'
 
 /** Whether a failed insert met the overdue invoice's late fee (its column is unique). */
 function isDuplicateLateFee(error: unknown): boolean {
@@ -48,7 +49,7 @@ export async function runLateFees(req: PayloadRequest, input: { today: string; d
     { and: [{ kind: { equals: 'tuition' } }, { status: { in: ['pending', 'overdue'] } }, { dueDate: { less_than: today } }] },
     'id',
   )
-  const due = unpaid.filter((invoice) => lateFeeDue({ ...settings, lateAfterDays: settings.lateFeeAfterDays }, day(invoice.dueDate), today) > 0)
+  const due = unpaid.filter((invoice) => lateFeeDue({ ...settings, lateAfterDays: settings.lateFeeAfterDays }, calendarDay(invoice.dueDate), today) > 0)
   const charged = new Set(
     due.length ? (await findInvoicesAsServer(req, { lateFeeFor: { in: due.map((invoice) => invoice.id) } })).map((fee) => fee.lateFeeFor) : [],
   )
@@ -72,7 +73,7 @@ export async function runLateFees(req: PayloadRequest, input: { today: string; d
           lines: [
             {
               kind: 'late-fee',
-              description: `Late fee: ${invoice.description} was due ${day(invoice.dueDate)}`.slice(0, 300),
+              description: `Late fee: ${invoice.description} was due ${calendarDay(invoice.dueDate)}`.slice(0, 300),
               amountCents: settings.lateFeeCents,
             },
           ],
@@ -86,8 +87,6 @@ export async function runLateFees(req: PayloadRequest, input: { today: string; d
   }
   return { today, dryRun, markedOverdue, charged: charges.length, charges }
 }
-
-const day = (value: string) => new Date(value).toISOString().slice(0, 10)
 
 /**
  * The daily job's entry point (scheduled by the tuition jobs): marks overdue invoices and charges

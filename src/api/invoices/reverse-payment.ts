@@ -10,6 +10,7 @@ import { FINAL_INVOICE_MESSAGES, INVOICE_CONTEXT, type ReversePaymentInput } fro
 import type { InvoiceDto } from './schemas'
 import { lockedInvoice } from './invoice-actions'
 import { toInvoiceDto } from './invoices'
+import { academyNow } from '#api/lib/academy-clock'
 
 /**
  * Reversing a paid invoice (decisions §10, issue 23): the one way back from paid, with a reason.
@@ -55,7 +56,7 @@ export async function reversePayment(
     const completed = docs as Payment[]
     if (completed.length === 0 && invoice.amountCents === 0) throw conflict(FINAL_INVOICE_MESSAGES.coveredByCredits)
 
-    const now = new Date().toISOString()
+    const now = academyNow().toISOString()
     const audit = { reversedAt: now, reversedById: admin.id, reversedByName: admin.fullName, reversalReason: input.reason }
     const common = { collection: 'payments', req, overrideAccess: true, depth: 0 } as const
     const reversed: Payment[] = []

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 import { getAppContext } from '#server/context.server'
 import { todayIso } from '#shared/dates'
 
@@ -8,23 +10,51 @@ import { todayIso } from '#shared/dates'
  * the academy's time zone (academyTimeZone), never the server's UTC day: a family enrolling at 22:30 on a Tuesday in New
  * York enrolls on Tuesday, although it is already Wednesday in UTC.
  *
- * Integration tests move the clock (setAcademyClock) to stand at 22:30 in New York or 00:30 in
- * Tokyo, or to let a waitlist offer run out, without waiting; the app never moves it.
+ * One injection style: an operation asks `academyNow()` / `academyToday()` when it needs the
+ * time (once, when one instant must hold throughout, handing the value to its helpers); no
+ * operation takes a clock or defaults a parameter to the machine's time. What moves the clock:
+ * - `withAcademyClock(clock, work)`: `work` and all it awaits see `clock` (a scheduled task
+ *   queued with a `now`, an operator replaying a day, a test calling an operation directly);
+ * - `setAcademyClock(clock)`: Vitest only, the whole process (a test driving the HTTP contract
+ *   to stand at 22:30 in New York, or to let a waitlist offer run out, without waiting).
+ * The app never moves it otherwise.
  */
-let clock: (() => Date) | null = null
+
+/** A time source: tests, a task's input and operators drive it. */
+export type Clock = () => Date
+
+/** A clock that reads `start` now and runs on in real time from there (a task queued with a given `now`). */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now()
+  return () => new Date(Date.now() + offset)
+}
+
+/** On globalThis, like the zone below: the server's, Astro's and Next's bundles share one clock. */
+type ClockSlot = { scoped: AsyncLocalStorage<Clock>; test: Clock | null }
+const CLOCK_KEY = Symbol.for('academy.clock')
+const clockSlot = ((globalThis as unknown as Record<symbol, ClockSlot | undefined>)[CLOCK_KEY] ??= {
+  scoped: new AsyncLocalStorage<Clock>(),
+  test: null,
+})
 
 /** Now, as the academy's operations see it. */
 export function academyNow(): Date {
+  const clock = clockSlot.scoped.getStore() ?? clockSlot.test
   return clock ? clock() : new Date()
+}
+
+/** Runs `work` (and everything it awaits) on `clock`; other work in the process keeps its own time. */
+export function withAcademyClock<T>(clock: Clock, work: () => T): T {
+  return clockSlot.scoped.run(clock, work)
 }
 
 /**
  * Replaces the clock; `null` returns to real time. Test-only: it refuses to run outside Vitest,
  * so no production code path can shift the academy's days.
  */
-export function setAcademyClock(next: (() => Date) | null): void {
+export function setAcademyClock(next: Clock | null): void {
   if (!process.env.VITEST) throw new Error('setAcademyClock is for tests only')
-  clock = next
+  clockSlot.test = next
 }
 
 /**
@@ -62,7 +92,7 @@ export function academyTimeZone(): string | null {
   }
 }
 
-/** The academy's calendar day (`YYYY-MM-DD`) at `now` (by default the academy's clock). */
+/** The academy's calendar day (`YYYY-MM-DD`) at `now` (by default the academy's clock's now). */
 export function academyToday(now: Date = academyNow()): string {
   return todayIso(now, academyTimeZone())
 }

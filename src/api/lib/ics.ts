@@ -13,7 +13,7 @@
 import { tzlib_get_ical_block, tzlib_get_offset } from 'timezones-ical-library'
 
 import { closureDays } from '#shared/closures'
-import { addDays, parseIsoDate, weekdayOf } from '#shared/dates'
+import { addDays, calendarDay, parseIsoDate, weekdayOf } from '#shared/dates'
 import { classTimeRange, classWeekdays, hhmmOf, ICAL_WEEKDAYS, type ClassCalendar, type ClassSchedule, type Weekday } from '#shared/schedule'
 
 export type WeeklyEvent = {
@@ -104,7 +104,7 @@ function weekdayOfDate(year: number, month: number, day: number): Weekday {
 
 /** The first date on or after `from` that falls on one of `weekdays`, as [year, month, day]. */
 export function firstMeeting(from: string, weekdays: readonly Weekday[]): [number, number, number] {
-  const date = parseIsoDate(from.slice(0, 10))
+  const date = parseIsoDate(calendarDay(from))
   if (!date) throw new Error(`Not a date: ${from}`)
   const cursor = new Date(Date.UTC(date.year, date.month - 1, date.day))
   for (let i = 0; i < 7; i++) {

@@ -8,6 +8,7 @@ import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from './schemas'
 import { sendPaymentReceipt } from './payment-receipts'
 import { refundAtStripe } from './payment-refunds'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
+import { academyNow } from '#api/lib/academy-clock'
 import { withRequestContext } from '#api/lib/request-context'
 import { INVOICE_CONTEXT } from '#api/invoices/final.schemas'
 
@@ -120,7 +121,7 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
         invoiceId: String(invoice.id),
         reason: invoiceStatus === 'cancelled' ? 'invoice-void' : 'invoice-paid',
       })
-      const data = { ...paymentRow(invoice, intent, 'refunded', cardholderName), refundId, refundedAt: new Date().toISOString(), refundReason: reason }
+      const data = { ...paymentRow(invoice, intent, 'refunded', cardholderName), refundId, refundedAt: academyNow().toISOString(), refundReason: reason }
       const payment = (
         existing
           ? await req.payload.update({ collection: 'payments', id: existing.id, overrideAccess: true, depth: 0, req, data })

@@ -12,6 +12,7 @@ import { notifyFamily } from './self-service-mail'
 import { findOwnStudent } from '#api/students'
 import { readStudioSettings } from '#api/studio'
 import { day } from './rules'
+import { calendarDay } from '#shared/dates'
 
 /** Drops: a family ends a student's enrollment from a day on (with the studio's notice), and may undo it before that day. */
 
@@ -55,7 +56,7 @@ export async function dropEnrollment(req: PayloadRequest, user: User, id: number
   const { enrollment, student, cls } = await findOwnEnrollment(req, user, id)
   const today = academyToday()
   if (hasEnded(enrollment, today)) throw conflict(SELF_SERVICE_MESSAGES.alreadyEnded)
-  if (input.lastDay < enrollment.enrollmentDate.slice(0, 10)) throw badInput(SELF_SERVICE_MESSAGES.lastDayBeforeStart)
+  if (input.lastDay < calendarDay(enrollment.enrollmentDate)) throw badInput(SELF_SERVICE_MESSAGES.lastDayBeforeStart)
   if (!isAdminUser(user)) {
     const { dropNoticeDays } = await readStudioSettings(req.payload, req)
     const earliest = earliestLastDay(today, dropNoticeDays)

@@ -10,6 +10,7 @@ import { earliestLastDay, hasEnded, isDropPending } from '#shared/self-service'
 import { dropEnrollment, findOwnEnrollment } from './drops'
 import { academyClosures, day } from './rules'
 import { SELF_SERVICE_MESSAGES, type DropDto } from './schemas'
+import { calendarDay } from '#shared/dates'
 
 /**
  * A family's DELETE /api/enrollments/{id} (decisions §18): removing a class is a drop under the
@@ -29,10 +30,10 @@ export async function removeAsFamily(req: PayloadRequest, user: User, id: number
   if (hasEnded(enrollment, today)) throw conflict(SELF_SERVICE_MESSAGES.alreadyEnded)
   const [{ dropNoticeDays }, closures] = await Promise.all([readStudioSettings(req.payload, req), academyClosures(req)])
   const earliest = earliestLastDay(today, dropNoticeDays)
-  const firstMeeting = firstClassDay(classCalendar(cls), enrollment.enrollmentDate.slice(0, 10), closures)
+  const firstMeeting = firstClassDay(classCalendar(cls), calendarDay(enrollment.enrollmentDate), closures)
   if (firstMeeting === null || firstMeeting >= today) return 'cancel'
   if (enrollment.endDate && isDropPending(enrollment, today)) {
-    const lastDay = enrollment.endDate.slice(0, 10)
+    const lastDay = calendarDay(enrollment.endDate)
     return {
       message: `${student.fullName}'s last day in ${cls.name} is already ${day(lastDay)}. Tuition is prorated to that day.`,
       enrollmentId: id,

@@ -4,7 +4,7 @@ import type { Invoice, Payment, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import type { StatementDto, StatementNextDto } from './schemas'
 import { monthOf } from '#shared/dates'
-import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { academyToday } from '#api/lib/academy-clock'
 import { statementAutopay } from '#api/autopay'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
@@ -61,7 +61,7 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
  * family's id reads as not found), an administrator's for any family. Every read is scoped to
  * `userId`.
  */
-export async function familyStatement(req: PayloadRequest, caller: User, userId = caller.id, now = academyNow()): Promise<StatementDto> {
+export async function familyStatement(req: PayloadRequest, caller: User, userId = caller.id): Promise<StatementDto> {
   // The account under the users' read rule, as a filter: Payload's access machinery on the auth
   // collection costs more than the read itself, on the family's most frequent call.
   const where = bothOf({ id: { equals: userId } }, ownAccount(caller))
@@ -75,7 +75,7 @@ export async function familyStatement(req: PayloadRequest, caller: User, userId 
     req.payload.find({ collection: 'payments', ...all() }).then((r) => r.docs as Payment[]),
   ])
   // The dry run behind `next` reads the credits too, as the engine's input; these are the statement's own.
-  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday(now)), openCreditsOf(req, userId)])
+  const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday()), openCreditsOf(req, userId)])
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
   return {
     userId: user.id,
@@ -86,7 +86,7 @@ export async function familyStatement(req: PayloadRequest, caller: User, userId 
     payments: payments.map((payment) => toPaymentDto(payment, payment.invoice != null ? (descriptions.get(relationId(payment.invoice)) ?? null) : null)),
     next,
     // Decisions §12: the saved card and the next automatic charge; null while autopay is off.
-    autopay: await statementAutopay(req.payload, userId, next, now),
+    autopay: await statementAutopay(req.payload, userId, next),
     // Decisions §10: what the academy has credited and the next invoices will still take off.
     credits: credits.map(({ id, reason, amountCents, remainingCents, createdAt }) => ({ id, reason, amountCents, remainingCents, createdAt })),
   }

@@ -8,13 +8,14 @@ import { STUDENT_MESSAGES } from './schemas'
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
 import type { Caller } from '#api/lib/ownership'
+import { calendarDay } from '#shared/dates'
 
 export function toStudentDto(doc: Student): StudentDto {
   return {
     id: doc.id,
     userId: relationId(doc.user),
     fullName: doc.fullName,
-    dateOfBirth: doc.dateOfBirth.slice(0, 10),
+    dateOfBirth: calendarDay(doc.dateOfBirth),
     experienceLevel: doc.experienceLevel,
     emergencyContact:
       doc.emergencyContact?.name || doc.emergencyContact?.phone ? { name: doc.emergencyContact.name ?? '', phone: doc.emergencyContact.phone ?? '' } : null,

@@ -8,6 +8,7 @@ import { relationId } from '#api/lib/relations'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import { birthDateOutsideClassesMessage, type StudentDto, type StudentInput } from './schemas'
 import { findOwnStudent, toStudentDto } from './students'
+import { calendarDay } from '#shared/dates'
 
 /**
  * The classes of age groups the student would no longer fit with `dateOfBirth`: every
@@ -27,7 +28,7 @@ async function classesOutsideAge(req: PayloadRequest, studentId: number, dateOfB
       overrideAccess: true,
     })
   ).docs as Enrollment[]
-  const current = enrollments.filter((e) => !e.endDate || e.endDate.slice(0, 10) >= today)
+  const current = enrollments.filter((e) => !e.endDate || calendarDay(e.endDate) >= today)
   if (current.length === 0) return []
   const classes = (
     await req.payload.find({
@@ -54,7 +55,7 @@ async function classesOutsideAge(req: PayloadRequest, studentId: number, dateOfB
  */
 export async function updateStudent(req: PayloadRequest, user: User, id: number, input: StudentInput): Promise<StudentDto> {
   const student: Student = await findOwnStudent(req, user, id)
-  if (!isAdminUser(user) && input.dateOfBirth !== student.dateOfBirth.slice(0, 10)) {
+  if (!isAdminUser(user) && input.dateOfBirth !== calendarDay(student.dateOfBirth)) {
     const outside = await classesOutsideAge(req, id, input.dateOfBirth)
     if (outside.length > 0) {
       throw conflict(

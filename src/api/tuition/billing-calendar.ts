@@ -10,6 +10,7 @@ import { billingDate } from '#shared/tuition'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { runTuitionMonth, type TuitionRunControl } from './tuition-run'
 import { readTuitionSettings } from '#api/studio'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
 
 /**
  * The billing calendar (decisions §13): the month's tuition, the tuition domain's scheduled
@@ -29,17 +30,6 @@ export const STALE_MS = 5 * 60_000
 export const HEARTBEAT_MS = 15_000
 /** A run that failed this many times is left to the administrators (POST /api/admin/tuition/run). */
 export const MAX_ATTEMPTS = 5
-
-/** The time as the calendar sees it: tests and the job's input drive it, nothing reads the machine's clock behind it. */
-export type Clock = () => Date
-
-export const systemClock: Clock = () => new Date()
-
-/** A clock that reads `start` now and runs on in real time from there (a job queued with a given `now`). */
-export function clockFrom(start: Date): Clock {
-  const offset = start.getTime() - Date.now()
-  return () => new Date(Date.now() + offset)
-}
 
 export type MonthClaim =
   { outcome: 'claimed'; runId: number; owner: string; attempt: number; resumed: boolean } | { outcome: 'taken' | 'finished' | 'gaveUp'; runId: number }
@@ -124,7 +114,6 @@ async function billClaimedMonth(
   payload: Payload,
   period: string,
   claim: Extract<MonthClaim, { outcome: 'claimed' }>,
-  clock: Clock,
   today: string,
   signal?: AbortSignal,
 ): Promise<TuitionStep> {
@@ -136,7 +125,7 @@ async function billClaimedMonth(
     afterFamily: async () => {
       if (Date.now() - lastBeat < HEARTBEAT_MS) return
       lastBeat = Date.now()
-      if (!(await updateOwnRun(payload, runId, owner, { heartbeatAt: clock().toISOString() }))) throw new LostClaim('another process took the run over')
+      if (!(await updateOwnRun(payload, runId, owner, { heartbeatAt: academyNow().toISOString() }))) throw new LostClaim('another process took the run over')
     },
   }
   try {
@@ -155,8 +144,8 @@ async function billClaimedMonth(
     } as const
     await updateOwnRun(payload, runId, owner, {
       status: 'finished',
-      finishedAt: clock().toISOString(),
-      heartbeatAt: clock().toISOString(),
+      finishedAt: academyNow().toISOString(),
+      heartbeatAt: academyNow().toISOString(),
       families: result.families.length,
       invoicesCreated: (claim.resumed ? (previous.invoicesCreated ?? 0) : 0) + created,
       alreadyInvoiced: step.alreadyInvoiced,
@@ -171,20 +160,19 @@ async function billClaimedMonth(
     const status: TuitionRunStatus = interrupted ? 'interrupted' : 'failed'
     const message = interrupted ? 'The process stopped part-way; the next tick resumes the run.' : error instanceof Error ? error.message : String(error)
     // The invoices issued so far stay (each family committed on its own); the count of this attempt is lost with it.
-    await updateOwnRun(payload, runId, owner, { status, error: message.slice(0, 2000), heartbeatAt: clock().toISOString() }).catch(() => {})
+    await updateOwnRun(payload, runId, owner, { status, error: message.slice(0, 2000), heartbeatAt: academyNow().toISOString() }).catch(() => {})
     return { outcome: interrupted ? 'interrupted' : 'failed', period, error: message }
   }
 }
 
 /**
  * The tuition domain's scheduled step (its own task in cms/jobs.ts): the month's tuition, when
- * its billing day (`today`, the academy's day) has come and no process has billed or is billing
- * it. Never throws: a failure is its `failed` outcome.
+ * its billing day has come on the academy's clock (the academy's day) and no process has billed
+ * or is billing it. Never throws: a failure is its `failed` outcome.
  */
-export async function tuitionStep(
-  payload: Payload,
-  { today, now, clock, signal }: { today: string; now: Date; clock: Clock; signal?: AbortSignal },
-): Promise<TuitionStep> {
+export async function tuitionStep(payload: Payload, { signal }: { signal?: AbortSignal } = {}): Promise<TuitionStep> {
+  const now = academyNow()
+  const today = academyToday(now)
   const period = today.slice(0, 7)
   try {
     const settings = await readTuitionSettings(payload)
@@ -192,7 +180,7 @@ export async function tuitionStep(
     if (today < day) return { outcome: 'notYet', period, billingDay: day }
     const claim = await claimMonth(payload, period, now)
     if (claim.outcome !== 'claimed') return { outcome: claim.outcome, period }
-    return await billClaimedMonth(payload, period, claim, clock, today, signal)
+    return await billClaimedMonth(payload, period, claim, today, signal)
   } catch (error) {
     return { outcome: 'failed', period, error: error instanceof Error ? error.message : String(error) }
   }

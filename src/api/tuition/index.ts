@@ -1,5 +1,5 @@
-export { type Clock, clockFrom, STALE_MS, systemClock } from './billing-calendar'
-export { type BillingDayResult, runBillingDay, SCHEDULED_STEPS, type ScheduledDomain, stepContext } from './scheduled-steps'
+export { STALE_MS } from './billing-calendar'
+export { type BillingDayResult, runBillingDay, SCHEDULED_STEPS, type ScheduledDomain } from './scheduled-steps'
 export { runTuitionMonth } from './tuition-run'
 export { finishedRunMonths, quoteFirstTuition, type TuitionQuote } from './tuition-quote'
 export { tuitionEndpoints } from './endpoints'

@@ -1,22 +1,23 @@
 import type { Payload } from 'payload'
 
-import { todayIso } from '#shared/dates'
 import { chargeDueAutopay } from '#api/autopay'
 import { applyLateFees } from '#api/invoices'
 import { expireWaitlistOffers } from '#api/waitlist'
-import { systemClock, tuitionStep, type Clock, type TuitionStep } from './billing-calendar'
+import { academyToday } from '#api/lib/academy-clock'
+import { tuitionStep, type TuitionStep } from './billing-calendar'
 
 /**
  * The scheduled work, one step per domain (decisions §13, docs/decisions/017): the month's
  * tuition, the autopay charges due, the day's late fees and the waitlist's lapsed offers. Each
- * step is its own Payload task (cms/jobs.ts), scheduled on its own; each works from the time it
- * is given and the academy's day, is safe to repeat and to run on several processes at once
+ * step is its own Payload task (cms/jobs.ts), scheduled on its own; each works from the academy's
+ * clock and day (src/api/lib/academy-clock.ts: a task queued with a `now` runs on a clock moved
+ * there), is safe to repeat and to run on several processes at once
  * (its guard is in the database), and never throws: a failure is its `failed` outcome, so one
  * step failing never keeps another from running. A process shutting down (`signal`) skips them.
  */
 
-/** What a step is given: the time, the academy's day at that time, the clock it runs on, the shutdown signal. */
-export type StepContext = { now: Date; today: string; clock: Clock; signal?: AbortSignal }
+/** What a step is given: the shutdown signal. The time it asks the academy's clock. */
+export type StepContext = { signal?: AbortSignal }
 
 export type AutopayStep =
   | { outcome: 'applied'; attempted: number; succeeded: number; failed: number; requiresAction: number }
@@ -40,46 +41,40 @@ async function applied<T extends object>(signal: AbortSignal | undefined, work: 
 }
 
 /** Autopay: the charges due today (src/api/autopay/charge-due-autopay.ts: one claim per invoice and attempt). */
-export const autopayStep = (payload: Payload, { now, signal }: StepContext): Promise<AutopayStep> => applied(signal, () => chargeDueAutopay(payload, { now }))
+export const autopayStep = (payload: Payload, { signal }: StepContext = {}): Promise<AutopayStep> => applied(signal, () => chargeDueAutopay(payload))
 
 /** Late fees: the day's, once per overdue invoice (src/api/invoices/late-fees.ts: unique per invoice). */
-export const lateFeesStep = (payload: Payload, { today, signal }: StepContext): Promise<LateFeesStep> =>
-  applied(signal, () => applyLateFees(payload, { today, issuedOn: today }))
+export const lateFeesStep = (payload: Payload, { signal }: StepContext = {}): Promise<LateFeesStep> =>
+  applied(signal, () => {
+    const today = academyToday()
+    return applyLateFees(payload, { today, issuedOn: today })
+  })
 
 /**
  * The waitlist: offers that ran out and places freed by an end date go to the next families
  * (src/api/waitlist/expiry.ts: each class under its lock). Its clock is hours, not days, so its
  * task runs more often than the others.
  */
-export const waitlistStep = (payload: Payload, { now, signal }: StepContext): Promise<WaitlistStep> => applied(signal, () => expireWaitlistOffers(payload, now))
+export const waitlistStep = (payload: Payload, { signal }: StepContext = {}): Promise<WaitlistStep> => applied(signal, () => expireWaitlistOffers(payload))
 
 /** The four domains' steps, each run by its own task (cms/jobs.ts). */
 export const SCHEDULED_STEPS = { tuition: tuitionStep, autopay: autopayStep, lateFees: lateFeesStep, waitlist: waitlistStep } as const
 
 export type ScheduledDomain = keyof typeof SCHEDULED_STEPS
 
-/** The context of a step at the clock's time, on the academy's day (`timeZone`, else UTC). */
-export function stepContext(options: { clock?: Clock; timeZone?: string | null; signal?: AbortSignal } = {}): StepContext {
-  const clock = options.clock ?? systemClock
-  const now = clock()
-  return { now, today: todayIso(now, options.timeZone), clock, signal: options.signal }
-}
-
 export type BillingDayResult = { today: string; tuition: TuitionStep; autopay: AutopayStep; lateFees: LateFeesStep; waitlist: WaitlistStep }
 
 /**
- * Every domain's step in turn, at one time (for the tests, the bench and an operator at a
- * console): the month's tuition first, so that autopay charges the invoices it has just issued,
- * then the late fees, then the waitlist. Each reports on its own; a failing one stops none.
+ * Every domain's step in turn, on the academy's clock (for the tests, the bench and an operator
+ * at a console, who move it with `withAcademyClock`): the month's tuition first, so that autopay
+ * charges the invoices it has just issued, then the late fees, then the waitlist. Each reports
+ * on its own; a failing one stops none.
  */
-export async function runBillingDay(
-  payload: Payload,
-  options: { clock?: Clock; timeZone?: string | null; signal?: AbortSignal } = {},
-): Promise<BillingDayResult> {
-  const context = stepContext(options)
+export async function runBillingDay(payload: Payload, context: StepContext = {}): Promise<BillingDayResult> {
+  const today = academyToday()
   const tuition = await tuitionStep(payload, context)
   const autopay = await autopayStep(payload, context)
   const lateFees = await lateFeesStep(payload, context)
   const waitlist = await waitlistStep(payload, context)
-  return { today: context.today, tuition, autopay, lateFees, waitlist }
+  return { today, tuition, autopay, lateFees, waitlist }
 }

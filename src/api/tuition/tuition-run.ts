@@ -11,8 +11,7 @@ import { findInvoicesAsServer, insertInvoice, isDuplicateTuition, lockFamilyBill
 import { inTransaction } from '#api/lib/database'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
-
-const day = (value: string) => new Date(value).toISOString().slice(0, 10)
+import { calendarDay } from '#shared/dates'
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
@@ -67,7 +66,7 @@ export async function familiesWithEnrollments(req: PayloadRequest, userIds?: rea
     if (!student || !cls) continue
     const userId = relationId(student.user)
     const list = byUser.get(userId) ?? []
-    list.push(toTuitionEnrollment(student, cls, day(enrollment.enrollmentDate), enrollment.endDate ? day(enrollment.endDate) : null))
+    list.push(toTuitionEnrollment(student, cls, calendarDay(enrollment.enrollmentDate), enrollment.endDate ? calendarDay(enrollment.endDate) : null))
     byUser.set(userId, list)
   }
   if (byUser.size === 0) return []

@@ -5,6 +5,7 @@ import { TUITION_SUMMARY_CSV_HEADER, type CountAndCents, type TuitionSummaryDto 
 import { centsToDollars } from '#shared/money'
 import { csvTable } from '#api/lib/csv'
 import { relationId } from '#api/lib/relations'
+import { calendarDay } from '#shared/dates'
 
 /** How one tuition invoice of the month stands. */
 type InvoiceStanding = {
@@ -95,7 +96,7 @@ export async function tuitionSummaryCsv(req: PayloadRequest, month: string): Pro
         invoice.payerName ?? '',
         invoice.payerEmail ?? '',
         month,
-        new Date(invoice.dueDate).toISOString().slice(0, 10),
+        calendarDay(invoice.dueDate),
         dollars(invoice.amountCents),
         invoice.status,
         dollars(paidCents),

@@ -40,7 +40,8 @@ export async function settleClass(payload: Payload, classId: number): Promise<vo
  * at once: the second finds, under the lock, nothing left to do. Returns how many offers this
  * run expired and how many it made.
  */
-export async function expireWaitlistOffers(payload: Payload, now: Date = academyNow()): Promise<{ expired: number; offered: number }> {
+export async function expireWaitlistOffers(payload: Payload): Promise<{ expired: number; offered: number }> {
+  const now = academyNow()
   const at = now.toISOString()
   const { rows: candidates } = await poolOf(payload).query<{ class_id: number; capacity: string | null; expired: number; waiting: boolean }>(
     `SELECT c.id AS class_id, c.capacity,

@@ -13,7 +13,7 @@ import { useNotify } from '#islands/components/ui/Toast'
 import { BUTTON } from '#islands/components/ui/styles'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError, errorMessage } from '#islands/lib/http'
-import { formatCalendarDay } from '#shared/dates'
+import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatCents, parseDollarsToCents } from '#shared/money'
 
 export type CreditFamily = { userId: number; name: string }
@@ -100,7 +100,7 @@ function CreditRow({ credit }: { credit: CreditDto }) {
         <div>
           <p className="font-medium">{credit.reason}</p>
           <p className="text-sm text-gray-700">
-            {formatCents(credit.amountCents)} issued {formatCalendarDay(credit.createdAt.slice(0, 10))}
+            {formatCents(credit.amountCents)} issued {formatCalendarDay(calendarDay(credit.createdAt))}
             {used > 0 && credit.status === 'open' ? ` · ${formatCents(used)} used` : ''}
           </p>
         </div>

@@ -4,7 +4,7 @@ import type { InvoiceDto } from '#api/invoices/schemas'
 import { useInvoicePage } from '#islands/api/admin-list-invoices'
 import { usePayments } from '#islands/api/list-payments'
 import { isItemised } from '#islands/lib/invoice-lines'
-import { formatCalendarDay } from '#shared/dates'
+import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
@@ -146,7 +146,7 @@ function VoidNote({ invoice }: { invoice: InvoiceDto }) {
   if (!invoice.voidReason) return null
   return (
     <p className="mt-1 text-sm text-gray-700">
-      Voided{invoice.voidedAt ? ` ${formatCalendarDay(invoice.voidedAt.slice(0, 10))}` : ''}: {invoice.voidReason}
+      Voided{invoice.voidedAt ? ` ${formatCalendarDay(calendarDay(invoice.voidedAt))}` : ''}: {invoice.voidReason}
     </p>
   )
 }

@@ -1,5 +1,5 @@
 import type { PaymentDto } from '#api/payments/schemas'
-import { formatCalendarDay } from '#shared/dates'
+import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { Badge } from '#islands/components/ui/Badge'
 
@@ -28,7 +28,7 @@ export function RefundNote({ refunds }: { refunds: PaymentDto[] | undefined }) {
           <li key={payment.id} className="flex flex-wrap items-center gap-2">
             <Badge tone="grey">Reversed</Badge>
             <span>
-              Payment of {formatDollars(payment.amount)} recorded offline, reversed {formatCalendarDay(payment.reversal.reversedAt.slice(0, 10))}
+              Payment of {formatDollars(payment.amount)} recorded offline, reversed {formatCalendarDay(calendarDay(payment.reversal.reversedAt))}
               {payment.reversal.reversedByName ? ` by ${payment.reversal.reversedByName}` : ''}: {payment.reversal.reason}
             </span>
           </li>
@@ -36,7 +36,7 @@ export function RefundNote({ refunds }: { refunds: PaymentDto[] | undefined }) {
           <li key={payment.id} className="flex flex-wrap items-center gap-2">
             <Badge tone="grey">Refunded</Badge>
             <span>
-              Card payment of {formatDollars(payment.amount)}, refunded {formatCalendarDay(payment.refund!.refundedAt.slice(0, 10))}: {payment.refund!.reason}
+              Card payment of {formatDollars(payment.amount)}, refunded {formatCalendarDay(calendarDay(payment.refund!.refundedAt))}: {payment.refund!.reason}
               {payment.transactionId ? <span className="font-mono text-gray-700"> ({payment.transactionId})</span> : null}
             </span>
           </li>

@@ -9,7 +9,7 @@ import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { formatDayWithWeekday } from '#shared/dates'
+import { calendarDay, formatDayWithWeekday } from '#shared/dates'
 import { earliestLastDay } from '#shared/self-service'
 import { DropPreview } from './DropPreview'
 
@@ -34,7 +34,7 @@ export function DropDialog({
   const notify = useNotify()
   const drop = useDropEnrollment()
   const earliest = earliestLastDay(rules.today, rules.dropNoticeDays)
-  const [lastDay, setLastDay] = useState(enrollment.endDate && enrollment.endDate >= earliest ? enrollment.endDate.slice(0, 10) : earliest)
+  const [lastDay, setLastDay] = useState(enrollment.endDate && enrollment.endDate >= earliest ? calendarDay(enrollment.endDate) : earliest)
   const id = useId()
   const notice = `${rules.dropNoticeDays} day${rules.dropNoticeDays === 1 ? '' : 's'}'`
   async function submit(event: FormEvent) {

@@ -8,7 +8,7 @@ import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { PORTAL_TEXT } from '#islands/portal/texts'
-import { formatDayWithWeekday } from '#shared/dates'
+import { calendarDay, formatDayWithWeekday } from '#shared/dates'
 import { firstClassDay } from '#shared/first-class'
 import { DropDialog } from './DropDialog'
 
@@ -35,7 +35,7 @@ export function RemoveClassDialog({ enrollment, student, onClose }: { enrollment
     )
   }
   const { today } = rules.data
-  const firstDay = firstClassDay(enrollment.class, enrollment.enrollmentDate.slice(0, 10), rules.data.academyClosures)
+  const firstDay = firstClassDay(enrollment.class, calendarDay(enrollment.enrollmentDate), rules.data.academyClosures)
   const notBegun = firstDay === null || firstDay >= today
   if (!notBegun) return <DropDialog enrollment={enrollment} student={student} rules={rules.data} mode="remove" onClose={onClose} />
 
