@@ -125,3 +125,49 @@ test("an admin creates an invoice for a family found by part of a child's name, 
   expect(payments.length).toBeGreaterThan(0)
   for (const call of payments) expect(new URLSearchParams(call.split('?')[1]).get('invoiceIds')!.split(',').length).toBeLessThanOrEqual(25)
 })
+
+test('the tuition run, the Students tab and Attendance find a family or a student by typing, at real size, without loading everyone', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow()
+  const calls = watchListCalls(page)
+  const family = scaleHousehold(PREFIX, 45)
+  const dancer = scaleHousehold(PREFIX, 77)
+
+  async function pick(label: string, text: string, name: string, timing: string) {
+    const box = page.getByRole('combobox', { name: label, exact: true })
+    const typed = Date.now()
+    await box.fill(text)
+    const option = page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${name}`) })
+    await expect(option).toBeVisible()
+    figure(`${timing}: typing to matches shown (250 ms pause included)`, Date.now() - typed)
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1)
+    expect(await seriousViolations(page)).toEqual([])
+    await option.click()
+    await expect(box).toHaveValue(name)
+  }
+
+  await openAdminTab(page, baseURL, 'tuition')
+  const tuition = page.getByRole('tabpanel', { name: 'Tuition' })
+  await expect(tuition.getByRole('heading', { name: 'Run a month' })).toBeVisible({ timeout: 30_000 })
+  await pick('Families', `lara ${PREFIX}-045`, family.fullName, "tuition run: a family by a child's name")
+  await expect(tuition.getByText(`Chosen: ${family.fullName} (${family.username} · ${family.email})`)).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Students' }).click()
+  const studentCount = page.getByText(/^Showing \d+ of [\d,]+ students$/)
+  await expect(studentCount).toBeVisible()
+  await pick('Filter by user account', `${PREFIX}-045@`, family.fullName, 'students tab: an account by its email')
+  await expect(studentCount).toHaveText('Showing 2 of 2 students')
+  await page.getByRole('button', { name: 'Clear All Filters' }).click()
+  await expect(page.getByRole('combobox', { name: 'Filter by user account' })).toHaveValue('')
+
+  await page.getByRole('tab', { name: 'Attendance' }).click()
+  await pick('Student', `Odette ${PREFIX}-077`, dancer.children[0]!, 'attendance: a student by name')
+  await expect(page.getByText('No marks for this student yet.')).toBeVisible()
+
+  // Every list call named a search or a page: none loaded every account, student or payment.
+  expect(calls.filter((call) => !call.includes('?'))).toEqual([])
+  expect(calls.filter((call) => call.startsWith('/api/users?')).length).toBeGreaterThan(0)
+  expect(calls.filter((call) => call.startsWith('/api/students?') && call.includes('q=Odette')).length).toBeGreaterThan(0)
+})

@@ -37,11 +37,13 @@ const CONTROL =
 export function Combobox(props: Props) {
   const { id, label, text, onText, options, searching, failed, selected, onSelect, name, placeholder, hint, error, noMatch, more } = props
   const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(0)
+  const [activeIndex, setActive] = useState(0)
   const listId = `${id}-listbox`
   const statusId = `${id}-status`
   const matches = options ?? []
   const expanded = open && selected === null && text.trim() !== '' && matches.length > 0
+  // A newer answer may hold fewer matches than the one the arrow keys moved through.
+  const active = Math.min(activeIndex, Math.max(0, matches.length - 1))
   const optionId = (index: number) => `${id}-option-${matches[index]?.id ?? index}`
 
   function choose(option: ComboboxOption) {
