@@ -3,7 +3,7 @@ import type { TuitionRunResult } from '#api/tuition/schemas'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
 import { signIn, unique } from './support/accounts'
-import { openAdminTab } from './support/admin-console'
+import { openAdminTab, pickMatch } from './support/admin-console'
 import { enrollNewStudent, enterCard, openBilling } from './support/billing'
 import { expect, test } from './support/fixtures'
 import { seriousViolations } from './support/portal'
@@ -42,7 +42,7 @@ test('the admin runs a month (dry run, then real) and the family sees the invoic
     expect(await seriousViolations(page)).toEqual([])
 
     await panel.getByLabel('Month', { exact: true }).fill(MONTH)
-    await panel.getByLabel('Families').selectOption({ label: `${family.fullName} (${family.email})` })
+    await pickMatch(panel, 'Families', family.email, family.fullName)
     await panel.getByRole('button', { name: 'Dry run' }).click()
     await expect(panel.getByRole('heading', { name: `Dry run — ${monthLabel(MONTH)}` })).toBeVisible({ timeout: 30_000 })
     await expect(panel.getByTestId('dry-run-total')).toContainText(`1 invoice would be created, ${total} in all`)

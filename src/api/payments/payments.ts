@@ -87,13 +87,14 @@ export async function reportPayment(req: PayloadRequest, user: User, input: Reco
   return { payment: toPaymentDto(recorded.payment, recorded.invoice.description), created: recorded.created }
 }
 
-/** GET /api/payments: the caller's own payments (an admin's: all), newest first. */
-export async function listPayments(req: PayloadRequest, user: User): Promise<PaymentDto[]> {
+/** GET /api/payments: the caller's own payments (an admin's: all, or those of `ofInvoices`), newest first. */
+export async function listPayments(req: PayloadRequest, user: User, ofInvoices?: number[]): Promise<PaymentDto[]> {
   const result = await req.payload.find({
     collection: 'payments',
     overrideAccess: false,
     user,
     req,
+    ...(ofInvoices ? { where: { invoice: { in: ofInvoices } } } : {}),
     depth: 0,
     pagination: false,
     limit: 0,

@@ -1,20 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
-import type { StudentDto } from '#api/students/schemas'
 import type { StudentPageDto } from '#api/students/student-list.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
-
-/** GET /api/students: every family's students, for an administrator. */
-export function fetchAllStudents(): Promise<StudentDto[]> {
-  return apiRequest<StudentDto[]>('GET', '/api/students')
-}
-
-export const allStudentsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.students, queryFn: fetchAllStudents })
-
-export function useAllStudents() {
-  return useQuery(allStudentsQueryOptions())
-}
 
 /** The Students tab's search (issue 23): a student's or family's name or email, an account, a class; empty lists everyone. */
 export type StudentSearch = { q: string; userId: number | null; classId: number | null; page: number; pageSize: number }
@@ -37,4 +25,9 @@ export const studentPageQueryOptions = (search: StudentSearch) =>
 
 export function useStudentPage(search: StudentSearch) {
   return useQuery(studentPageQueryOptions(search))
+}
+
+/** A picker's matches for a typed name: the first page of GET /api/students?q=, once something was typed. */
+export function useStudentMatches(q: string, pageSize = 8) {
+  return useQuery({ ...studentPageQueryOptions({ q, userId: null, classId: null, page: 1, pageSize }), enabled: q.trim() !== '', staleTime: 0 })
 }

@@ -43,6 +43,8 @@ export const queryKeys = {
     invoices: ['admin', 'invoices'] as const,
     /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
     invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,
+    /** The payments of the invoices on screen (issue 23), under `payments`: a payment recorded or reversed refreshes them. */
+    invoicePayments: (invoiceIds: string) => ['payments', 'of-invoices', invoiceIds] as const,
     credits: {
       all: ['admin', 'credits'] as const,
       ofFamily: (userId: number) => ['admin', 'credits', userId] as const,

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 
 import { ADMIN, signIn } from './accounts'
 
@@ -26,4 +26,15 @@ export function toast(page: Page, text: string | RegExp) {
 /** A row (desktop table) or card (phone) of a list, whichever the viewport shows. */
 export function visibleItem(page: Page, attribute: string, value: string | number) {
   return page.locator(`[${attribute}="${value}"]`).filter({ visible: true })
+}
+
+/**
+ * A search picker of the console (issue 23: a combobox over the server's search, never a list of
+ * everyone): types `text`, waits for the match whose name begins with `name`, and chooses it.
+ */
+export async function pickMatch(scope: Page | Locator, label: string, text: string, name: string): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label, exact: true })
+  await box.fill(text)
+  await scope.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click()
+  await expect(box).toHaveValue(name)
 }

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react'
 
 import type { AttendanceStatus } from '#api/attendance/schemas'
 import { attendanceCsvUrl, useAdminAttendance, type AttendanceFilter } from '#islands/api/admin-list-attendance'
-import { useAllStudents } from '#islands/api/admin-list-students'
 import { useClasses } from '#islands/api/list-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { StudentPicker } from '#islands/admin/students/StudentPicker'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST, TABLE, TD, TH } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
@@ -151,25 +151,18 @@ function ByClass() {
 
 function ByStudent() {
   const id = useId()
-  const students = useAllStudents()
-  const [studentId, setStudentId] = useState('')
-  const filter = studentId ? { studentId: Number(studentId) } : null
+  // Issue 23: the student is found by a search, not picked from every student of the academy.
+  const [studentId, setStudentId] = useState<number | null>(null)
+  const filter = studentId !== null ? { studentId } : null
   const marks = useAdminAttendance(filter)
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <h3 id={`${id}-title`} className="font-serif text-xl">
         By student
       </h3>
-      <SelectField id={`${id}-student`} label="Student" value={studentId} onChange={(e) => setStudentId(e.target.value)} className="sm:max-w-sm">
-        <option value="">Choose a student</option>
-        {[...(students.data ?? [])]
-          .sort((a, b) => a.fullName.localeCompare(b.fullName))
-          .map((student) => (
-            <option key={student.id} value={student.id}>
-              {student.fullName}
-            </option>
-          ))}
-      </SelectField>
+      <div className="sm:max-w-sm">
+        <StudentPicker id={`${id}-student`} label="Student" onSelect={setStudentId} />
+      </div>
       {filter === null ? null : marks.isPending ? (
         <Loading label="Loading attendance…" />
       ) : marks.isError ? (

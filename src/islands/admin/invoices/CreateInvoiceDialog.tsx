@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { INVOICE_STATUSES } from '#api/invoices/billing.schemas'
 import { createInvoiceSchema } from '#api/invoices/schemas'
 import { useCreateInvoice } from '#islands/api/admin-create-invoice'
-import { useUsers } from '#islands/api/admin-list-users'
 import { ErrorAlert } from '#islands/components/ui/Alert'
+import { FamilyPicker, type PickedFamily } from '#islands/admin/users/FamilyPicker'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { serverFieldErrors, validate, type FieldErrors } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'
@@ -33,7 +33,8 @@ export function CreateInvoiceDialog({ open, onClose }: { open: boolean; onClose:
 
 function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
   const id = useId()
-  const users = useUsers({ fresh: true })
+  // Issue 23: the family is found by a search, not picked from every account the academy has.
+  const [family, setFamily] = useState<PickedFamily | null>(null)
   const create = useCreateInvoice()
   const notify = useNotify()
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -47,7 +48,7 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
     setErrors({})
     try {
       const invoice = await create.mutateAsync(checked.data)
-      const payer = users.data?.find((user) => user.id === invoice.userId)?.fullName ?? invoice.payerName ?? 'the family'
+      const payer = (family?.id === invoice.userId ? family.fullName : null) ?? invoice.payerName ?? 'the family'
       notify({ title: 'Invoice Created', text: `Invoice #${invoice.id} for ${payer} (${formatDollars(invoice.amount)}) has been created.` })
       onDone()
     } catch (error) {
@@ -56,26 +57,10 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
     }
   }
 
-  const accounts = [...(users.data ?? [])].sort((a, b) => a.fullName.localeCompare(b.fullName))
-
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {failure ? <ErrorAlert title="Failed to create invoice">{failure}</ErrorAlert> : null}
-      <SelectField
-        id={`${id}-userId`}
-        name="userId"
-        label="User"
-        defaultValue=""
-        error={errors.userId}
-        hint={users.isError ? 'Failed to load users. Please try again.' : undefined}
-      >
-        <option value="">{users.isPending ? 'Loading users…' : 'Select a user'}</option>
-        {accounts.map((user) => (
-          <option key={user.id} value={user.id}>
-            {user.fullName} ({user.username}, {user.email}){user.isActive ? '' : ' (inactive)'}
-          </option>
-        ))}
-      </SelectField>
+      <FamilyPicker id={`${id}-userId`} name="userId" label="User" error={errors.userId} onSelect={setFamily} />
       <TextField
         id={`${id}-amount`}
         name="amount"

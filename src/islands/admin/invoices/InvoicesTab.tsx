@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 import type { InvoiceDto } from '#api/invoices/schemas'
 import { useInvoicePage } from '#islands/api/admin-list-invoices'
-import { usePayments } from '#islands/api/list-payments'
+import { useInvoicePayments } from '#islands/api/admin-list-invoice-payments'
 import { isItemised } from '#islands/lib/invoice-lines'
 import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
@@ -32,8 +32,8 @@ export function InvoicesTab() {
   const q = useDebouncedValue(filters.q)
   const invoices = useInvoicePage({ ...filters, q, page, pageSize })
   useClampedPage(page, invoices.data?.pageCount, setPage)
-  // Every family's payments (the administrator's view of GET /api/payments), for the refunds each invoice shows.
-  const refunds = refundsByInvoice(usePayments().data)
+  // The refunds and reversals each invoice shows: the payments of the invoices on this page only (issue 23).
+  const refunds = refundsByInvoice(useInvoicePayments((invoices.data?.items ?? []).map((invoice) => invoice.id)).data)
   const [creating, setCreating] = useState(false)
   useLoadFailureToast(invoices.isError, LOAD_FAILED)
 

@@ -3,7 +3,7 @@ import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 import { Badge } from '#islands/components/ui/Badge'
 
-/** The refunded card payments and reversed offline payments of each invoice, from GET /api/payments (an administrator's: every family's). */
+/** The refunded card payments and reversed offline payments of each invoice, from GET /api/payments?invoiceIds= (the invoices on screen). */
 export function refundsByInvoice(payments: PaymentDto[] | undefined): Map<number, PaymentDto[]> {
   const byInvoice = new Map<number, PaymentDto[]>()
   for (const payment of payments ?? []) {

@@ -2,7 +2,6 @@ import { useId, useState } from 'react'
 
 import { useDeleteEnrollment } from '#islands/api/admin-delete-enrollment'
 import { useStudentPage } from '#islands/api/admin-list-students'
-import { useUsers } from '#islands/api/admin-list-users'
 import { useClasses } from '#islands/api/list-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
@@ -16,6 +15,7 @@ import { scrollToTop } from '#islands/lib/scroll'
 import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
 import type { StudentFilters } from './student-filters'
 import { StudentRow, type Removing } from './StudentRow'
+import { FamilyPicker } from '#islands/admin/users/FamilyPicker'
 
 const NO_FILTERS: StudentFilters = { userId: null, classId: null }
 const LOAD_FAILED = 'Failed to load students'
@@ -25,13 +25,14 @@ export function StudentsTab() {
   const [search, setSearch] = useState('')
   const [filters, setFilters] = useState<StudentFilters>(NO_FILTERS)
   const [page, setPage] = useState(1)
+  /** Bumped by Clear All Filters: the account picker starts again empty. */
+  const [cleared, setCleared] = useState(0)
   const pageSize = usePageSize()
   // Issue 23: the server searches (a student's or family's name or email), filters and pages, once the typing pauses.
   const q = useDebouncedValue(search)
   const students = useStudentPage({ q, ...filters, page, pageSize })
   useClampedPage(page, students.data?.pageCount, setPage)
   const classes = useClasses()
-  const users = useUsers()
   const remove = useDeleteEnrollment()
   const notify = useNotify()
   const notifyFailure = useNotifyFailure()
@@ -42,7 +43,6 @@ export function StudentsTab() {
 
   const shown = students.data?.items ?? []
   const allClasses = [...(classes.data ?? [])].sort((a, b) => a.name.localeCompare(b.name))
-  const accounts = [...(users.data ?? [])].sort((a, b) => a.fullName.localeCompare(b.fullName))
   const filtered = filters.userId !== null || filters.classId !== null || q.trim() !== ''
 
   // A search or filter changes the view: to its first page and back to the top, as on a page change (spec §2).
@@ -85,20 +85,12 @@ export function StudentsTab() {
           onChange={(value) => changeView(value, filters)}
           placeholder="Student's name, family's name or email"
         />
-        <SelectField
+        <FamilyPicker
+          key={cleared}
           id={`${id}-user`}
           label="Filter by user account"
-          value={filters.userId ?? ''}
-          onChange={(event) => changeView(search, { ...filters, userId: event.target.value ? Number(event.target.value) : null })}
-        >
-          <option value="">All accounts</option>
-          {accounts.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.fullName}
-              {user.username ? ` (${user.username})` : ''}
-            </option>
-          ))}
-        </SelectField>
+          onSelect={(family) => changeView(search, { ...filters, userId: family?.id ?? null })}
+        />
         <SelectField
           id={`${id}-class`}
           label="Filter by class"
@@ -112,7 +104,15 @@ export function StudentsTab() {
             </option>
           ))}
         </SelectField>
-        <button type="button" className={BUTTON.secondary} onClick={() => changeView('', NO_FILTERS)} disabled={!filtered && search === ''}>
+        <button
+          type="button"
+          className={BUTTON.secondary}
+          onClick={() => {
+            setCleared((count) => count + 1)
+            changeView('', NO_FILTERS)
+          }}
+          disabled={!filtered && search === ''}
+        >
           Clear All Filters
         </button>
       </div>

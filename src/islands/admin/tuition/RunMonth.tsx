@@ -1,11 +1,11 @@
 import { useId, useState } from 'react'
 
 import { TUITION_RUN_MESSAGES, type TuitionRunFamilyResult, type TuitionRunResult } from '#api/tuition/schemas'
-import { useUsers } from '#islands/api/admin-list-users'
 import { useRunTuition } from '#islands/api/admin-run-tuition'
 import { ErrorAlert, SuccessAlert } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
-import { SelectField, TextField } from '#islands/components/ui/Field'
+import { TextField } from '#islands/components/ui/Field'
+import { FamilyPicker } from '#islands/admin/users/FamilyPicker'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { formatCalendarDay, isMonth } from '#shared/dates'
@@ -24,7 +24,6 @@ const families = (count: number) => `${count} famil${count === 1 ? 'y' : 'ies'}`
 export function RunMonth({ onStatement }: { onStatement: (family: { id: number; fullName: string }) => void }) {
   const id = useId()
   const run = useRunTuition()
-  const users = useUsers({ fresh: true })
   const today = useAcademyToday()
   const [month, setMonth] = useState(() => today.slice(0, 7))
   const [familyId, setFamilyId] = useState('')
@@ -73,8 +72,6 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
     )
   }
 
-  const people = [...(users.data ?? [])].sort((a, b) => a.fullName.localeCompare(b.fullName))
-
   return (
     <div className="space-y-4">
       <section aria-labelledby={`${id}-title`} className={`${CARD} space-y-4`}>
@@ -95,23 +92,15 @@ export function RunMonth({ onStatement }: { onStatement: (family: { id: number; 
             error={monthError ?? undefined}
             hint="YYYY-MM"
           />
-          <SelectField
+          <FamilyPicker
             id={`${id}-family`}
             label="Families"
-            value={familyId}
-            onChange={(event) => {
-              setFamilyId(event.target.value)
+            onSelect={(family) => {
+              setFamilyId(family ? String(family.id) : '')
               reset()
             }}
-            hint="Every family with an enrollment, or one family (say, one that joined after the month was run)."
-          >
-            <option value="">All families</option>
-            {people.map((user) => (
-              <option key={user.id} value={String(user.id)}>
-                {user.fullName} ({user.email})
-              </option>
-            ))}
-          </SelectField>
+            hint="Empty: every family with an enrollment. Or find one family (say, one that joined after the month was run)."
+          />
         </div>
         <button type="button" className={BUTTON.secondary} onClick={() => dryRun()} disabled={run.isPending}>
           {run.isPending && run.variables?.dryRun ? 'Running…' : 'Dry run'}
