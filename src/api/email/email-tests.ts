@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { getAppContext } from '#server/context.server'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { composeMail } from './mail-layout'
-import { academyMoment, academyName, sendMail } from './mail-time'
+import { academyMoment, academyName, sendMailNow } from './mail-time'
 import type { EmailConfigCheck, EmailOutboxDto } from '#api/accounts/admin-users.schemas'
 
 /** A connection that neither answers nor fails must not hold the admin's request for minutes. */
@@ -97,7 +97,7 @@ export async function sendTestEmail(req: PayloadRequest, to: string): Promise<Te
   }
   try {
     await withTimeout(
-      sendMail(
+      sendMailNow(
         to,
         composeMail({
           academyName: await academyName(req.payload),
