@@ -12,6 +12,7 @@ import { jobsCollectionForAdmins, mailAutoRun, mailTask } from '#cms/mail-jobs'
  * (src/server/boot.server.ts): each minute it queues each task's next run when none is waiting
  * and runs the ones that are due, each as its own job, so one failing stops none of the others.
  * Every step is safe on several processes at once (src/api/tuition/scheduled-steps.ts).
+ * The same runner sends the mail jobs of the `mail` queue (cms/mail-jobs.ts, docs/decisions/018).
  */
 export const BILLING_QUEUE = 'billing'
 
