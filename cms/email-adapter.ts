@@ -1,6 +1,6 @@
 import type { EmailAdapter, SendEmailOptions } from 'payload'
 
-import { getAppContext } from '#server/context.server'
+import { queueMail } from '#api/email'
 
 /** Nodemailer's recipient forms (text, {name, address}, lists of either, nested) as one address list. */
 function addresses(to: SendEmailOptions['to'] | unknown): string {
@@ -12,11 +12,12 @@ function addresses(to: SendEmailOptions['to'] | unknown): string {
 }
 
 /**
- * Payload's own mail (the /cms panel's "forgot password", say) goes out through the app's one
- * mailer (src/server/mailer.server.ts): the same SMTP settings and sender, and in demo mode
- * the same log, instead of Payload's console fallback and its start-up warning.
+ * Payload's own mail (the /cms panel's "forgot password", say) is a mail job like the app's
+ * (src/api/email/mail-jobs.ts, docs/decisions/018), sent through the app's one mailer: the
+ * same SMTP settings and sender, the same retries, and in demo mode the same log, instead of
+ * Payload's console fallback and its start-up warning.
  */
-export const academyEmailAdapter: EmailAdapter = () => ({
+export const academyEmailAdapter: EmailAdapter = ({ payload }) => ({
   name: 'academy-mailer',
   // The mailer sends from MAIL_FROM whatever these say; Payload requires them.
   defaultFromAddress: 'no-reply@academy.local',
@@ -24,6 +25,6 @@ export const academyEmailAdapter: EmailAdapter = () => ({
   async sendEmail(message) {
     const text = typeof message.text === 'string' ? message.text : ''
     const html = typeof message.html === 'string' ? message.html : undefined
-    await getAppContext().mailer.send({ to: addresses(message.to), subject: message.subject ?? '', text: text || (html ?? '').replace(/<[^>]+>/g, ''), html })
+    await queueMail(payload, { to: addresses(message.to), subject: message.subject ?? '', text: text || (html ?? '').replace(/<[^>]+>/g, ''), html })
   },
 })

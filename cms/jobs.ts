@@ -3,6 +3,7 @@ import type { JobsConfig, Payload, TaskConfig } from 'payload'
 import { SCHEDULED_STEPS, type ScheduledDomain } from '#api/tuition'
 import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
+import { jobsCollectionForAdmins, mailAutoRun, mailTask } from '#cms/mail-jobs'
 
 /**
  * Payload's jobs queue, for the scheduled work (decisions §13; docs/decisions/014 and 017;
@@ -11,6 +12,7 @@ import { isAdminRequest } from '#cms/access/isAdminRequest'
  * (src/server/boot.server.ts): each minute it queues each task's next run when none is waiting
  * and runs the ones that are due, each as its own job, so one failing stops none of the others.
  * Every step is safe on several processes at once (src/api/tuition/scheduled-steps.ts).
+ * The same runner sends the mail jobs of the `mail` queue (cms/mail-jobs.ts, docs/decisions/018).
  */
 export const BILLING_QUEUE = 'billing'
 
@@ -104,13 +106,15 @@ export const scheduledTasks: TaskConfig<ScheduledRun>[] = [
  */
 export function jobsConfig(autoRun: boolean): JobsConfig {
   return {
-    tasks: scheduledTasks,
+    tasks: [...scheduledTasks, mailTask],
+    jobsCollectionOverrides: jobsCollectionForAdmins,
     // Payload lets any signed-in account run, queue and cancel jobs through its REST
     // (/cms-api/payload-jobs/run, /handle-schedules): a family could start the billing tick.
     // Our own runner and the Local API calls are not asked (overrideAccess).
     access: { run: isAdminRequest, queue: isAdminRequest, cancel: isAdminRequest },
-    // Each minute: queue each task's next run unless one waits, then run the runs that are due.
-    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 10 }] : [],
+    // Each minute: queue each task's next run unless one waits, then run the runs that are due;
+    // and send the mail that is due (queued mail whose run at once did not happen, retries).
+    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 10 }, mailAutoRun] : [],
   }
 }
 

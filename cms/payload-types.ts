@@ -146,6 +146,7 @@ export interface Config {
       autopayCharges: TaskAutopayCharges;
       lateFees: TaskLateFees;
       waitlistExpiry: TaskWaitlistExpiry;
+      sendEmail: TaskSendEmail;
       inline: {
         input: unknown;
         output: unknown;
@@ -862,7 +863,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry';
+        taskSlug: 'inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry' | 'sendEmail';
         taskID: string;
         input?:
           | {
@@ -895,7 +896,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry') | null;
+  taskSlug?: ('inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry' | 'sendEmail') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1792,6 +1793,22 @@ export interface TaskWaitlistExpiry {
       | number
       | boolean
       | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendEmail".
+ */
+export interface TaskSendEmail {
+  input: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    replyTo?: string | null;
+  };
+  output: {
+    outcome: string;
   };
 }
 /**

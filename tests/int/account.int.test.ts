@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { requestPasswordReset } from '#api/accounts'
 import { poolOf, type Pool } from '#api/lib/database'
-import { getAppContext } from '#server/context.server'
+import { getAppContext, setAppContext } from '#server/context.server'
 import { createMailer } from '#server/mailer.server'
 import { startTestApp, FAMILY, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -358,34 +358,42 @@ describe('password reset', () => {
     const account = await createAccount()
     const logged: string[] = []
     const mailer = createMailer({ from: 'Academy <no-reply@academy.local>', log: (line) => logged.push(line) })
-    const { env } = getAppContext()
-    const req = await createLocalReq({}, app.payload)
-    // The router sets the caller's address; demo mode serves loopback callers only.
-    req.headers = new Headers({ 'x-academy-client-ip': '127.0.0.1' })
+    // The mail jobs send through the app's one mailer: this test's mailers stand in for it.
+    const context = getAppContext()
+    const { env } = context
+    setAppContext({ ...context, mailer })
+    try {
+      const req = await createLocalReq({}, app.payload)
+      // The router sets the caller's address; demo mode serves loopback callers only.
+      req.headers = new Headers({ 'x-academy-client-ip': '127.0.0.1' })
 
-    const demo = await requestPasswordReset(req, { email: account.email }, { env: { ...env, demoMode: true }, mailer })
-    expect(demo.message).toBe('If an account exists for that email, we have sent a link to reset the password.')
-    expect(demo.email).toBe(account.email)
-    expect(demo.resetLink).toMatch(new RegExp(`^${env.publicOrigin}/reset-password\\?token=[A-Za-z0-9_-]{43}$`))
-    const token = new URL(demo.resetLink!).searchParams.get('token')!
-    expect((await userRow(account.id)).reset_token_hash).toBe(sha256(token))
-    expect((await new ApiClient(app.url).post('/api/reset-password', { token, newPassword: 'demo-mode-reset-1' })).status).toBe(200)
+      const demo = await requestPasswordReset(req, { email: account.email }, { env: { ...env, demoMode: true } })
+      expect(demo.message).toBe('If an account exists for that email, we have sent a link to reset the password.')
+      expect(demo.email).toBe(account.email)
+      expect(demo.resetLink).toMatch(new RegExp(`^${env.publicOrigin}/reset-password\\?token=[A-Za-z0-9_-]{43}$`))
+      const token = new URL(demo.resetLink!).searchParams.get('token')!
+      expect((await userRow(account.id)).reset_token_hash).toBe(sha256(token))
+      expect((await new ApiClient(app.url).post('/api/reset-password', { token, newPassword: 'demo-mode-reset-1' })).status).toBe(200)
 
-    // A caller from the network never gets the link in the answer, even in demo mode.
-    const remoteReq = await createLocalReq({}, app.payload)
-    remoteReq.headers = new Headers({ 'x-academy-client-ip': '203.0.113.9' })
-    const remote = await requestPasswordReset(remoteReq, { email: account.email }, { env: { ...env, demoMode: true }, mailer })
-    expect(remote).toEqual({ message: demo.message, email: account.email })
+      // A caller from the network never gets the link in the answer, even in demo mode.
+      const remoteReq = await createLocalReq({}, app.payload)
+      remoteReq.headers = new Headers({ 'x-academy-client-ip': '203.0.113.9' })
+      const remote = await requestPasswordReset(remoteReq, { email: account.email }, { env: { ...env, demoMode: true } })
+      expect(remote).toEqual({ message: demo.message, email: account.email })
 
-    // A real deployment without SMTP: no link in the answer, and none in the log either (a link
-    // in a log is a key to the account for whoever reads the logs): only who and what.
-    const redacted: string[] = []
-    const realMailer = createMailer({ from: 'Academy <no-reply@academy.local>', log: (line) => redacted.push(line), redact: true })
-    const real = await requestPasswordReset(req, { email: account.email }, { env: { ...env, demoMode: false }, mailer: realMailer })
-    expect(real).toEqual({ message: demo.message })
-    await expect.poll(() => redacted.join('\n')).toContain(`to=${account.email}`)
-    expect(redacted.join('\n')).not.toContain('token=')
-    expect(redacted.join('\n')).toContain('text withheld outside demo mode')
+      // A real deployment without SMTP: no link in the answer, and none in the log either (a link
+      // in a log is a key to the account for whoever reads the logs): only who and what.
+      const redacted: string[] = []
+      const realMailer = createMailer({ from: 'Academy <no-reply@academy.local>', log: (line) => redacted.push(line), redact: true })
+      setAppContext({ ...context, mailer: realMailer })
+      const real = await requestPasswordReset(req, { email: account.email }, { env: { ...env, demoMode: false } })
+      expect(real).toEqual({ message: demo.message })
+      await expect.poll(() => redacted.join('\n')).toContain(`to=${account.email}`)
+      expect(redacted.join('\n')).not.toContain('token=')
+      expect(redacted.join('\n')).toContain('text withheld outside demo mode')
+    } finally {
+      setAppContext(context)
+    }
   })
 })
 

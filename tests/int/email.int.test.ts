@@ -184,7 +184,8 @@ describe('the demo outbox (GET /api/email-outbox)', () => {
     useSmtpUrl(undefined, { keepOutbox: true })
     const familyEmail = (await family.get('/api/user')).body.email as string
     expect((await new ApiClient(app.url).post('/api/request-password-reset', { email: familyEmail })).status).toBe(200)
-    await expect.poll(async () => (await admin.get('/api/email-outbox')).body.messages[0]?.outcome).toBe('logged')
+    // Sent by its mail job, which runs after the answer: as long as the SMTP listener's wait.
+    await expect.poll(async () => (await admin.get('/api/email-outbox')).body.messages[0]?.outcome, { timeout: 5000 }).toBe('logged')
 
     useSmtpUrl(`smtp://127.0.0.1:${await closedPort()}`, { keepOutbox: true })
     expect((await admin.post('/api/troubleshoot-email', { emailAddress: 'nobody-home@example.com' })).status).toBe(502)

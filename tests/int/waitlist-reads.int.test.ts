@@ -69,9 +69,16 @@ async function offeredClass(names: string[]): Promise<{ id: number; name: string
     entries.push(res.body.id as number)
     students.push(student)
   }
+  const mailsBefore = offerMails(names[0]!)
   // The studio frees the place at once (a family's own removal is a drop under the notice, decisions §18).
   expect((await admin.delete(`/api/enrollments/${enrollment.id}`)).status).toBe(200)
   const { rows: found } = await db.query('SELECT offer_expires_at FROM waitlist_entries WHERE id = $1', [entries[0]])
+  // The offer's mail is queued and sent after the answer: once it has arrived and its job is
+  // gone, the reads start from still rows.
+  await expect.poll(() => offerMails(names[0]!), { timeout: 5000 }).toBeGreaterThan(mailsBefore)
+  await expect
+    .poll(async () => (await db.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE task_slug = 'sendEmail'`)).rows[0].n, { timeout: 5000 })
+    .toBe(0)
   return { ...cls, entries, students, expiresAt: new Date(found[0].offer_expires_at) }
 }
 

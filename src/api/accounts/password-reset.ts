@@ -14,7 +14,7 @@ import {
   type RequestPasswordResetInput,
   type ResetPasswordInput,
 } from './schemas'
-import { academyName, passwordResetMail } from '#api/email'
+import { academyName, passwordResetMail, sendMail } from '#api/email'
 import { endOtherSessions } from './password-hash'
 import { assertPasswordAllowed } from './password-policy'
 import { poolOf } from '#api/lib/database'
@@ -34,7 +34,7 @@ export const RESET_ATTEMPTS_PER_IP: RateLimit = {
   message: 'Too many attempts. Please wait a few minutes and try again.',
 }
 
-export type MailServices = Pick<AppContext, 'env' | 'mailer'>
+export type MailServices = Pick<AppContext, 'env'>
 
 export function newResetToken(): string {
   for (;;) {
@@ -69,8 +69,8 @@ async function issueResetLink(payload: Payload, email: string, services: MailSer
   const link = `${services.env.publicOrigin}/reset-password?token=${token}`
   const mail = passwordResetMail({ fullName: user.fullName, academyName: await academyName(payload), link, validMinutes: RESET_TOKEN_TTL_MINUTES })
   try {
-    // Without SMTP the mailer writes the message, link included, to the server log (decisions §3).
-    await services.mailer.send({ to: user.email, subject: mail.subject, text: mail.text, html: mail.html })
+    // A mail job; without SMTP the mailer writes the message, link included, to the server log (decisions §3).
+    await sendMail(payload, user.email, mail)
   } catch (error) {
     console.error(`[password-reset] could not send the reset email for account ${user.id}:`, error instanceof Error ? error.message : error)
   }

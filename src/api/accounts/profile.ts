@@ -54,7 +54,7 @@ export async function updateProfile(req: PayloadRequest, user: User, input: Prof
 async function tellOldAddress(req: PayloadRequest, user: User, newEmail: string): Promise<void> {
   const mail = emailChangedMail({ fullName: user.fullName, academyName: await academyName(req.payload), newEmail })
   try {
-    await sendMail(user.email, mail)
+    await sendMail(req, user.email, mail)
   } catch (error) {
     console.error(`[profile] could not tell the old address of account ${user.id} about the email change:`, error instanceof Error ? error.message : error)
   }

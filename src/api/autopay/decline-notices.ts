@@ -12,7 +12,7 @@ export async function mailFamily(payload: Payload, userId: number, compose: (use
   try {
     const user = await familyOf(payload, userId)
     if (!user) return
-    await sendMail(user.email, compose(user, await academyName(payload)))
+    await sendMail(payload, user.email, compose(user, await academyName(payload)))
   } catch (error) {
     payload.logger.error({ err: error, msg: `[autopay] the email to account ${userId} could not be sent` })
   }

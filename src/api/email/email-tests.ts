@@ -4,7 +4,7 @@ import { getAppContext } from '#server/context.server'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { academyNow } from '#api/lib/academy-clock'
 import { composeMail } from './mail-layout'
-import { academyMoment, academyName, sendMail } from './mail-time'
+import { academyMoment, academyName, sendMailNow } from './mail-time'
 import type { EmailConfigCheck, EmailOutboxDto } from '#api/accounts/admin-users.schemas'
 
 /** A connection that neither answers nor fails must not hold the admin's request for minutes. */
@@ -98,7 +98,7 @@ export async function sendTestEmail(req: PayloadRequest, to: string): Promise<Te
   }
   try {
     await withTimeout(
-      sendMail(
+      sendMailNow(
         to,
         composeMail({
           academyName: await academyName(req.payload),

@@ -62,7 +62,7 @@ async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentD
   const family = await familyOf(req.payload, student.userId)
   if (!family) return false
   const mail = enrollmentConfirmation(family, student, cls, `${getAppContext().env.publicOrigin}/schedule`, await academyName(req.payload))
-  await sendMail(family.email, mail)
+  await sendMail(req.payload, family.email, mail)
   return true
 }
 

@@ -3,3 +3,4 @@ export { autopayActionMail, autopayFailedMail, emailChangedMail, passwordResetMa
 export { composeMail, escapeHtml, oneLine, type MailBlock, type MailContent } from './mail-layout'
 export { academyMoment, academyName, familyOf, sendMail } from './mail-time'
 export { emailEndpoints } from './endpoints'
+export { deliverQueuedMail, MAIL_QUEUE, MAIL_TASK, queueMail, type QueuedMail } from './mail-jobs'

@@ -60,7 +60,7 @@ export function inquiryNotice(inquiry: InquiryDto, adminUrl: string, academy: st
 
 async function notifyAcademy(req: PayloadRequest, inquiry: InquiryDto): Promise<void> {
   const notice = inquiryNotice(inquiry, `${getAppContext().env.publicOrigin}/admin`, await academyName(req.payload))
-  await sendMail(await academyInbox(req), notice, { replyTo: inquiry.email })
+  await sendMail(req.payload, await academyInbox(req), notice, { replyTo: inquiry.email })
 }
 
 /**

@@ -31,6 +31,6 @@ export async function sendPaymentReceipt(payload: Payload, payment: Payment, inv
     reference: String(payment.transactionId ?? payment.id),
     link: `${getAppContext().env.publicOrigin}/billing`,
   })
-  await sendMail(user.email, mail)
+  await sendMail(payload, user.email, mail)
   return true
 }

@@ -70,7 +70,7 @@ export function notifyFamily(req: PayloadRequest, userId: number, notice: SelfSe
     const family = await familyOf(req.payload, userId)
     if (!family) return
     const mail = selfServiceMail(family.fullName, notice, `${getAppContext().env.publicOrigin}/schedule`, await academyName(req.payload))
-    await sendMail(family.email, mail)
+    await sendMail(req.payload, family.email, mail)
   }
   void send().catch((error: unknown) => {
     req.payload.logger.error({ err: error, kind: notice.kind }, 'Could not send the self-service notice')

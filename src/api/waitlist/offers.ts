@@ -90,7 +90,7 @@ async function sendOfferMails(payload: Payload, ids: number[]): Promise<void> {
       hours: waitlistOfferHours,
       link: `${env.publicOrigin}/dashboard`,
     })
-    await sendMail(family.email, mail)
+    await sendMail(payload, family.email, mail)
   }
 }
 
