@@ -15,6 +15,7 @@ import * as migration_20261126_090040_final_is_final from './20261126_090040_fin
 import * as migration_20261126_090124_invoice_line_explanations from './20261126_090124_invoice_line_explanations';
 import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_per_domain_jobs';
 import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
+import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261126_101047_closure_ranges.up,
     down: migration_20261126_101047_closure_ranges.down,
     name: '20261126_101047_closure_ranges',
+  },
+  {
+    up: migration_20261126_124908_care_and_pickups.up,
+    down: migration_20261126_124908_care_and_pickups.down,
+    name: '20261126_124908_care_and_pickups'
   },
 ];
