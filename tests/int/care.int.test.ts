@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARE_MESSAGES, emergencyContactNeededMessage } from '#api/care/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
+import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
 
 /**
@@ -193,5 +194,77 @@ describe('staff reads', () => {
     expect(line).toContain('Aunt Rosa (Aunt) 555 010 4141')
     expect(line).not.toContain('Asthma')
     expect((await family.client.get('/api/admin/students.csv')).status).toBe(403)
+  })
+})
+
+describe('the collections behind /cms-api (past the router’s admin-only guard)', () => {
+  it('let a family read only its own care rows, nobody but administrators the audit, and nobody but administrators write', async () => {
+    const before = await careRows()
+    const cookie = (account: Family) => sessionCookie(app, account.username, 'a-long-test-password')
+    const [own, other, teaching] = await Promise.all([cookie(family), cookie(otherFamily), cookie(teacher)])
+    const students = async (path: string, who: string) =>
+      ((await cmsRest(app, 'GET', path, { cookie: who })).body.docs as Array<{ student: number | { id: number } }>).map((doc) =>
+        typeof doc.student === 'object' ? doc.student.id : doc.student,
+      )
+    expect(await students('/care-information?depth=0', own)).toEqual([mia])
+    expect(await students('/authorised-pickups?depth=0', own)).toEqual([mia])
+    for (const who of [other, teaching]) {
+      expect(await students('/care-information?depth=0', who)).toEqual([])
+      expect(await students('/authorised-pickups?depth=0', who)).toEqual([])
+    }
+    for (const who of [own, teaching]) expect([401, 403]).toContain((await cmsRest(app, 'GET', '/medical-note-reads', { cookie: who })).status)
+    const write = await cmsRest(app, 'POST', '/authorised-pickups', {
+      cookie: own,
+      body: { student: mia, name: 'Sneaky', relationship: 'None', phone: '555 010 0000' },
+    })
+    expect([401, 403]).toContain(write.status)
+    const audit = await cmsRest(app, 'POST', '/medical-note-reads', {
+      cookie: own,
+      body: { readAt: new Date().toISOString(), readerName: 'x', readerRole: 'admin', studentName: 'y' },
+    })
+    expect([401, 403]).toContain(audit.status)
+    expect(await careRows()).toBe(before)
+  })
+})
+
+describe('the student’s own emergency contact', () => {
+  it('is the first contact of the care information, both ways, and a removed student takes its care rows along', async () => {
+    const created = await family.client.post('/api/students', {
+      fullName: 'Theo Mirror',
+      dateOfBirth: '2018-05-01',
+      experienceLevel: 'Beginner',
+      emergencyContact: { name: 'Aunt May', phone: '555 010 1111' },
+    })
+    const id = created.body.id as number
+    expect((await family.client.get(`/api/students/${id}/care`)).body.emergencyContacts).toEqual([
+      { name: 'Aunt May', relationship: '', phone: '555 010 1111' },
+    ])
+    await family.client.put(`/api/students/${id}/care`, {
+      ...CARE,
+      emergencyContacts: [
+        { name: 'Aunt May', relationship: 'Aunt', phone: '555 010 1111' },
+        { name: 'Dad', relationship: 'Father', phone: '555 010 2222' },
+      ],
+    })
+    await family.client.patch(`/api/students/${id}/emergency-contact`, { emergencyContact: { name: 'Aunt May', phone: '555 010 3333' } })
+    expect((await family.client.get(`/api/students/${id}/care`)).body.emergencyContacts).toEqual([
+      { name: 'Aunt May', relationship: 'Aunt', phone: '555 010 3333' },
+      { name: 'Dad', relationship: 'Father', phone: '555 010 2222' },
+    ])
+    await family.client.put(`/api/students/${id}/care`, { ...CARE, emergencyContacts: [{ name: 'Dad', relationship: 'Father', phone: '555 010 2222' }] })
+    expect((await family.client.get(`/api/students/${id}`)).body.emergencyContact).toEqual({ name: 'Dad', phone: '555 010 2222' })
+    await family.client.post(`/api/students/${id}/pickups`, { name: 'Gran', relationship: 'Grandmother', phone: '555 010 4444' })
+    await admin.get(`/api/students/${id}/care`)
+    expect((await family.client.delete(`/api/students/${id}`)).status).toBe(200)
+    for (const collection of ['care-information', 'authorised-pickups'] as const) {
+      expect((await app.payload.count({ collection, where: { student: { equals: id } }, overrideAccess: true })).totalDocs).toBe(0)
+    }
+    const audit = await app.payload.find({
+      collection: 'medical-note-reads',
+      where: { studentName: { equals: 'Theo Mirror' } },
+      overrideAccess: true,
+      depth: 0,
+    })
+    expect(audit.docs.map((doc) => [doc.student ?? null, doc.readerRole])).toEqual([[null, 'admin']])
   })
 })
