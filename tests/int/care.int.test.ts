@@ -268,3 +268,22 @@ describe('the student’s own emergency contact', () => {
     expect(audit.docs.map((doc) => [doc.student ?? null, doc.readerRole])).toEqual([[null, 'admin']])
   })
 })
+
+describe('accepting a waitlist offer is a first enrollment too', () => {
+  it('is refused without an emergency contact, the offer kept open, and accepted once one is given', async () => {
+    const cls = await addClass(app, { capacity: 1 })
+    const seat = await app.payload.create({
+      collection: 'enrollments',
+      data: { student: await addStudent(app, otherFamily.userId, 'Seated Care', 7), class: cls.id, enrollmentDate: '2026-09-01' },
+      overrideAccess: true,
+    })
+    const zoe = await addStudent(app, family.userId, 'Zoe Waiting', 7, { emergencyContact: null })
+    const entry = (await family.client.post('/api/waitlist', { studentId: zoe, classId: cls.id })).body
+    await admin.delete(`/api/enrollments/${seat.id}`)
+    const refused = await family.client.post(`/api/waitlist/${entry.id}/accept`)
+    expect([refused.status, refused.body.message]).toEqual([409, emergencyContactNeededMessage('Zoe Waiting')])
+    expect((await family.client.get('/api/waitlist')).body.find((e: { id: number }) => e.id === entry.id).status).toBe('offered')
+    await family.client.put(`/api/students/${zoe}/care`, CARE)
+    expect((await family.client.post(`/api/waitlist/${entry.id}/accept`)).status).toBe(200)
+  })
+})
