@@ -62,7 +62,7 @@ export function StudentsSection({ user }: { user: UserDto }) {
                 className="flex flex-wrap items-center gap-2 rounded-2xl border border-gray-200 p-2 hover:border-brand-700"
                 data-testid="account-student"
               >
-                <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1">
+                <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 basis-48 items-center gap-3 rounded-xl p-1">
                   <Avatar name={student.fullName} />
                   <span className="min-w-0">
                     <span className="block font-semibold break-words">{student.fullName}</span>
