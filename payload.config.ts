@@ -6,6 +6,9 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { Attendance } from '#cms/collections/Attendance/index'
+import { AuthorisedPickups } from '#cms/collections/AuthorisedPickups/index'
+import { CareInformation } from '#cms/collections/CareInformation/index'
+import { MedicalNoteReads } from '#cms/collections/MedicalNoteReads/index'
 import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
 import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
@@ -70,6 +73,9 @@ export default buildConfig({
   collections: [
     Users,
     Students,
+    CareInformation,
+    AuthorisedPickups,
+    MedicalNoteReads,
     Classes,
     Enrollments,
     WaitlistEntries,

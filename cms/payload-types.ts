@@ -69,6 +69,9 @@ export interface Config {
   collections: {
     users: User;
     students: Student;
+    'care-information': CareInformation;
+    'authorised-pickups': AuthorisedPickup;
+    'medical-note-reads': MedicalNoteRead;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -96,6 +99,9 @@ export interface Config {
   collectionsSelect: {
     users: UsersSelect<false> | UsersSelect<true>;
     students: StudentsSelect<false> | StudentsSelect<true>;
+    'care-information': CareInformationSelect<false> | CareInformationSelect<true>;
+    'authorised-pickups': AuthorisedPickupsSelect<false> | AuthorisedPickupsSelect<true>;
+    'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -243,12 +249,75 @@ export interface Student {
   dateOfBirth: string;
   experienceLevel: 'Beginner' | 'Some Experience' | 'Intermediate' | 'Advanced';
   /**
-   * Optional: who to call if something happens in class.
+   * The first emergency contact of the care information (kept in step with it both ways).
    */
   emergencyContact?: {
     name?: string | null;
     phone?: string | null;
   };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Emergency contacts, allergies, medical notes, doctor and photo choice of each student.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "care-information".
+ */
+export interface CareInformation {
+  id: number;
+  student: number | Student;
+  emergencyContacts?:
+    | {
+        name: string;
+        relationship?: string | null;
+        phone: string;
+        id?: string | null;
+      }[]
+    | null;
+  allergies?: string | null;
+  /**
+   * Reads by staff through the academy’s pages are recorded.
+   */
+  medicalNotes?: string | null;
+  doctor?: {
+    name?: string | null;
+    phone?: string | null;
+  };
+  /**
+   * Empty: the family has not answered yet (treat as no).
+   */
+  mayBePhotographed?: ('yes' | 'no') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "authorised-pickups".
+ */
+export interface AuthorisedPickup {
+  id: number;
+  student: number | Student;
+  name: string;
+  relationship: string;
+  phone: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Every time a teacher or an administrator read a student’s medical notes.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "medical-note-reads".
+ */
+export interface MedicalNoteRead {
+  id: number;
+  readAt: string;
+  reader?: (number | null) | User;
+  readerName: string;
+  readerRole: 'admin' | 'teacher';
+  student?: (number | null) | Student;
+  studentName: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -928,6 +997,18 @@ export interface PayloadLockedDocument {
         value: number | Student;
       } | null)
     | ({
+        relationTo: 'care-information';
+        value: number | CareInformation;
+      } | null)
+    | ({
+        relationTo: 'authorised-pickups';
+        value: number | AuthorisedPickup;
+      } | null)
+    | ({
+        relationTo: 'medical-note-reads';
+        value: number | MedicalNoteRead;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1083,6 +1164,58 @@ export interface StudentsSelect<T extends boolean = true> {
         name?: T;
         phone?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "care-information_select".
+ */
+export interface CareInformationSelect<T extends boolean = true> {
+  student?: T;
+  emergencyContacts?:
+    | T
+    | {
+        name?: T;
+        relationship?: T;
+        phone?: T;
+        id?: T;
+      };
+  allergies?: T;
+  medicalNotes?: T;
+  doctor?:
+    | T
+    | {
+        name?: T;
+        phone?: T;
+      };
+  mayBePhotographed?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "authorised-pickups_select".
+ */
+export interface AuthorisedPickupsSelect<T extends boolean = true> {
+  student?: T;
+  name?: T;
+  relationship?: T;
+  phone?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "medical-note-reads_select".
+ */
+export interface MedicalNoteReadsSelect<T extends boolean = true> {
+  readAt?: T;
+  reader?: T;
+  readerName?: T;
+  readerRole?: T;
+  student?: T;
+  studentName?: T;
   updatedAt?: T;
   createdAt?: T;
 }

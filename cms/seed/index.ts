@@ -44,7 +44,14 @@ export async function seedDemoData(payload: Payload, options: SeedOptions = {}):
     await payload.create({
       collection: 'students',
       overrideAccess: true,
-      data: { user: family.id, fullName: 'Mia Rivera', dateOfBirth: '2018-04-12', experienceLevel: 'Some Experience' },
+      data: {
+        user: family.id,
+        fullName: 'Mia Rivera',
+        dateOfBirth: '2018-04-12',
+        experienceLevel: 'Some Experience',
+        // The first of her care information's contacts (issue 24): a first enrollment needs one.
+        emergencyContact: { name: 'Rosa Rivera', phone: '555 010 2030' },
+      },
     })
     await payload.create({
       collection: 'invoices',

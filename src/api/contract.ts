@@ -4,6 +4,7 @@ import { accountEndpoints, adminUserEndpoints, sessionEndpoints } from '#api/acc
 import { attendanceEndpoints } from '#api/attendance'
 import { autopayEndpoints } from '#api/autopay'
 import { calendarEndpoints } from '#api/calendar'
+import { careEndpoints } from '#api/care'
 import { classEndpoints } from '#api/classes'
 import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
@@ -24,6 +25,7 @@ export const contractEndpoints: Endpoint[] = [
   ...sessionEndpoints,
   ...accountEndpoints,
   ...studentEndpoints,
+  ...careEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -68,7 +68,7 @@ beforeAll(async () => {
   })
   await app.payload.update({ collection: 'classes', id: classB.id, data: { teacher: teacherB.userId, days: otherDay! }, overrideAccess: true })
   ava = await addStudent(app, family.userId, 'Ava Roster', 7)
-  ben = await addStudent(app, family.userId, 'Ben Roster', 9)
+  ben = await addStudent(app, family.userId, 'Ben Roster', 9, { emergencyContact: null })
   outsider = await addStudent(app, family.userId, 'Olive Outside', 8)
   await app.payload.update({
     collection: 'students',
@@ -114,6 +114,9 @@ describe('GET /api/teach/classes', () => {
   })
 })
 
+/** A child whose family has told nothing more than the emergency contact (issue 24). */
+const NO_CARE = { allergies: '', hasMedicalNotes: false, mayBePhotographed: null, pickups: [] }
+
 describe('GET /api/teach/classes/:id/roster', () => {
   it('lists each enrolled student with age and emergency contact for the teacher of the class', async () => {
     const res = await teacherA.client.get(`/api/teach/classes/${classA.id}/roster?date=${today}`)
@@ -129,8 +132,18 @@ describe('GET /api/teach/classes/:id/roster', () => {
         status: null,
         reportedByFamily: false,
         makeupFrom: null,
+        care: NO_CARE,
       },
-      { studentId: ben, fullName: 'Ben Roster', age: expect.any(Number), emergencyContact: null, status: null, reportedByFamily: false, makeupFrom: null },
+      {
+        studentId: ben,
+        fullName: 'Ben Roster',
+        age: expect.any(Number),
+        emergencyContact: null,
+        status: null,
+        reportedByFamily: false,
+        makeupFrom: null,
+        care: NO_CARE,
+      },
     ])
     expect(res.body.students[0].age).toBeGreaterThanOrEqual(6)
     expect(res.body.students[0].age).toBeLessThanOrEqual(7)

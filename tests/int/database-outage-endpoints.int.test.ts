@@ -124,7 +124,12 @@ describe('every endpoint group while PostgreSQL is down', () => {
       capacity: 5,
     })
     expect(cls.status).toBe(201)
-    const student = await family.post('/api/students', { fullName: 'Ivy Outage', dateOfBirth: '2019-02-10', experienceLevel: 'Beginner' })
+    const student = await family.post('/api/students', {
+      fullName: 'Ivy Outage',
+      dateOfBirth: '2019-02-10',
+      experienceLevel: 'Beginner',
+      emergencyContact: { name: 'Gran Outage', phone: '555 010 2030' },
+    })
     expect(student.status).toBe(201)
     const enrollment = await family.post('/api/enrollments', { studentId: student.body.id, classId: cls.body.id })
     expect(enrollment.status).toBe(201)
@@ -189,6 +194,12 @@ describe('every endpoint group while PostgreSQL is down', () => {
       { group: 'calendar', name: 'GET /calendar/:file (the feed)', send: () => fetch(`${server.url}${feed.pathname}`) },
       { group: 'calendar', name: 'GET /calendar-link', send: () => family.get('/api/calendar-link') },
       { group: 'calendar', name: 'POST /calendar-link/reset', send: () => family.post('/api/calendar-link/reset') },
+      { group: 'care', name: 'GET /students/:id/care', send: () => family.get(`/api/students/${student.body.id}/care`) },
+      {
+        group: 'care',
+        name: 'POST /students/:id/pickups',
+        send: () => family.post(`/api/students/${student.body.id}/pickups`, { name: 'Gran', relationship: 'Gran', phone: '555 010 2030' }),
+      },
       {
         group: 'classes',
         name: 'GET /classes',

@@ -125,7 +125,12 @@ describe('a PostgreSQL restart while requests flow', () => {
       capacity: 5,
     })
     expect(cls.status).toBe(201)
-    const student = await family.post('/api/students', { fullName: 'Nora Outage', dateOfBirth: '2019-01-15', experienceLevel: 'Beginner' })
+    const student = await family.post('/api/students', {
+      fullName: 'Nora Outage',
+      dateOfBirth: '2019-01-15',
+      experienceLevel: 'Beginner',
+      emergencyContact: { name: 'Gran Outage', phone: '555 010 2030' },
+    })
     expect(student.status).toBe(201)
     const enrollment = await family.post('/api/enrollments', { studentId: student.body.id, classId: cls.body.id })
     expect(enrollment.status).toBe(201)

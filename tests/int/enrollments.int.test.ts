@@ -4,7 +4,7 @@ import { todayIso } from '#shared/dates'
 import { getAppContext, setAppContext } from '#server/context.server'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, snapshot, type Family } from '#tests/support/families'
+import { addClass, addStudent, createFamily, snapshot, TEST_EMERGENCY_CONTACT, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
 
 let app: TestApp
@@ -247,7 +247,8 @@ describe('GET /api/enrollments/all', () => {
         fullName: 'All List B',
         dateOfBirth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         experienceLevel: 'Beginner',
-        emergencyContact: null,
+        // The family gave it before the first enrollment (issue 24).
+        emergencyContact: TEST_EMERGENCY_CONTACT,
       },
     })
   })

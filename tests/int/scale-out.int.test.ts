@@ -119,7 +119,12 @@ describe('two processes on one database', () => {
         })
         expect(register.status).toBe(201)
         const family = clientFor(server, await loginCookie(server, username, 'a-long-scale-password'))
-        const student = await family.post('/api/students', { fullName: `Dancer ${i}`, dateOfBirth: '2019-03-01', experienceLevel: 'Beginner' })
+        const student = await family.post('/api/students', {
+          fullName: `Dancer ${i}`,
+          dateOfBirth: '2019-03-01',
+          experienceLevel: 'Beginner',
+          emergencyContact: { name: 'Gran Scale', phone: '555 010 2030' },
+        })
         expect(student.status).toBe(201)
         return { family, studentId: student.body.id as number }
       }),

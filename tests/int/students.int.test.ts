@@ -144,7 +144,7 @@ describe('emergency contacts', () => {
 
 describe('GET /api/students', () => {
   it("lists only the caller's students, in the contract shape", async () => {
-    const mine = await addStudent(app, familyB.userId, 'Listed For B', 9)
+    const mine = await addStudent(app, familyB.userId, 'Listed For B', 9, { emergencyContact: null })
     await addStudent(app, familyA.userId, 'Listed For A', 9)
     const res = await familyB.client.get('/api/students')
     expect(res.status).toBe(200)

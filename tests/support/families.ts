@@ -26,12 +26,25 @@ export function bornYearsAgo(years: number): string {
   return shiftYears(todayIso(monthAgo), -years)
 }
 
-/** A student stored directly (no HTTP), owned by `userId`. */
-export async function addStudent(app: TestApp, userId: number, fullName: string, age = 7): Promise<number> {
+/** The emergency contact every test student gets unless told otherwise: a first enrollment needs one (issue 24). */
+export const TEST_EMERGENCY_CONTACT = { name: 'Test Emergency Contact', phone: '555 010 0000' }
+
+/**
+ * A student stored directly (no HTTP), owned by `userId`, with TEST_EMERGENCY_CONTACT (the first
+ * of its care information's contacts) unless `emergencyContact` is null.
+ */
+export async function addStudent(
+  app: TestApp,
+  userId: number,
+  fullName: string,
+  age = 7,
+  options: { emergencyContact?: { name: string; phone: string } | null } = {},
+): Promise<number> {
+  const emergencyContact = options.emergencyContact === undefined ? TEST_EMERGENCY_CONTACT : options.emergencyContact
   const doc = await app.payload.create({
     collection: 'students',
     overrideAccess: true,
-    data: { user: userId, fullName, dateOfBirth: bornYearsAgo(age), experienceLevel: 'Beginner' },
+    data: { user: userId, fullName, dateOfBirth: bornYearsAgo(age), experienceLevel: 'Beginner', ...(emergencyContact ? { emergencyContact } : {}) },
   })
   return doc.id as number
 }

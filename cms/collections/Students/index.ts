@@ -9,6 +9,7 @@ import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEn
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
 import { isAdminUser } from '#shared/roles'
+import { deleteCare, mirrorEmergencyContact } from './hooks/care'
 
 /** A family always creates students for itself; only an administrator may choose the owner. */
 const assignOwner: CollectionBeforeChangeHook<Student> = ({ data, operation, originalDoc, req }) => {
@@ -37,7 +38,8 @@ export const Students: CollectionConfig = {
   },
   hooks: {
     beforeChange: [assignOwner],
-    beforeDelete: [deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteWaitlistEntriesOf('student'), deleteEnrollmentsOf('student')],
+    afterChange: [mirrorEmergencyContact],
+    beforeDelete: [deleteCare, deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteWaitlistEntriesOf('student'), deleteEnrollmentsOf('student')],
   },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
@@ -51,10 +53,10 @@ export const Students: CollectionConfig = {
       options: EXPERIENCE_LEVELS.map((level) => ({ label: level, value: level })),
     },
     {
-      // Shown to the student's teacher on the roster at /teach (decisions §9).
+      // Shown to the student's teacher on the roster at /teach (decisions §9); the care information's first contact (issue 24).
       name: 'emergencyContact',
       type: 'group',
-      admin: { description: 'Optional: who to call if something happens in class.' },
+      admin: { description: 'The first emergency contact of the care information (kept in step with it both ways).' },
       fields: [
         { name: 'name', type: 'text', maxLength: 120 },
         { name: 'phone', type: 'text', maxLength: 40 },

@@ -23,6 +23,7 @@ import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/lib/relations'
 import { bothOf, taughtBy } from '#api/lib/ownership'
 import { academyToday } from '#api/lib/academy-clock'
+import { rosterCare } from '#api/care'
 import { classCalendar } from '#api/classes'
 import { csvTable } from '#api/lib/csv'
 
@@ -99,7 +100,7 @@ async function makeupsOn(req: PayloadRequest, classId: number, date: string, stu
   return result.docs as Makeup[]
 }
 
-/** The roster of a class on a day: each enrolled student's name, age, emergency contact and mark. */
+/** The roster of a class on a day: each enrolled student's name, age, emergency contact, care summary and pickups (issue 24), and mark. */
 export async function classRoster(req: PayloadRequest, user: User, classId: number, date: string): Promise<RosterDto> {
   const cls = await findTaughtClass(req, user, classId)
   const enrolledIds = (await enrollmentsOn(req, classId, date)).map((e) => optionalRelationId(e.student)).filter((id): id is number => id !== null)
@@ -107,7 +108,7 @@ export async function classRoster(req: PayloadRequest, user: User, classId: numb
   const makeups = (await makeupsOn(req, classId, date)).filter((m) => !enrolledIds.includes(optionalRelationId(m.student) ?? 0))
   const makeupFrom = new Map(makeups.map((m) => [optionalRelationId(m.student), typeof m.missedClass === 'object' ? m.missedClass.name : '']))
   const studentIds = [...enrolledIds, ...makeupFrom.keys()].filter((id): id is number => id !== null)
-  const [students, marks] = await Promise.all([
+  const [students, marks, care] = await Promise.all([
     studentIds.length
       ? req.payload.find({
           collection: 'students',
@@ -129,6 +130,11 @@ export async function classRoster(req: PayloadRequest, user: User, classId: numb
       req,
       overrideAccess: true,
     }),
+    // Care information is for the teachers of the child's own classes: not for a makeup's teacher.
+    rosterCare(
+      req,
+      enrolledIds.filter((id): id is number => id !== null),
+    ),
   ])
   const markOf = new Map((marks.docs as Attendance[]).map((mark) => [optionalRelationId(mark.student), mark]))
   const entries: RosterEntryDto[] = ((students?.docs ?? []) as Student[]).map((student) => {
@@ -142,6 +148,7 @@ export async function classRoster(req: PayloadRequest, user: User, classId: numb
       status: (markOf.get(student.id)?.status as AttendanceStatus | undefined) ?? null,
       reportedByFamily: markOf.get(student.id)?.reportedBy === 'family',
       makeupFrom: makeupFrom.get(student.id) ?? null,
+      care: care.get(student.id) ?? null,
     }
   })
   return { class: toTeachClass(cls, academyToday()), date, students: entries }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import type { RosterCareDto } from '#api/care/schemas'
 import { daySchema } from '#api/lib/dates.schemas'
 
 /** The marks a teacher gives at /teach (decisions §9): src/shared/statuses.ts. */
@@ -87,6 +88,8 @@ export type RosterEntryDto = {
   reportedByFamily: boolean
   /** The class this student makes up here (a makeup, for this day only), else null. */
   makeupFrom: string | null
+  /** Allergies, a medical-notes flag, the photo choice and the authorised pickups (issue 24); null for a makeup student. */
+  care: RosterCareDto | null
 }
 export type RosterDto = {
   class: TeachClassDto

@@ -7,6 +7,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { ClassDto } from '#api/classes/schemas'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
+import { refuseFirstEnrollmentWithoutContact } from '#api/care'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
@@ -74,7 +75,8 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
  * date the enrollment. One enrollment per student and class (the unique index decides between
  * concurrent requests); a class with a capacity is counted under a row lock on the class, so
  * concurrent requests can never overfill it. Places held by waitlist offers are not free
- * (decisions §15): the waitlist is served first, and the student's own offer is its place.
+ * (decisions §15): the waitlist is served first, and the student's own offer is its place. A
+ * family's first enrollment of a child needs an emergency contact (src/api/care).
  */
 export async function enrollStudent(req: PayloadRequest, user: User, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const admin = isAdminUser(user)
@@ -83,6 +85,8 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
   const today = academyToday()
   refuseOutsideAgeGroup(student, cls, today, admin)
+  // A family gives an emergency contact before a child's first class (issue 24); the office may enrol first and ask after.
+  if (!admin) await refuseFirstEnrollmentWithoutContact(req, student)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
   const pair: Where = { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }] }
 

@@ -4,6 +4,7 @@ import type { Class, Enrollment, Student, User } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
+import { refuseFirstEnrollmentWithoutContact } from '#api/care'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
@@ -36,6 +37,11 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
       const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
       throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
     }
+    // Accepting is enrolling: a child's first class needs an emergency contact (issue 24); the offer stays open meanwhile.
+    await refuseFirstEnrollmentWithoutContact(
+      req,
+      (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student,
+    )
     ;(await req.payload.create({
       collection: 'enrollments',
       data: { student: studentId, class: classId, enrollmentDate: academyToday(now) },

@@ -20,6 +20,11 @@ export const queryKeys = {
     /** What enrolling would cost (issue 23): refreshed with the enrollments. */
     quote: (studentId: number, classIds: readonly number[]) => ['enrollments', 'quote', studentId, classIds.join(',')] as const,
   },
+  /** A student's care information and authorised pickups (issue 24). */
+  care: {
+    all: ['care'] as const,
+    ofStudent: (studentId: number) => ['care', studentId] as const,
+  },
   absences: {
     ofStudent: (studentId: number) => ['absences', studentId] as const,
     makeupOptions: (absenceId: number) => ['absences', 'makeup-options', absenceId] as const,
@@ -68,5 +73,6 @@ export const queryKeys = {
     attendance: (query: string) => ['admin', 'attendance', query] as const,
     teachers: ['admin', 'teachers'] as const,
     waitlists: ['admin', 'waitlists'] as const,
+    medicalNoteReads: ['admin', 'medical-note-reads'] as const,
   },
 }

@@ -4,6 +4,7 @@ import type { AttendanceStatus, RosterEntryDto } from '#api/attendance/schemas'
 import { isRetryable, useMarkAttendance } from '#islands/api/teach-mark-attendance'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
+import { RosterCare } from './RosterCare'
 import { clearUnsaved, markKey, readUnsaved, writeUnsaved } from './unsaved-marks'
 
 export const LABELS: Record<AttendanceStatus, string> = { present: 'Present', late: 'Late', absent: 'Absent' }
@@ -103,6 +104,7 @@ export function StudentRow({ entry, classId, date, allPresent }: { entry: Roster
           )}
         </p>
       </div>
+      {entry.care ? <RosterCare studentId={entry.studentId} fullName={entry.fullName} care={entry.care} /> : null}
       <div role="group" aria-labelledby={groupId} className="grid grid-cols-3 gap-2">
         {ORDER.map((status) => (
           <button

@@ -89,7 +89,15 @@ export async function invoiceStatus(page: Page, baseURL: string | undefined, inv
  * free places: what the tuition journeys bill. The journey removes the enrollment at its end.
  */
 export async function enrollNewStudent(admin: APIRequestContext, familyId: number, fullName: string): Promise<{ cls: ClassDto; enrollmentId: number }> {
-  const student = await admin.post('/cms-api/students', { data: { user: familyId, fullName, dateOfBirth: '2017-05-01', experienceLevel: 'Beginner' } })
+  const student = await admin.post('/cms-api/students', {
+    data: {
+      user: familyId,
+      fullName,
+      dateOfBirth: '2017-05-01',
+      experienceLevel: 'Beginner',
+      emergencyContact: { name: 'Billing Contact', phone: '555 010 0000' },
+    },
+  })
   expect(student.status(), await student.text()).toBe(201)
   const studentId = ((await student.json()) as { doc: { id: number } }).doc.id
   const classes = (await (await admin.get('/api/classes')).json()) as ClassDto[]

@@ -15,13 +15,22 @@ export function bornYearsAgo(years: number): string {
   return d.toISOString().slice(0, 10)
 }
 
+/** The emergency contact of the students these journeys add. */
+export const E2E_EMERGENCY_CONTACT = { name: 'Journey Emergency Contact', phone: '555 010 0000' }
+
 export async function addStudent(
   request: APIRequestContext,
   baseURL: string | undefined,
   fullName: string,
   age: number,
 ): Promise<{ id: number; fullName: string }> {
-  return api(request, baseURL).post('/api/students', { fullName, dateOfBirth: bornYearsAgo(age), experienceLevel: 'Beginner' })
+  // With an emergency contact: a family's first enrollment of a child needs one (issue 24).
+  return api(request, baseURL).post('/api/students', {
+    fullName,
+    dateOfBirth: bornYearsAgo(age),
+    experienceLevel: 'Beginner',
+    emergencyContact: E2E_EMERGENCY_CONTACT,
+  })
 }
 
 export async function enroll(request: APIRequestContext, baseURL: string | undefined, studentId: number, classId: number) {

@@ -14,6 +14,7 @@ import { useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
 import { SelectField } from '#islands/components/ui/Field'
 import { BUTTON } from '#islands/components/ui/styles'
 import { classesToAdd, enrollmentsOf } from './student-filters'
+import { StudentCare } from './StudentCare'
 
 /** What the Remove button asks to confirm: the enrollment and its student. */
 export type Removing = { enrollment: EnrollmentDto; student: StudentDto }
@@ -104,6 +105,7 @@ function StudentDetails({ student, classes, onRemove }: { student: StudentDto; c
         </ul>
       )}
       <AddToClass student={student} available={classesToAdd(classes, enrollments, student.id)} />
+      <StudentCare studentId={student.id} fullName={student.fullName} />
     </>
   )
 }

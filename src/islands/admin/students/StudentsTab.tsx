@@ -14,6 +14,7 @@ import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { scrollToTop } from '#islands/lib/scroll'
 import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
 import type { StudentFilters } from './student-filters'
+import { MedicalNoteReads } from './MedicalNoteReads'
 import { StudentRow, type Removing } from './StudentRow'
 import { FamilyPicker } from '#islands/admin/users/FamilyPicker'
 
@@ -74,8 +75,14 @@ export function StudentsTab() {
   return (
     <section aria-labelledby="students-heading">
       <SectionHeader id="students-heading" title="Students">
-        Every family&apos;s students and their classes. Open a student to add or remove classes.
+        Every family&apos;s students and their classes. Open a student to add or remove classes and to see their care information.
       </SectionHeader>
+      <p className="mb-3">
+        <a href="/api/admin/students.csv" download className={BUTTON.secondary}>
+          Download students CSV
+        </a>
+        <span className="ml-2 text-sm text-gray-700">with emergency contacts, allergies, photo choice and pickups</span>
+      </p>
 
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
         <FilterField
@@ -157,6 +164,8 @@ export function StudentsTab() {
           )}
         </>
       )}
+
+      <MedicalNoteReads />
 
       <ConfirmDialog
         open={removing !== null}

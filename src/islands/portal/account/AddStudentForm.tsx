@@ -59,7 +59,7 @@ export function AddStudentForm({ id, onDone }: { id: string; onDone: () => void 
       </SelectField>
       <fieldset className="space-y-3">
         <legend className="font-semibold">
-          Emergency contact <span className="font-normal text-gray-700">(optional, shown to the teacher)</span>
+          Emergency contact <span className="font-normal text-gray-700">(needed before the first class, shown to the teacher)</span>
         </legend>
         <TextField id={field('emergencyName')} name="emergencyName" label="Contact Name" autoComplete="off" error={errors.emergencyName} />
         <TextField id={field('emergencyPhone')} name="emergencyPhone" type="tel" label="Contact Phone" autoComplete="off" error={errors.emergencyPhone} />

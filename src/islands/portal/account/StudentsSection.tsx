@@ -11,11 +11,12 @@ import { useSearchParam } from '#islands/lib/use-location'
 import { useFamily } from '#islands/portal/hooks/use-family'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { AddStudentForm } from './AddStudentForm'
+import { CareDialog } from './CareDialog'
 import { EmergencyContactDialog } from './EmergencyContactDialog'
 
 const FORM_ID = 'add-student-form'
 
-/** My Students on /account (spec §2): the inline form, clickable cards, delete, skeletons, empty text. */
+/** My Students on /account (spec §2): the inline form, clickable cards, emergency contact, care and pickups (issue 24), delete, skeletons, empty text. */
 export function StudentsSection({ user }: { user: UserDto }) {
   const family = useFamily(user)
   // The dashboard's Add Student leads here with ?add=student: the form starts open.
@@ -24,6 +25,10 @@ export function StudentsSection({ user }: { user: UserDto }) {
   const adding = toggled ?? openedByLink
   const [removing, setRemoving] = useState<StudentDto | null>(null)
   const [editingContact, setEditingContact] = useState<StudentDto | null>(null)
+  // The enrollment page's "add an emergency contact" leads here with ?care=<student id>: its care dialog starts open.
+  const careParam = Number(useSearchParam('care') ?? '')
+  const [careToggled, setCareOf] = useState<StudentDto | null | undefined>(undefined)
+  const careOf = careToggled === undefined ? (family.students.find((s) => s.id === careParam) ?? null) : careToggled
 
   return (
     <section aria-labelledby="students-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -54,10 +59,10 @@ export function StudentsSection({ user }: { user: UserDto }) {
             {family.students.map((student) => (
               <li
                 key={student.id}
-                className="flex items-center gap-2 rounded-2xl border border-gray-200 p-2 hover:border-brand-700"
+                className="flex flex-wrap items-center gap-2 rounded-2xl border border-gray-200 p-2 hover:border-brand-700"
                 data-testid="account-student"
               >
-                <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1">
+                <a href={`/select-classes/${student.id}`} className="flex min-w-0 flex-1 basis-48 items-center gap-3 rounded-xl p-1">
                   <Avatar name={student.fullName} />
                   <span className="min-w-0">
                     <span className="block font-semibold break-words">{student.fullName}</span>
@@ -77,6 +82,14 @@ export function StudentsSection({ user }: { user: UserDto }) {
                 </button>
                 <button
                   type="button"
+                  onClick={() => setCareOf(student)}
+                  aria-label={`Care and pickups for ${student.fullName}`}
+                  className="inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                >
+                  Care
+                </button>
+                <button
+                  type="button"
                   onClick={() => setRemoving(student)}
                   aria-label={`Remove ${student.fullName}`}
                   className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-red-800 hover:bg-red-50"
@@ -92,6 +105,7 @@ export function StudentsSection({ user }: { user: UserDto }) {
       </div>
       <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} />
       <EmergencyContactDialog student={editingContact} onClose={() => setEditingContact(null)} />
+      <CareDialog student={careOf} onClose={() => setCareOf(null)} />
     </section>
   )
 }

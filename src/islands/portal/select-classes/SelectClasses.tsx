@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
+import { emergencyContactNeededMessage } from '#api/care/schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import { useStudent } from '#islands/api/get-student'
 import { useClasses } from '#islands/api/list-classes'
@@ -98,6 +99,15 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
           </p>
         </div>
       </section>
+
+      {ageChecked && !s.emergencyContact && enrollments.data?.length === 0 ? (
+        <div role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{emergencyContactNeededMessage(s.fullName)}</p>
+          <a href={`/account?care=${s.id}`} className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+            Add an emergency contact for {s.fullName}
+          </a>
+        </div>
+      ) : null}
 
       {classes.isError ? null : <AgeFilterChips groups={groups} value={filter} onChange={setFilter} />}
 

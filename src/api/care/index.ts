@@ -1,0 +1,5 @@
+export { careEndpoints } from './endpoints'
+export { refuseFirstEnrollmentWithoutContact } from './enrollment-rule'
+export { deleteCareOf, mirrorFirstContactToStudent, mirrorStudentContactToCare } from './mirror'
+export { studentOwnerWhere } from './ownership'
+export { rosterCare } from './roster-care'

@@ -1,0 +1,62 @@
+import type { PayloadRequest, Where } from 'payload'
+
+import type { Enrollment, Student, User } from '#cms/payload-types'
+import { isAdminUser } from '#api/auth'
+import { notFound } from '#api/errors'
+import { relationId } from '#api/lib/relations'
+import { academyToday } from '#api/lib/academy-clock'
+import { isTeacherUser } from '#shared/roles'
+import { CARE_MESSAGES } from './schemas'
+
+/**
+ * The one ownership rule of care information and pickups. Today one login is one family and a
+ * student belongs to its `user`; when households of several guardians come (issue 24), only
+ * these two functions change ("a guardian of the student's household").
+ */
+export function studentOwnerWhere(user: Pick<User, 'id'>, studentPath?: string): Where {
+  return { [studentPath ? `${studentPath}.user` : 'user']: { equals: user.id } }
+}
+
+export function ownsStudent(user: Pick<User, 'id'>, student: Student): boolean {
+  return relationId(student.user) === user.id
+}
+
+/** How the caller reaches a student's care: as its family, as an administrator, as its teacher. */
+export type CareReader = 'family' | 'admin' | 'teacher'
+
+/** Whether `teacher` teaches one of the student's classes: an enrollment not ended before today in a class whose teacher they are. */
+async function teachesStudent(req: PayloadRequest, teacher: User, studentId: number): Promise<boolean> {
+  const result = await req.payload.find({
+    collection: 'enrollments',
+    where: { and: [{ student: { equals: studentId } }, { 'class.teacher': { equals: teacher.id } }] },
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    select: { endDate: true },
+    req,
+    overrideAccess: true,
+  })
+  const today = academyToday()
+  return (result.docs as Pick<Enrollment, 'endDate'>[]).some((e) => !e.endDate || e.endDate.slice(0, 10) >= today)
+}
+
+/**
+ * The student and how the caller may see its care, or 404: the same answer for another family's
+ * student, a teacher of other classes and an id that does not exist.
+ */
+export async function careAccess(req: PayloadRequest, user: User, studentId: number): Promise<{ student: Student; reader: CareReader }> {
+  const student = (await req.payload.findByID({
+    collection: 'students',
+    id: studentId,
+    depth: 0,
+    req,
+    overrideAccess: true,
+    disableErrors: true,
+  })) as Student | null
+  if (student) {
+    if (ownsStudent(user, student)) return { student, reader: 'family' }
+    if (isAdminUser(user)) return { student, reader: 'admin' }
+    if (isTeacherUser(user) && (await teachesStudent(req, user, student.id))) return { student, reader: 'teacher' }
+  }
+  throw notFound(CARE_MESSAGES.notFound)
+}
