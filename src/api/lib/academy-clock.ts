@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import { getAppContext } from '#server/context.server'
 import { todayIso } from '#shared/dates'
+import { recordsChanged } from '#server/records-generation.server'
 
 /**
  * The academy's clock and calendar day: the one place the server asks what time and what day
@@ -55,6 +56,8 @@ export function withAcademyClock<T>(clock: Clock, work: () => T): T {
 export function setAcademyClock(next: Clock | null): void {
   if (!process.env.VITEST) throw new Error('setAcademyClock is for tests only')
   clockSlot.test = next
+  // Answers kept for families were read at the old time (ADR 019): none is replayed after the jump.
+  recordsChanged()
 }
 
 /**
