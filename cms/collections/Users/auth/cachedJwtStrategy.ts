@@ -30,9 +30,25 @@ export const AUTH_UNAVAILABLE = 'academyAuthUnavailable'
 
 type Claims = { id: number; sid: string }
 
-/** The claims of a token this app signed (current auth version, a user and a session), or null. */
+/**
+ * Tokens already verified, per Payload instance (its secret), with their expiry: a token's
+ * signature and claims never change, so a repeated request skips the HMAC and the JSON parsing.
+ * Bounded; the oldest leave first.
+ */
+const verified = new WeakMap<Payload, Map<string, Claims & { expiresAt: number }>>()
+const MAX_VERIFIED = 10_000
+
+/** The claims of a token this app signed (current auth version, a user and a session, unexpired), or null. */
 async function verifiedClaims(token: string, payload: Payload): Promise<Claims | null> {
-  let claims: { id?: unknown; collection?: unknown; sid?: unknown }
+  let known = verified.get(payload)
+  if (!known) verified.set(payload, (known = new Map()))
+  const hit = known.get(token)
+  if (hit) {
+    if (hit.expiresAt > Date.now()) return hit
+    known.delete(token)
+    return null
+  }
+  let claims: { id?: unknown; collection?: unknown; sid?: unknown; exp?: unknown }
   try {
     const { payload: decoded, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(payload.secret))
     if (protectedHeader.authVersion !== JWT_AUTH_VERSION) return null
@@ -41,6 +57,11 @@ async function verifiedClaims(token: string, payload: Payload): Promise<Claims |
     return null
   }
   if (claims.collection !== 'users' || typeof claims.id !== 'number' || typeof claims.sid !== 'string') return null
+  // Payload's tokens always carry an expiry; one without is verified again on every request.
+  if (typeof claims.exp === 'number') {
+    if (known.size >= MAX_VERIFIED) known.delete(known.keys().next().value!)
+    known.set(token, { id: claims.id, sid: claims.sid, expiresAt: claims.exp * 1000 })
+  }
   return { id: claims.id, sid: claims.sid }
 }
 
