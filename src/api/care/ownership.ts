@@ -5,16 +5,19 @@ import { isAdminUser } from '#api/auth'
 import { notFound } from '#api/errors'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
+import { familyRows } from '#api/lib/ownership'
+import { calendarDay } from '#shared/dates'
 import { isTeacherUser } from '#shared/roles'
 import { CARE_MESSAGES } from './schemas'
 
 /**
- * The one ownership rule of care information and pickups. Today one login is one family and a
- * student belongs to its `user`; when households of several guardians come (issue 24), only
- * these two functions change ("a guardian of the student's household").
+ * The ownership rule of care information and pickups: the family's rule of every collection
+ * (`familyRows`, src/api/lib/ownership.ts), on the student (`user`) or through it
+ * (`student.user`). When households of several guardians come (issue 24), that rule changes
+ * and, with `ownsStudent`, nothing else here.
  */
-export function studentOwnerWhere(user: Pick<User, 'id'>, studentPath?: string): Where {
-  return { [studentPath ? `${studentPath}.user` : 'user']: { equals: user.id } }
+export function studentOwnerWhere(user: Pick<User, 'id'>, through?: 'student'): Where {
+  return familyRows(user.id, through ? 'student.user' : 'user')
 }
 
 export function ownsStudent(user: Pick<User, 'id'>, student: Student): boolean {
@@ -37,7 +40,7 @@ async function teachesStudent(req: PayloadRequest, teacher: User, studentId: num
     overrideAccess: true,
   })
   const today = academyToday()
-  return (result.docs as Pick<Enrollment, 'endDate'>[]).some((e) => !e.endDate || e.endDate.slice(0, 10) >= today)
+  return (result.docs as Pick<Enrollment, 'endDate'>[]).some((e) => !e.endDate || calendarDay(e.endDate) >= today)
 }
 
 /**

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Student, User } from '#cms/payload-types'
 import { csvTable } from '#api/lib/csv'
 import { relationId } from '#api/lib/relations'
+import { calendarDay } from '#shared/dates'
 import { contactsOf, findCareOf, findPickupsOf } from './care-records'
 import type { PersonDto } from './schemas'
 
@@ -38,7 +39,7 @@ export async function studentsCareCsv(req: PayloadRequest): Promise<string> {
       const owner = family.get(relationId(s.user))
       return [
         s.fullName,
-        s.dateOfBirth.slice(0, 10),
+        calendarDay(s.dateOfBirth),
         owner?.fullName ?? '',
         owner?.email ?? '',
         people(contactsOf(doc)),
