@@ -1,6 +1,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
-import { pickEncoding } from '#server/content-encoding.server'
+import { pickEncoding, type Encoding } from '#server/content-encoding.server'
+import type { KeptAnswer } from '#server/public-read-cache.server'
+import type { VisitorPageAnswers } from '#server/visitor-page-cache.server'
 
 /**
  * Rendered HTML of the public pages for visitors without a session, kept in memory with its
@@ -74,6 +76,20 @@ export function pageResponse(page: CachedPage, acceptEncoding: string | null, st
   if (encoding) headers.set('content-encoding', encoding)
   headers.set('content-length', String(body.byteLength))
   return new Response(body as BodyInit, { status: page.status, headers })
+}
+
+/**
+ * The page as the middleware answers a hit, in each encoding, as the router replays it without
+ * Astro (src/server/visitor-page-cache.server.ts): status, headers in the order a Response lists
+ * them, and the body.
+ */
+export function visitorAnswers(page: CachedPage): VisitorPageAnswers {
+  const answer = (encoding: Encoding | null): KeptAnswer => {
+    const response = pageResponse(page, encoding, 'hit')
+    const body = encoding ? page[encoding] : page.body
+    return { status: response.status, head: [...response.headers].flat(), body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) }
+  }
+  return { br: answer('br'), gzip: answer('gzip'), identity: answer(null) }
 }
 
 /** Compresses a page rendered for one person only (signed in) with gzip, as it streams. */

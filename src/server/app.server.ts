@@ -10,8 +10,9 @@ import { CONTRACT_PREFIX } from './contract-prefix.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
-import { createPublicReadCache, replay, type KeptAnswer, type PublicReadTicket } from './public-read-cache.server'
+import { createPublicReadCache, jsonAnswer, replay, type PublicReadTicket } from './public-read-cache.server'
 import { createSignedInReadCache } from './signed-in-read-cache.server'
+import { pageHeadersOn, visitorPage } from './visitor-page-cache.server'
 import { normaliseRequestTarget } from './request-path.server'
 import { carriesSessionCookie } from './session-cookie.server'
 import { securityHeaders } from './security-headers.server'
@@ -131,6 +132,7 @@ export function createApp(options: AppOptions) {
   const assetHeaders = securityHeaders({ https: options.https, area: 'asset' })
 
   const publicReads = createPublicReadCache({ allowedOrigins: options.allowedOrigins })
+  const withPageHeaders = pageHeadersOn(pageHeaders)
   const signedInReads = createSignedInReadCache({ allowedOrigins: options.allowedOrigins })
 
   /** A kept answer for a GET of the contract (ADR 016, ADR 019), or the ticket to keep the one about to be made. */
@@ -180,9 +182,9 @@ export function createApp(options: AppOptions) {
 
   const probeHeaders = { ...apiHeaders, 'cache-control': 'no-store' }
   const probeAnswers = {
-    live: probeAnswer(probeHeaders, 200, { status: 'ok' }),
-    ready: probeAnswer(probeHeaders, 200, { status: 'ready' }),
-    unavailable: probeAnswer(probeHeaders, 503, { status: 'unavailable' }),
+    live: jsonAnswer(probeHeaders, 200, { status: 'ok' }),
+    ready: jsonAnswer(probeHeaders, 200, { status: 'ready' }),
+    unavailable: jsonAnswer(probeHeaders, 503, { status: 'unavailable' }),
   }
 
   /** Liveness and readiness for load balancers and orchestrators: no session, no details. */
@@ -214,6 +216,10 @@ export function createApp(options: AppOptions) {
       if (pathname.startsWith('/api/')) {
         ticket = await keptRead(req, pathname, search)
         if (ticket?.answer) return replay(res, ticket.answer, reqId)
+      } else if (req.method === 'GET' && options.astro && !carriesSessionCookie(req.headers.cookie)) {
+        // A public page Astro rendered for visitors, while its data is unchanged.
+        const page = visitorPage(pathname + search, req.headers['accept-encoding'])
+        if (page) return replay(res, withPageHeaders(page), reqId)
       }
     }
     res.setHeader('x-request-id', reqId)
@@ -283,11 +289,4 @@ export function createApp(options: AppOptions) {
       else res.end()
     }
   }
-}
-
-/** A probe's answer, built once: JSON body and every header. */
-function probeAnswer(headers: Record<string, string>, status: number, body: unknown): KeptAnswer {
-  const text = Buffer.from(JSON.stringify(body))
-  const head = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(text.length) }).flat()
-  return { status, head, body: text }
 }

@@ -128,3 +128,10 @@ export function replay(res: ServerResponse, answer: KeptAnswer, requestId: strin
   res.writeHead(answer.status, ['x-request-id', requestId].concat(answer.head))
   res.end(answer.body)
 }
+
+/** A JSON answer built once (a probe's), to be replayed: its body and every header. */
+export function jsonAnswer(headers: Record<string, string>, status: number, body: unknown): KeptAnswer {
+  const text = Buffer.from(JSON.stringify(body))
+  const head = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(text.length) }).flat()
+  return { status, head, body: text }
+}

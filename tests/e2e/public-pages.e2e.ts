@@ -174,4 +174,28 @@ test("a visitor's page arrives compressed, from memory after the first render", 
   expect(response.headers()['content-encoding']).toBe('br')
   expect(response.headers()['x-page-cache']).toBe('hit')
   expect(await response.text()).toContain('Ages 9-12')
+  // Every encoding the visitor may ask for, with the page's own headers (the router answers
+  // these from memory, src/server/visitor-page-cache.server.ts).
+  for (const [accept, encoding] of [
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
+    const other = await request.get('/classes?age=9-12', { headers: { 'accept-encoding': accept } })
+    expect(other.headers()['content-encoding']).toBe(encoding)
+    expect(other.headers()['x-page-cache']).toBe('hit')
+    expect(other.headers()['vary']).toBe('Accept-Encoding, Cookie')
+    expect(other.headers()['content-security-policy']).toMatch(/script-src 'self'[^;]*'sha256-/)
+    expect(other.headers()['x-content-type-options']).toBe('nosniff')
+    expect(other.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await other.text()).toContain('Ages 9-12')
+  }
+})
+
+test('a signed-in family never gets the page kept for visitors', async ({ page, request, families }) => {
+  await request.get('/classes')
+  await request.get('/classes')
+  await families.signIn(page)
+  const response = await page.goto('/classes')
+  expect(response?.headers()['x-page-cache']).toBeUndefined()
+  expect(response?.headers()['cache-control']).toBe('private, no-store')
 })

@@ -1,3 +1,3 @@
-export { classCalendar, classesById, findClass, invalidateClasses, listClasses, toClassDto } from './classes'
+export { catalogueCache, classCalendar, classesById, findClass, invalidateClasses, listClasses, toClassDto } from './classes'
 export { classEndpoints } from './endpoints'
 export { placeKey, placesByClass, placesTakenOn } from './places'

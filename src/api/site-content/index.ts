@@ -1,5 +1,5 @@
 export { cleanSiteContent } from './site-content-admin'
-export { invalidateSiteContent } from './site-content-cache'
+export { invalidateSiteContent, siteContentCache } from './site-content-cache'
 export { getSiteTexts, type SiteTexts } from './site-content'
 export { siteContentEndpoints } from './endpoints'
 export { siteAssetEndpoints } from './site-assets.endpoints'
