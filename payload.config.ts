@@ -113,7 +113,11 @@ export default buildConfig({
   // Every completed write counts for the signed-in read cache (src/server/records-generation.server.ts).
   onInit: async (payload) => {
     watchPool(payload, {
-      onError: (error) => console.warn(`[db] a pooled connection was lost: ${error.message}`),
+      onError: (error) => {
+        console.warn(`[db] a pooled connection was lost: ${error.message}`)
+        // The database restarting or away: nothing kept for families is vouched for any more.
+        recordsChanged()
+      },
       onWrite: recordsChanged,
       isWrite: isWriteStatement,
     })
