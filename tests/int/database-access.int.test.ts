@@ -111,4 +111,16 @@ describe(`the Postgres adapter's internals that src/api/lib/database.ts relies o
     await expect.poll(() => seenByCallback, { message: `${recheck}: afterCommit ran before the commit (session.resolve changed)` }).toEqual([1])
     await expect(queryInTransaction(await newReq(), sql`SELECT 1`)).rejects.toThrow('needs an open transaction')
   })
+
+  it('survives a connection lost while a request holds it (the database going away mid-transaction)', async () => {
+    const pool = poolOf(app.payload)
+    const held = await pool.connect()
+    const { rows } = await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+    // Another connection ends the held one, as a database restart does; pg reports it as an
+    // 'error' event on the client, which would end the process if nobody listened.
+    await pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid])
+    await expect(held.query('SELECT 1')).rejects.toThrow()
+    held.release(true)
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1)
+  })
 })

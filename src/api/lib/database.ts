@@ -112,7 +112,7 @@ export function afterCommit(req: PayloadRequest, callback: () => void): void {
 }
 
 type Query = (...args: unknown[]) => unknown
-type WatchedClient = { query: Query; [WATCHED]?: { dirty: boolean } }
+type WatchedClient = { query: Query; on(event: 'error', listener: (error: Error) => void): void; [WATCHED]?: { dirty: boolean } }
 const WATCHED = Symbol.for('academy.watched-client')
 
 /** The statement's text, whichever form pg's `query` was called with. */
@@ -126,8 +126,10 @@ const ENDS_TRANSACTION = /^\s*(commit|end|rollback|begin|start)\b/i
 const COMMITS = /^\s*(commit|end)\b/i
 
 /**
- * Sets what Payload's pool does beside Payload: `onError` hears of a pooled connection lost while
- * idle (pg re-emits it on the pool, which would otherwise end the process), and `onWrite` runs
+ * Sets what Payload's pool does beside Payload: `onError` hears of a pooled connection lost,
+ * idle (pg re-emits it on the pool) or checked out (pg leaves such a client without a listener
+ * while it is in use: the database going away mid-transaction would end the process; the
+ * statement in flight fails on its own and its request answers 503), once per error; `onWrite` runs
  * after every statement that may have changed a row completes, and after the COMMIT of a
  * transaction that wrote, on every connection of the pool: Payload's writes, raw statements and
  * jobs alike (src/server/records-generation.server.ts counts them for the signed-in read cache).
@@ -138,11 +140,18 @@ export function watchPool(
 ): void {
   const pool = maybePoolOf(payload)
   if (!pool) return
-  pool.on('error', options.onError)
+  const heard = new WeakSet<Error>()
+  const onError = (error: Error) => {
+    if (heard.has(error)) return
+    heard.add(error)
+    options.onError(error)
+  }
+  pool.on('error', onError)
   const watch = (client: unknown) => {
     const watched = client as WatchedClient
     if (watched[WATCHED]) return
     const state: { dirty: boolean } = (watched[WATCHED] = { dirty: false })
+    watched.on('error', onError)
     const original = watched.query
     watched.query = function (this: WatchedClient, ...args: unknown[]) {
       const text = statementText(args[0])
