@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Page } from '@playwright/test'
 
 import { expect, test } from './support/fixtures'
+import { openPortal } from './support/portal'
 import { ADMIN, signIn } from './support/accounts'
 
 const PUBLIC_PAGES = [
@@ -33,12 +34,12 @@ for (const path of PUBLIC_PAGES) {
 }
 
 test('forms with their error messages shown have no serious accessibility violations', async ({ page }) => {
-  await page.goto('/auth?mode=register')
+  await openPortal(page, '/auth?mode=register')
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page.getByText('Full name is required')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
-  await page.goto('/contact')
+  await openPortal(page, '/contact')
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Please select a subject')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
@@ -54,7 +55,7 @@ test('the landing page with the admin controls has no serious accessibility viol
 })
 
 test('a keyboard user skips to the content, sees where focus is, and logs in without a mouse', async ({ page }) => {
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })
   await expect(skip).toBeFocused()

@@ -139,7 +139,7 @@ test("an admin finds a household's invoices, filters, pages, finds a family by a
   await expect(studentPager).toHaveCount(0)
   const studentRow = studentItems.first()
   await expect(studentRow).toContainText(`${dancer.fullName} (${dancer.username})`)
-  await studentRow.getByRole('button', { name: new RegExp(dancer.children[0]!) }).click()
+  await studentRow.getByRole('button', { name: new RegExp(`^${dancer.children[0]!}`) }).click()
   await expect(studentRow.getByText('Not enrolled in any class yet.')).toBeVisible()
   await expect(studentRow.getByRole('button', { name: 'Add to Class' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])

@@ -1,9 +1,10 @@
 import { expect, test } from './support/fixtures'
+import { openPortal } from './support/portal'
 
 import { ADMIN, DEMO_FAMILY, signIn, unique } from './support/accounts'
 
 test('the login form checks its fields, and the toggle clears the messages', async ({ page }) => {
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await expect(page.getByText('By continuing, you agree to our Terms of Service and Privacy Policy.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password')
 
@@ -28,7 +29,7 @@ test('the login form checks its fields, and the toggle clears the messages', asy
 })
 
 test('a wrong password says Login failed without telling which part was wrong', async ({ page }) => {
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await page.getByLabel('Username').fill(DEMO_FAMILY.username)
   await page.getByLabel('Password').fill('not-the-password')
   await page.locator('form').getByRole('button', { name: 'Log In' }).click()
@@ -45,7 +46,7 @@ test('a wrong password says Login failed without telling which part was wrong', 
 })
 
 test('a family logs in and lands on the dashboard, where Welcome back! is shown', async ({ page }) => {
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await page.getByLabel('Username').fill(DEMO_FAMILY.username)
   await page.getByLabel('Password').fill(DEMO_FAMILY.password)
   await page.locator('form').getByRole('button', { name: 'Log In' }).click()
@@ -54,7 +55,7 @@ test('a family logs in and lands on the dashboard, where Welcome back! is shown'
 })
 
 test('an admin logs in and lands on the admin area, where Welcome back! is shown', async ({ page }) => {
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await page.getByLabel('Username').fill(ADMIN.username)
   await page.getByLabel('Password').fill(ADMIN.password)
   await page.getByLabel('Password').press('Enter')
@@ -67,12 +68,12 @@ test('a signed-in visitor on /auth is sent to their own area by the server', asy
   const response = await page.request.get('/auth', { maxRedirects: 0 })
   expect(response.status()).toBe(303)
   expect(response.headers().location).toBe('/dashboard')
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
 test('the registration form checks every field and never sends the confirmation', async ({ page }) => {
-  await page.goto('/auth?mode=register')
+  await openPortal(page, '/auth?mode=register')
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page.getByText('Full name is required')).toBeVisible()
   await expect(page.getByText('Email is required')).toBeVisible()
@@ -115,7 +116,7 @@ test('a visitor registers, is welcomed and lands on the dashboard signed in', as
 })
 
 test('registering a taken username shows the server message', async ({ page }) => {
-  await page.goto('/auth?mode=register')
+  await openPortal(page, '/auth?mode=register')
   await page.getByLabel('Full Name').fill('Second Family')
   await page.getByLabel('Email').fill(`${unique('second')}@example.com`)
   await page.getByLabel('Username').fill(DEMO_FAMILY.username)

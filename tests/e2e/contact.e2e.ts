@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures'
+import { openPortal } from './support/portal'
 
 import { ADMIN, apiGet, apiPost, unique } from './support/accounts'
 
@@ -7,7 +8,7 @@ test('the contact form names every problem before anything is sent', async ({ pa
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/inquiries')) posted = true
   })
-  await page.goto('/contact')
+  await openPortal(page, '/contact')
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible()
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Name is required')).toBeVisible()
@@ -30,7 +31,7 @@ test('a visitor sends an inquiry, sees Thank You, and the academy finds it in th
   const message = `Is there a trial class for a six-year-old? (${name})`
   // The page's timers run on a clock the test moves: the toast's 5 s are checked without waiting them out.
   await page.clock.install()
-  await page.goto('/contact')
+  await openPortal(page, '/contact')
   const subjects = page.getByLabel('Subject').locator('option')
   await expect(subjects).toHaveText([
     'Select a subject',

@@ -1,10 +1,11 @@
 import { expect, test } from './support/fixtures'
+import { openPortal } from './support/portal'
 
 import { apiPost } from './support/accounts'
 import { waitForMail } from './support/mailbox'
 
 test('the forgot-password form checks the email before sending', async ({ page }) => {
-  await page.goto('/forgot-password')
+  await openPortal(page, '/forgot-password')
   await page.getByRole('button', { name: 'Send Reset Link' }).click()
   await expect(page.getByText('Email is required')).toBeVisible()
   await page.getByLabel('Email').fill('someone@')
@@ -16,7 +17,7 @@ test('the forgot-password form checks the email before sending', async ({ page }
 test('a family resets a forgotten password through the emailed link and logs in with it', async ({ page, request, baseURL, families }) => {
   const family = await families.create()
 
-  await page.goto('/auth')
+  await openPortal(page, '/auth')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
   await page.getByLabel('Email').fill(family.email)

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures'
+import { openPortal } from './support/portal'
 
 /** Journeys of a visitor on the server-rendered pages (spec §2: /, /classes, 404). */
 
@@ -119,7 +120,7 @@ test.describe('without JavaScript', () => {
   })
 
   test('a form cannot be sent before its island runs, so a password never lands in an address', async ({ page }) => {
-    await page.goto('/auth')
+    await openPortal(page, '/auth')
     const form = page.locator('form')
     await expect(form).toHaveAttribute('method', 'post')
     await expect(form.getByRole('button', { name: 'Log In' })).toBeDisabled()
@@ -155,7 +156,7 @@ test('pages carry one complete content security policy with the hashes of their 
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
   })
-  const response = await page.goto('/auth')
+  const response = await openPortal(page, '/auth')
   const policy = response?.headers()['content-security-policy'] ?? ''
   expect(policy).toContain("frame-ancestors 'none'")
   expect(policy).toContain("default-src 'self'")

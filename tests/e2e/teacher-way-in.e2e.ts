@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
-import { bornYearsAgo, CLASS_FIELDS, seriousViolations } from './support/portal'
+import { bornYearsAgo, CLASS_FIELDS, seriousViolations, openPortal } from './support/portal'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -44,7 +44,7 @@ test('a teacher signs in to /teach, marks everyone present at once, then the exc
   }
 
   await test.step('the sign-in form takes a teacher to /teach', async () => {
-    await page.goto('/auth')
+    await openPortal(page, '/auth')
     await page.getByLabel('Username').fill(teacher.username)
     await page.getByLabel('Password').fill(teacher.password)
     await page.locator('form').getByRole('button', { name: 'Log In' }).click()
