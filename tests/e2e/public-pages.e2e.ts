@@ -120,7 +120,7 @@ test.describe('without JavaScript', () => {
   })
 
   test('a form cannot be sent before its island runs, so a password never lands in an address', async ({ page }) => {
-    await openPortal(page, '/auth')
+    await page.goto('/auth')
     const form = page.locator('form')
     await expect(form).toHaveAttribute('method', 'post')
     await expect(form.getByRole('button', { name: 'Log In' })).toBeDisabled()
