@@ -9,6 +9,8 @@ test('class browsing filters by age group, expands a card and sends "Add to My C
   await expect(page.getByRole('link', { name: 'View Weekly Schedule' })).toHaveAttribute('href', '/schedule')
   const chips = page.getByRole('group', { name: 'Filter classes by age group' }).getByRole('button')
   await expect(chips.first()).toHaveText('All Ages')
+  // The age groups come with the class list: read them once it has arrived.
+  await expect(chips.filter({ hasText: 'Ages 13-17' })).toHaveCount(1)
   const labels = await chips.allTextContents()
   // Numerically, '+' groups last (decisions §4).
   expect(labels.indexOf('Ages 3-5')).toBeLessThan(labels.indexOf('Ages 13-17'))
