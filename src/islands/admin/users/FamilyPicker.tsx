@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { useUserMatches } from '#islands/api/admin-list-users'
 import { Combobox, type ComboboxOption } from '#islands/components/ui/Combobox'
-import { useDebouncedValue } from '#islands/lib/use-list-paging'
+import { searchPickerProps, useSearchPicker } from '#islands/admin/search-picker'
 
 export type PickedFamily = { id: number; fullName: string }
 
@@ -34,32 +34,22 @@ export function FamilyPicker({
   error?: string
   onSelect: (family: PickedFamily | null) => void
 }) {
-  const [text, setText] = useState('')
-  const [selected, setSelected] = useState<ComboboxOption | null>(null)
-  const q = useDebouncedValue(text)
-  const matches = useUserMatches(selected ? '' : q)
-  const total = matches.data?.total ?? 0
-  const shown = matches.data?.items.length ?? 0
+  const picker = useSearchPicker()
+  const matches = useUserMatches(picker.query)
   return (
     <Combobox
       id={id}
       label={label}
       name={name}
-      text={text}
-      onText={setText}
-      options={q.trim() === '' || text.trim() === '' ? undefined : matches.data?.items.map(toOption)}
-      searching={matches.isFetching || q !== text}
-      failed={matches.isError}
-      selected={selected}
+      {...searchPickerProps(picker, matches, toOption)}
       onSelect={(option) => {
-        setSelected(option)
+        picker.setSelected(option)
         onSelect(option ? { id: option.id, fullName: option.label } : null)
       }}
       placeholder="Parent's or child's name, or email"
       hint={hint}
       error={error}
       noMatch="No account matches. Try part of a parent's or child's name, or an email."
-      more={total > shown ? `the first ${shown} of ${total}: type more to narrow` : undefined}
     />
   )
 }
