@@ -17,7 +17,8 @@ import {
   type TeachClassDto,
   type TeachClassesDto,
 } from './schemas'
-import { calendarDay, formatCalendarDay } from '#shared/dates'
+import { formatCalendarDay } from '#shared/dates'
+import { hasEnded } from '#shared/self-service'
 import { ageOn } from '#shared/eligibility'
 import { classMeetsOn, sortByClassStart } from '#shared/schedule'
 import { optionalRelationId } from '#api/lib/relations'
@@ -89,7 +90,7 @@ async function enrollmentsOn(req: PayloadRequest, classId: number, date: string,
     req,
     overrideAccess: true,
   })
-  return (result.docs as Enrollment[]).filter((e) => !e.endDate || calendarDay(e.endDate) >= date)
+  return (result.docs as Enrollment[]).filter((e) => !hasEnded(e, date))
 }
 
 /** The makeups booked into a class on a day, each with the class it makes up. */

@@ -1,6 +1,7 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import type { MedicalNoteRead, Student, User } from '#cms/payload-types'
+import { academyNow } from '#api/lib/academy-clock'
 import { optionalRelationId } from '#api/lib/relations'
 import type { MedicalNoteReadDto } from './schemas'
 
@@ -9,7 +10,7 @@ export async function recordMedicalNoteRead(req: PayloadRequest, reader: User, r
   await req.payload.create({
     collection: 'medical-note-reads',
     data: {
-      readAt: new Date().toISOString(),
+      readAt: academyNow().toISOString(),
       reader: reader.id,
       readerName: reader.fullName || reader.username,
       readerRole: role,

@@ -6,6 +6,11 @@ import type { CareDto, PersonDto, PhotoChoice, PickupDto } from './schemas'
 
 /** The stored rows of care, read with overrideAccess: the callers decide who may see them (ownership.ts). */
 
+/** A student by id, whoever asks (null when there is none). */
+export async function findStudent(req: PayloadRequest, id: number): Promise<Student | null> {
+  return (await req.payload.findByID({ collection: 'students', id, depth: 0, req, overrideAccess: true, disableErrors: true })) as Student | null
+}
+
 export async function findCareOf(req: PayloadRequest, studentIds: number[]): Promise<Map<number, CareInformation>> {
   if (studentIds.length === 0) return new Map()
   const result = await req.payload.find({

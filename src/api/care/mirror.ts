@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { CareInformation, Student } from '#cms/payload-types'
 import { relationId } from '#api/lib/relations'
-import { findCareOf } from './care-records'
+import { findCareOf, findStudent } from './care-records'
 
 /**
  * The student's own `emergencyContact` (name and phone, shown by the /api/students contract and
@@ -15,14 +15,7 @@ const clean = (value: string | null | undefined) => (value ?? '').trim()
 /** Care information changed: the student's field takes its first contact (or is cleared). */
 export async function mirrorFirstContactToStudent(req: PayloadRequest, care: CareInformation): Promise<void> {
   const studentId = relationId(care.student)
-  const student = (await req.payload.findByID({
-    collection: 'students',
-    id: studentId,
-    depth: 0,
-    req,
-    overrideAccess: true,
-    disableErrors: true,
-  })) as Student | null
+  const student = await findStudent(req, studentId)
   if (!student) return
   const first = care.emergencyContacts?.[0]
   const name = clean(first?.name)

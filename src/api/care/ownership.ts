@@ -6,8 +6,9 @@ import { notFound } from '#api/errors'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
 import { familyRows } from '#api/lib/ownership'
-import { calendarDay } from '#shared/dates'
 import { isTeacherUser } from '#shared/roles'
+import { hasEnded } from '#shared/self-service'
+import { findStudent } from './care-records'
 import { CARE_MESSAGES } from './schemas'
 
 /**
@@ -35,12 +36,12 @@ async function teachesStudent(req: PayloadRequest, teacher: User, studentId: num
     depth: 0,
     limit: 0,
     pagination: false,
-    select: { endDate: true },
+    select: { enrollmentDate: true, endDate: true },
     req,
     overrideAccess: true,
   })
   const today = academyToday()
-  return (result.docs as Pick<Enrollment, 'endDate'>[]).some((e) => !e.endDate || calendarDay(e.endDate) >= today)
+  return (result.docs as Pick<Enrollment, 'enrollmentDate' | 'endDate'>[]).some((e) => !hasEnded(e, today))
 }
 
 /**
@@ -48,14 +49,7 @@ async function teachesStudent(req: PayloadRequest, teacher: User, studentId: num
  * student, a teacher of other classes and an id that does not exist.
  */
 export async function careAccess(req: PayloadRequest, user: User, studentId: number): Promise<{ student: Student; reader: CareReader }> {
-  const student = (await req.payload.findByID({
-    collection: 'students',
-    id: studentId,
-    depth: 0,
-    req,
-    overrideAccess: true,
-    disableErrors: true,
-  })) as Student | null
+  const student = await findStudent(req, studentId)
   if (student) {
     if (ownsStudent(user, student)) return { student, reader: 'family' }
     if (isAdminUser(user)) return { student, reader: 'admin' }
