@@ -8,6 +8,7 @@ import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
+import { eventually } from '#tests/support/eventually'
 
 /**
  * The fast path of public reads (src/server/public-read-cache.server.ts): GET /api/classes and
@@ -53,15 +54,6 @@ async function rawGet(url: string, path: string, headers: Record<string, string>
   const text = bytes.toString('latin1').replace(/^Date: .*$/m, 'Date: -')
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])
   return { status, text, body: text.slice(text.indexOf('\r\n\r\n') + 4) }
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return true
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  return false
 }
 
 const newClass = (name: string) => ({

@@ -8,6 +8,7 @@ import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'
 import { ApiClient } from '#tests/support/client'
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { eventually } from '#tests/support/eventually'
 
 /**
  * Two app processes on one database, as behind a load balancer: a change handled by one
@@ -68,15 +69,6 @@ async function loginCookie(server: ServerProcess, username = 'family', password 
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return true
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  return false
 }
 
 describe('two processes on one database', () => {

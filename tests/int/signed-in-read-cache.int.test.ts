@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addStudent, createFamily, type Family } from '#tests/support/families'
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
+import { eventually } from '#tests/support/eventually'
 
 /**
  * The fast path of a family's own reads (src/server/signed-in-read-cache.server.ts, ADR 019):
@@ -39,15 +40,6 @@ const names = async (family: Family) => {
   const answer = await family.client.get<{ fullName: string }[]>('/api/students')
   expect(answer.status).toBe(200)
   return answer.body.map((student) => student.fullName)
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return true
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  return false
 }
 
 beforeAll(async () => {
