@@ -9,6 +9,8 @@ import { Attendance } from '#cms/collections/Attendance/index'
 import { AuthorisedPickups } from '#cms/collections/AuthorisedPickups/index'
 import { CareInformation } from '#cms/collections/CareInformation/index'
 import { MedicalNoteReads } from '#cms/collections/MedicalNoteReads/index'
+import { HouseholdEvents } from '#cms/collections/HouseholdEvents/index'
+import { HouseholdInvites } from '#cms/collections/HouseholdInvites/index'
 import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
 import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
@@ -76,6 +78,8 @@ export default buildConfig({
     CareInformation,
     AuthorisedPickups,
     MedicalNoteReads,
+    HouseholdInvites,
+    HouseholdEvents,
     Classes,
     Enrollments,
     WaitlistEntries,

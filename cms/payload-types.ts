@@ -72,6 +72,8 @@ export interface Config {
     'care-information': CareInformation;
     'authorised-pickups': AuthorisedPickup;
     'medical-note-reads': MedicalNoteRead;
+    'household-invites': HouseholdInvite;
+    'household-events': HouseholdEvent;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -102,6 +104,8 @@ export interface Config {
     'care-information': CareInformationSelect<false> | CareInformationSelect<true>;
     'authorised-pickups': AuthorisedPickupsSelect<false> | AuthorisedPickupsSelect<true>;
     'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
+    'household-invites': HouseholdInvitesSelect<false> | HouseholdInvitesSelect<true>;
+    'household-events': HouseholdEventsSelect<false> | HouseholdEventsSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -213,6 +217,15 @@ export interface User {
    * Teachers see the classes they teach at /teach and take attendance there.
    */
   isTeacher?: boolean | null;
+  /**
+   * Empty when the household is this account itself.
+   */
+  household?: (number | null) | User;
+  /**
+   * A view-and-attendance guardian sees the schedule and statement and reports absences; they cannot enroll, drop or pay.
+   */
+  guardianAccess?: ('full' | 'view') | null;
+  householdPayer?: (number | null) | User;
   resetTokenHash?: string | null;
   resetTokenExpiry?: string | null;
   updatedAt: string;
@@ -318,6 +331,42 @@ export interface MedicalNoteRead {
   readerRole: 'admin' | 'teacher';
   student?: (number | null) | Student;
   studentName: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Invitations a guardian sent to a second guardian of their household.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "household-invites".
+ */
+export interface HouseholdInvite {
+  id: number;
+  household: number | User;
+  email: string;
+  access: 'full' | 'view';
+  invitedBy?: (number | null) | User;
+  tokenHash: string;
+  expiresAt: string;
+  status: 'pending' | 'accepted' | 'revoked';
+  acceptedBy?: (number | null) | User;
+  acceptedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Who invited, joined, left or changed a household’s guardians, and when.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "household-events".
+ */
+export interface HouseholdEvent {
+  id: number;
+  household?: (number | null) | User;
+  action: 'invited' | 'invite-revoked' | 'joined' | 'left' | 'removed' | 'access-changed' | 'payer-changed';
+  actor?: (number | null) | User;
+  actorName: string;
+  subject: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -1009,6 +1058,14 @@ export interface PayloadLockedDocument {
         value: number | MedicalNoteRead;
       } | null)
     | ({
+        relationTo: 'household-invites';
+        value: number | HouseholdInvite;
+      } | null)
+    | ({
+        relationTo: 'household-events';
+        value: number | HouseholdEvent;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1128,6 +1185,9 @@ export interface UsersSelect<T extends boolean = true> {
   isActive?: T;
   isAdmin?: T;
   isTeacher?: T;
+  household?: T;
+  guardianAccess?: T;
+  householdPayer?: T;
   resetTokenHash?: T;
   resetTokenExpiry?: T;
   updatedAt?: T;
@@ -1216,6 +1276,36 @@ export interface MedicalNoteReadsSelect<T extends boolean = true> {
   readerRole?: T;
   student?: T;
   studentName?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "household-invites_select".
+ */
+export interface HouseholdInvitesSelect<T extends boolean = true> {
+  household?: T;
+  email?: T;
+  access?: T;
+  invitedBy?: T;
+  tokenHash?: T;
+  expiresAt?: T;
+  status?: T;
+  acceptedBy?: T;
+  acceptedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "household-events_select".
+ */
+export interface HouseholdEventsSelect<T extends boolean = true> {
+  household?: T;
+  action?: T;
+  actor?: T;
+  actorName?: T;
+  subject?: T;
   updatedAt?: T;
   createdAt?: T;
 }

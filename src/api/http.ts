@@ -6,7 +6,7 @@ import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import type { MemoCache } from '#server/memo-cache.server'
 import { registerPublicRead } from '#server/public-read-cache.server'
 import { registerSignedInRead } from '#server/signed-in-read-cache.server'
-import { isAdminUser, isTeacherUser } from '#shared/roles'
+import { isAdminUser, isTeacherUser, isViewOnlyGuardian, VIEW_ONLY_MESSAGE } from '#shared/roles'
 
 import { AUTH_UNAVAILABLE } from '#cms/collections/Users/auth/cachedJwtStrategy'
 import { badInput, forbidden, notFound, toErrorResponse, unauthenticated, unavailable } from '#api/errors'
@@ -47,6 +47,12 @@ export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, 
    * (src/server/signed-in-read-cache.server.ts, docs/decisions/019). `query` as above.
    */
   signedInReplay?: R extends 'family' ? { query?: readonly string[] } : never
+  /**
+   * A family's change that a view-and-attendance guardian may make too (decisions §23): reporting
+   * an absence, their own profile, password and notices, leaving the household. Every other
+   * family change refuses them with 403, so a new endpoint is closed to them until it says so.
+   */
+  viewGuardians?: R extends 'family' ? true : never
 }
 
 export type EndpointContext<R extends Role, B, Q> = {
@@ -62,11 +68,14 @@ const ROLE_CHECKS: Record<Exclude<Role, 'public' | 'family'>, { allows: (user: U
 }
 
 /** The caller as the role requires, or the refusal (401 signed out, 403 without the role). */
-function authorise(req: PayloadRequest, role: Role): User | null {
+function authorise(req: PayloadRequest, role: Role, changeOpenToViewers: boolean): User | null {
   const user = (req.user as User | null) ?? null
   if (role === 'public') return user
   if (!user) throw req.context?.[AUTH_UNAVAILABLE] ? unavailable() : unauthenticated()
-  if (role === 'family') return user
+  if (role === 'family') {
+    if (!changeOpenToViewers && isViewOnlyGuardian(user)) throw forbidden(VIEW_ONLY_MESSAGE)
+    return user
+  }
   const check = ROLE_CHECKS[role]
   if (!check.allows(user)) throw forbidden(check.message)
   return user
@@ -108,7 +117,7 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
     path: `${CONTRACT_PREFIX}${path}`,
     handler: async (req) => {
       try {
-        const user = authorise(req, options.role)
+        const user = authorise(req, options.role, method === 'get' || options.viewGuardians === true)
         const query = options.query ? parseInput(schemaFor(options.query, user), Object.fromEntries(req.searchParams ?? [])) : undefined
         const body = options.body ? await readBody(req, schemaFor(options.body, user)) : undefined
         const result = await handler({ req, user, body, query } as EndpointContext<R, B, Q>)

@@ -3,7 +3,7 @@
  * an administrator has the `isAdmin` flag or the historical username `admin`; a teacher has
  * the `isTeacher` flag. Every role check in the system goes through here.
  */
-export type RoleSubject = { username?: string | null; isAdmin?: boolean | null; isTeacher?: boolean | null } | null | undefined
+export type RoleSubject = { username?: string | null; isAdmin?: boolean | null; isTeacher?: boolean | null; guardianAccess?: string | null } | null | undefined
 
 export function isAdminUser(user: RoleSubject): boolean {
   if (!user) return false
@@ -33,3 +33,13 @@ export function isReservedUsername(username: unknown): boolean {
 export function isTeacherUser(user: RoleSubject): boolean {
   return Boolean(user && user.isTeacher === true)
 }
+
+/**
+ * A guardian with view-and-attendance access to their household (decisions §23): they see the
+ * schedule and the statement and report absences, and may not enroll, drop or pay.
+ */
+export function isViewOnlyGuardian(user: RoleSubject): boolean {
+  return Boolean(user && user.guardianAccess === 'view' && !isAdminUser(user))
+}
+
+export const VIEW_ONLY_MESSAGE = 'Your access to this household lets you view it and report absences. Ask a guardian with full access to make this change.'

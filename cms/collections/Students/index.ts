@@ -8,12 +8,13 @@ import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAtte
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
+import { householdOf } from '#api/lib/ownership'
 import { isAdminUser } from '#shared/roles'
 import { deleteCare, mirrorEmergencyContact } from './hooks/care'
 
-/** A family always creates students for itself; only an administrator may choose the owner. */
+/** A family always creates students for its own household; only an administrator may choose the owner. */
 const assignOwner: CollectionBeforeChangeHook<Student> = ({ data, operation, originalDoc, req }) => {
-  if (operation === 'create' && req.user && (!isAdminUser(req.user) || !data.user)) data.user = req.user.id
+  if (operation === 'create' && req.user && (!isAdminUser(req.user) || !data.user)) data.user = householdOf(req.user)
   // Keeps the stored owner (the data here is the whole document, so removing it would empty a required field).
   if (operation === 'update' && req.user && !isAdminUser(req.user)) data.user = originalDoc?.user
   return data

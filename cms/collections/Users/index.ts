@@ -99,6 +99,41 @@ export const Users: CollectionConfig = {
       admin: { position: 'sidebar', description: 'Teachers see the classes they teach at /teach and take attendance there.' },
     },
     {
+      // A second guardian's household (decisions §23): the account that holds its rows. Changed only
+      // by the household endpoints (an invitation accepted, leaving, removal, a merge), never here.
+      name: 'household',
+      label: 'Guardian of the household of',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', description: 'Empty when the household is this account itself.' },
+    },
+    {
+      name: 'guardianAccess',
+      label: 'Guardian access',
+      type: 'select',
+      defaultValue: 'full',
+      options: [
+        { label: 'Full', value: 'full' },
+        { label: 'View and attendance', value: 'view' },
+      ],
+      access: { create: isAdminField, update: isAdminField },
+      admin: {
+        position: 'sidebar',
+        description: 'A view-and-attendance guardian sees the schedule and statement and reports absences; they cannot enroll, drop or pay.',
+      },
+    },
+    {
+      // On a household's own account: which of its guardians pays (empty: this account).
+      name: 'householdPayer',
+      label: 'Household payer',
+      type: 'relationship',
+      relationTo: 'users',
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
       // sha-256 of our password-reset token (decisions §3); never readable through any API.
       name: 'resetTokenHash',
       type: 'text',

@@ -80,4 +80,8 @@ export type UserDto = {
   isAdmin: boolean
   isTeacher: boolean
   createdAt: string
+  /** The household's account (decisions §23): the account's own id for a household of one. */
+  householdId: number
+  /** `view`: a view-and-attendance guardian, who may not enroll, drop or pay. */
+  guardianAccess: 'full' | 'view'
 }

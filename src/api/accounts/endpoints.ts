@@ -21,13 +21,15 @@ export const accountEndpoints = [
 
   defineEndpoint('post', '/reset-password', { role: 'public', body: resetPasswordSchema }, async ({ req, body }) => resetPassword(req, body)),
 
-  defineEndpoint('patch', '/user/profile', { role: 'family', body: profileSchema }, async ({ req, user, body }) =>
+  defineEndpoint('patch', '/user/profile', { role: 'family', viewGuardians: true, body: profileSchema }, async ({ req, user, body }) =>
     toUserDto(await updateProfile(req, user, body)),
   ),
 
-  defineEndpoint('patch', '/user/password', { role: 'family', body: changePasswordSchema }, async ({ req, user, body }) => changePassword(req, user, body)),
+  defineEndpoint('patch', '/user/password', { role: 'family', viewGuardians: true, body: changePasswordSchema }, async ({ req, user, body }) =>
+    changePassword(req, user, body),
+  ),
 
-  defineEndpoint('get', '/notification-preferences', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
+  defineEndpoint('get', '/notification-preferences', { role: 'family', viewGuardians: true, signedInReplay: {} }, async ({ req, user }) =>
     toNotificationPreferencesDto(await getOwnNotificationPreferences(req, user)),
   ),
 

@@ -1,6 +1,8 @@
 export { afterSuccessfulLogin, beforeLoginAttempt, loginIdentifier, LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from './login-guard'
 export { passwordPolicyProblem } from './password-policy'
 export { requestPasswordReset } from './password-reset'
+export { registerAccount, type JoiningHousehold } from './register'
+export { sessionCookie } from './session'
 export { toUserDto } from './users'
 export { adminUserEndpoints } from './admin-users.endpoints'
 export { accountEndpoints } from './endpoints'

@@ -49,22 +49,25 @@ async function assertAvailable(req: PayloadRequest, input: RegisterInput): Promi
   if (docs.length > 0) throw conflict(AUTH_MESSAGES.emailTaken)
 }
 
+/** A second guardian's place in a household, when the account is made from an invitation (decisions §23). */
+export type JoiningHousehold = { household: number; guardianAccess: 'full' | 'view' }
+
 /**
  * Creates a family account and signs it in (spec §4: registration logs the user in). The
  * username and email arrive trimmed and lower-cased, so the unique indexes make them unique
  * case-insensitively; the pre-check gives the clear message, the index settles races.
  */
-export async function registerAccount(req: PayloadRequest, input: RegisterInput): Promise<{ user: User; token: string }> {
+export async function registerAccount(req: PayloadRequest, input: RegisterInput, joining?: JoiningHousehold): Promise<{ user: User; token: string }> {
   await hitRateLimit(req.payload, REGISTRATIONS_PER_IP, clientIp(req))
   await assertPasswordAllowed(input.password)
   await assertAvailable(req, input)
   try {
     // Only administrators create accounts through Payload's REST; this is the one way a visitor
-    // creates their own, so it writes past that rule. The data names these five fields only:
-    // isAdmin, isActive and isTeacher keep their defaults.
+    // creates their own, so it writes past that rule. The data names these five fields only (and
+    // the household of an accepted invitation): isAdmin, isActive and isTeacher keep their defaults.
     await req.payload.create({
       collection: 'users',
-      data: { username: input.username, email: input.email, fullName: input.fullName, phone: input.phone, password: input.password },
+      data: { username: input.username, email: input.email, fullName: input.fullName, phone: input.phone, password: input.password, ...joining },
       overrideAccess: true,
       req,
     })

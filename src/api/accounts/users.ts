@@ -1,6 +1,7 @@
 import { isAdminUser, isTeacherUser } from '#shared/roles'
 import type { User } from '#cms/payload-types'
 import type { UserDto } from './auth.schemas'
+import { householdOf } from '#api/lib/ownership'
 
 /** The only shape in which an account leaves the server. */
 export function toUserDto(user: User): UserDto {
@@ -16,5 +17,7 @@ export function toUserDto(user: User): UserDto {
     // A teacher takes attendance at /teach (decisions §9); an administrator may too, without the flag.
     isTeacher: isTeacherUser(user),
     createdAt: user.createdAt,
+    householdId: householdOf(user),
+    guardianAccess: user.guardianAccess === 'view' ? 'view' : 'full',
   }
 }

@@ -1,22 +1,31 @@
 import { defineEndpoint, idParam } from '#api/http'
+import { householdAccountOf } from '#api/lib/household-account'
+import { householdOf } from '#api/lib/ownership'
 import { readAutopayState, readFamilyAutopay } from './autopay-state'
 import { createCardSetup, removeCard, saveCard, setAutopay } from './card-vault'
 import { chargeDueAutopay } from './charge-due-autopay'
 import { autopayToggleSchema, saveCardSchema } from './schemas'
 
-/** Saved card and autopay (decisions §12): families for their own account, administrators for any. */
+/**
+ * Saved card and autopay (decisions §12): families for their own household (the card and the
+ * switch belong to the household's account, decisions §23), administrators for any.
+ */
 export const autopayEndpoints = [
-  defineEndpoint('get', '/autopay', { role: 'family', signedInReplay: {} }, async ({ req, user }) => readAutopayState(req.payload, user.id)),
+  defineEndpoint('get', '/autopay', { role: 'family', signedInReplay: {} }, async ({ req, user }) => readAutopayState(req.payload, householdOf(user))),
 
-  defineEndpoint('put', '/autopay', { role: 'family', body: autopayToggleSchema }, async ({ req, user, body }) => setAutopay(req, user, body)),
+  defineEndpoint('put', '/autopay', { role: 'family', body: autopayToggleSchema }, async ({ req, user, body }) =>
+    setAutopay(req, await householdAccountOf(req, user), body),
+  ),
 
   /** A SetupIntent for the Payment Element: the card goes from the browser to Stripe. */
-  defineEndpoint('post', '/autopay/setup-intent', { role: 'family' }, async ({ req, user }) => createCardSetup(req, user)),
+  defineEndpoint('post', '/autopay/setup-intent', { role: 'family' }, async ({ req, user }) => createCardSetup(req, await householdAccountOf(req, user))),
 
   /** The browser reports the confirmed SetupIntent; the server checks it with Stripe and keeps the card. */
-  defineEndpoint('post', '/autopay/card', { role: 'family', body: saveCardSchema }, async ({ req, user, body }) => saveCard(req, user, body)),
+  defineEndpoint('post', '/autopay/card', { role: 'family', body: saveCardSchema }, async ({ req, user, body }) =>
+    saveCard(req, await householdAccountOf(req, user), body),
+  ),
 
-  defineEndpoint('delete', '/autopay/card', { role: 'family' }, async ({ req, user }) => removeCard(req, user)),
+  defineEndpoint('delete', '/autopay/card', { role: 'family' }, async ({ req, user }) => removeCard(req, await householdAccountOf(req, user))),
 
   defineEndpoint('get', '/admin/autopay/:id', { role: 'admin' }, async ({ req }) => readFamilyAutopay(req.payload, idParam(req))),
 

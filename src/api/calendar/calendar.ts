@@ -9,7 +9,7 @@ import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { academyNow, academyTimeZone } from '#api/lib/academy-clock'
 import { closureDays, type ClosureRange } from '#shared/closures'
 import { calendarDay } from '#shared/dates'
@@ -90,8 +90,9 @@ export async function userForCalendarToken(payload: Payload, token: string): Pro
  * whose feed this is, so the rows are read for that account directly.
  */
 export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOrigin'>, user: User): Promise<string> {
-  const students = (await payload.find({ collection: 'students', where: familyRows(user.id), depth: 0, limit: 0, pagination: false, overrideAccess: true }))
-    .docs as Student[]
+  const students = (
+    await payload.find({ collection: 'students', where: familyRows(householdOf(user)), depth: 0, limit: 0, pagination: false, overrideAccess: true })
+  ).docs as Student[]
   const byId = new Map(students.map((student) => [student.id, student]))
   const enrollments = byId.size
     ? ((

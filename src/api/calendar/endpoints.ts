@@ -29,7 +29,7 @@ export const calendarEndpoints = [
     return { url: calendarUrl(getAppContext().env.publicOrigin, await calendarToken(req.payload, user.id)) }
   }),
 
-  defineEndpoint('post', '/calendar-link/reset', { role: 'family' }, async ({ req, user }) => {
+  defineEndpoint('post', '/calendar-link/reset', { role: 'family', viewGuardians: true }, async ({ req, user }) => {
     return { url: calendarUrl(getAppContext().env.publicOrigin, await resetCalendarToken(req.payload, user.id)) }
   }),
 ]

@@ -5,7 +5,7 @@ import { isAdminUser } from '#api/auth'
 import { notFound } from '#api/errors'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { isTeacherUser } from '#shared/roles'
 import { hasEnded } from '#shared/self-service'
 import { findStudent } from './care-records'
@@ -17,12 +17,12 @@ import { CARE_MESSAGES } from './schemas'
  * (`student.user`). When households of several guardians come (issue 24), that rule changes
  * and, with `ownsStudent`, nothing else here.
  */
-export function studentOwnerWhere(user: Pick<User, 'id'>, through?: 'student'): Where {
-  return familyRows(user.id, through ? 'student.user' : 'user')
+export function studentOwnerWhere(user: Pick<User, 'id' | 'household'>, through?: 'student'): Where {
+  return familyRows(householdOf(user), through ? 'student.user' : 'user')
 }
 
-export function ownsStudent(user: Pick<User, 'id'>, student: Student): boolean {
-  return relationId(student.user) === user.id
+export function ownsStudent(user: Pick<User, 'id' | 'household'>, student: Student): boolean {
+  return relationId(student.user) === householdOf(user)
 }
 
 /** How the caller reaches a student's care: as its family, as an administrator, as its teacher. */

@@ -3,7 +3,7 @@ import { ValidationError, type PayloadRequest, type Where } from 'payload'
 import type { Invoice, User } from '#cms/payload-types'
 import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import { centsToDollars, dollarsToCents } from '#shared/money'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 import { calendarDay } from '#shared/dates'
 
@@ -48,7 +48,7 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
 /** The caller's own invoices, newest first — an administrator's too, since /billing pays only one's own (spec §7). */
 export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
   if (!req.user) return []
-  return findInvoices(req, familyRows(req.user.id, 'userId'))
+  return findInvoices(req, familyRows(householdOf(req.user), 'userId'))
 }
 
 /** Every family's invoices, newest first: the admin console's billing tab. */

@@ -1,6 +1,7 @@
 import type { Where } from 'payload'
 
 import { isAdminUser, type RoleSubject } from '#shared/roles'
+import { optionalRelationId } from './relations'
 
 /**
  * Who owns a row, as one `Where` per rule (issue 22): the collections' access functions
@@ -12,8 +13,22 @@ import { isAdminUser, type RoleSubject } from '#shared/roles'
  * otherwise. Pure: no database, no request.
  */
 
-/** A signed-in caller as the rules see it. */
-export type Caller = { id: number } & NonNullable<RoleSubject>
+/**
+ * A signed-in caller as the rules see it: their account, and the household they are a guardian
+ * of (`household`, the household's account; empty when the household is their own account).
+ */
+export type Caller = { id: number; household?: number | { id: number } | null; householdId?: number } & NonNullable<RoleSubject>
+
+/**
+ * The household a caller belongs to, as the id its rows carry (decisions §23): a household is
+ * the account of its first guardian, and every row of the family (students, invoices, payments,
+ * credits, cards, waitlist places) names that account. A second guardian's own account points at
+ * it; the first guardian's, and every account of a household of one, at nothing.
+ */
+export function householdOf(caller: Pick<Caller, 'id' | 'household' | 'householdId'>): number {
+  // An account carries `household`; a page's viewer (UserDto) carries the answer as `householdId`.
+  return caller.householdId ?? optionalRelationId(caller.household) ?? caller.id
+}
 
 /** Fields that name a row's family: the account itself, or through the row's student. */
 export type FamilyField = 'user' | 'userId' | 'student.user'
@@ -33,9 +48,14 @@ export function familyRows(familyId: number, field: FamilyField = 'user'): Where
   return { [field]: { equals: familyId } }
 }
 
-/** Rows that belong to a family: an administrator sees all of them, a family its own. */
+/** Rows that belong to a family: an administrator sees all of them, a guardian their household's. */
 export function ownedByFamily(caller: Caller, field: FamilyField = 'user'): Where {
-  return isAdminUser(caller) ? everyRow() : familyRows(caller.id, field)
+  return isAdminUser(caller) ? everyRow() : familyRows(householdOf(caller), field)
+}
+
+/** The account that holds a household's rows: an administrator reads any, a guardian their household's. */
+export function householdAccount(caller: Caller): Where {
+  return isAdminUser(caller) ? everyRow() : { id: { equals: householdOf(caller) } }
 }
 
 /** Accounts: an administrator sees every account, anyone else only their own. */

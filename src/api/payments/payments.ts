@@ -6,7 +6,7 @@ import { badInput, conflict, notFound } from '#api/errors'
 import { centsToDollars } from '#shared/money'
 import { INVOICE_NOT_FOUND, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID, type PaymentDto, type RecordPaymentInput } from './schemas'
 import { hitRateLimit } from '#api/lib/rate-limit'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { readPaymentSettings } from './payment-config'
 import { intentMismatch, recordSucceededIntent } from './payment-recording'
 import { requireStripe, retrievePaymentIntent, stripeFailure } from './stripe-adapter'
@@ -47,7 +47,7 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
 export async function findOwnInvoice(req: PayloadRequest, user: User, invoiceId: number): Promise<Invoice> {
   const { docs } = await req.payload.find({
     collection: 'invoices',
-    where: { and: [{ id: { equals: invoiceId } }, familyRows(user.id, 'userId')] },
+    where: { and: [{ id: { equals: invoiceId } }, familyRows(householdOf(user), 'userId')] },
     depth: 0,
     limit: 1,
     pagination: false,

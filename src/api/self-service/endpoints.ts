@@ -17,12 +17,12 @@ export const selfServiceEndpoints = [
 
   defineEndpoint('get', '/students/:id/absences', { role: 'family' }, async ({ req, user }) => listStudentAbsences(req, user, idParam(req))),
 
-  defineEndpoint('post', '/absences', { role: 'family', body: absenceInputSchema }, async ({ req, user, body }) => {
+  defineEndpoint('post', '/absences', { role: 'family', viewGuardians: true, body: absenceInputSchema }, async ({ req, user, body }) => {
     const { status, answer } = await reportAbsence(req, user, body)
     return Response.json(answer, { status })
   }),
 
-  defineEndpoint('delete', '/absences/:id', { role: 'family' }, async ({ req, user }) => cancelAbsence(req, user, idParam(req))),
+  defineEndpoint('delete', '/absences/:id', { role: 'family', viewGuardians: true }, async ({ req, user }) => cancelAbsence(req, user, idParam(req))),
 
   defineEndpoint('get', '/absences/:id/makeup-options', { role: 'family' }, async ({ req, user }) => makeupOptions(req, user, idParam(req))),
 

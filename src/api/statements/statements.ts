@@ -9,7 +9,7 @@ import { statementAutopay } from '#api/autopay'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
 import { relationId } from '#api/lib/relations'
-import { bothOf, familyRows, ownAccount } from '#api/lib/ownership'
+import { bothOf, familyRows, householdAccount, householdOf } from '#api/lib/ownership'
 import { finishedRunMonths, runTuitionMonth } from '#api/tuition'
 
 export const FAMILY_NOT_FOUND = 'Family not found.'
@@ -61,10 +61,10 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
  * family's id reads as not found), an administrator's for any family. Every read is scoped to
  * `userId`.
  */
-export async function familyStatement(req: PayloadRequest, caller: User, userId = caller.id): Promise<StatementDto> {
+export async function familyStatement(req: PayloadRequest, caller: User, userId = householdOf(caller)): Promise<StatementDto> {
   // The account under the users' read rule, as a filter: Payload's access machinery on the auth
   // collection costs more than the read itself, on the family's most frequent call.
-  const where = bothOf({ id: { equals: userId } }, ownAccount(caller))
+  const where = bothOf({ id: { equals: userId } }, householdAccount(caller))
   const [user] = (await req.payload.find({ collection: 'users', where, req, overrideAccess: true, depth: 0, limit: 1, pagination: false })).docs as User[]
   if (!user) throw notFound(FAMILY_NOT_FOUND)
   const asCaller = { req, user: caller, overrideAccess: false, depth: 0 } as const

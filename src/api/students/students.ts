@@ -7,7 +7,7 @@ import type { AdminStudentInput, EmergencyContactInput, StudentDto } from './sch
 import { STUDENT_MESSAGES } from './schemas'
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
-import type { Caller } from '#api/lib/ownership'
+import { householdOf, type Caller } from '#api/lib/ownership'
 import { calendarDay } from '#shared/dates'
 
 export function toStudentDto(doc: Student): StudentDto {
@@ -60,7 +60,7 @@ export async function findOwnStudent(req: PayloadRequest, user: Caller, id: numb
 
 /** Creates a student owned by the caller; an administrator may name another family instead. */
 export async function createStudent(req: PayloadRequest, user: User, input: AdminStudentInput): Promise<StudentDto> {
-  let owner = user.id
+  let owner = householdOf(user)
   if (isAdminUser(user) && input.userId !== undefined && input.userId !== user.id) {
     const account = (await req.payload.findByID({
       collection: 'users',

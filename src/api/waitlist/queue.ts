@@ -7,7 +7,7 @@ import { alreadyEnrolledMessage, notInAgeGroupMessage } from '#api/enrollment/sc
 import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from './schemas'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import { relationId } from '#api/lib/relations'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { findOwnStudent } from '#api/students'
 import { inTransaction } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
@@ -26,7 +26,7 @@ export async function listOwnWaitlist(req: PayloadRequest, user: User): Promise<
   const now = academyNow()
   const { docs } = await req.payload.find({
     collection: 'waitlist-entries',
-    where: { and: [{ status: { in: ['waiting', 'offered'] } }, familyRows(user.id, 'student.user')] },
+    where: { and: [{ status: { in: ['waiting', 'offered'] } }, familyRows(householdOf(user), 'student.user')] },
     depth: 1,
     limit: 0,
     pagination: false,

@@ -15,6 +15,8 @@ function account(id: number, fields: Partial<UserDto> = {}): UserDto {
     isAdmin: false,
     isTeacher: false,
     createdAt: '2026-01-01T00:00:00.000Z',
+    householdId: id,
+    guardianAccess: 'full',
     ...fields,
   }
 }

@@ -23,7 +23,7 @@ export type Family = {
 /** The family's students and each one's enrollments (one call per student, in parallel). */
 export function useFamily(user: UserDto): Family {
   const studentsQuery = useStudents()
-  const students = useMemo(() => (studentsQuery.data ?? []).filter((student) => student.userId === user.id), [studentsQuery.data, user.id])
+  const students = useMemo(() => (studentsQuery.data ?? []).filter((student) => student.userId === user.householdId), [studentsQuery.data, user.householdId])
   const enrollments = useQueries({
     queries: students.map((student) => studentEnrollmentsQueryOptions(student.id)),
     combine: (results) => ({

@@ -1,0 +1,47 @@
+import { sessionCookie, toUserDto } from '#api/accounts'
+import { defineEndpoint, idParam } from '#api/http'
+import { listHouseholdEvents } from './events'
+import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
+import { loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
+import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
+import { acceptInviteSchema, guardianAccessSchema, invitePreviewSchema, inviteInputSchema, payerSchema } from './schemas'
+import { householdOf } from '#api/lib/ownership'
+
+/**
+ * A household's guardians (decisions §23). Every change is a full guardian's (defineEndpoint
+ * refuses a view-and-attendance guardian), but for leaving; accepting an invitation needs no
+ * session (a new guardian makes their account there).
+ */
+export const householdEndpoints = [
+  defineEndpoint('get', '/household', { role: 'family' }, async ({ req, user }) => readHousehold(req, user)),
+
+  defineEndpoint('post', '/household/invites', { role: 'family', body: inviteInputSchema }, async ({ req, user, body }) =>
+    Response.json(await inviteGuardian(req, user, body), { status: 201 }),
+  ),
+
+  defineEndpoint('delete', '/household/invites/:id', { role: 'family' }, async ({ req, user }) => revokeInvite(req, user, idParam(req))),
+
+  defineEndpoint('patch', '/household/guardians/:id', { role: 'family', body: guardianAccessSchema }, async ({ req, user, body }) =>
+    changeGuardianAccess(req, user, idParam(req), body.access),
+  ),
+
+  defineEndpoint('delete', '/household/guardians/:id', { role: 'family' }, async ({ req, user }) => removeGuardian(req, user, idParam(req))),
+
+  defineEndpoint('put', '/household/payer', { role: 'family', body: payerSchema }, async ({ req, user, body }) => choosePayer(req, user, body.guardianId)),
+
+  defineEndpoint('post', '/household/leave', { role: 'family', viewGuardians: true }, async ({ req, user }) => leaveHousehold(req, user)),
+
+  defineEndpoint('post', '/household-invites/preview', { role: 'public', body: invitePreviewSchema }, async ({ req, body }) => previewInvite(req, body.token)),
+
+  defineEndpoint('post', '/household-invites/accept', { role: 'public', body: acceptInviteSchema }, async ({ req, body }) => {
+    const { user, token } = await acceptInvite(req, body)
+    return Response.json(toUserDto(user), token ? { headers: { 'Set-Cookie': sessionCookie(req, token) } } : undefined)
+  }),
+
+  /** Any account's household, its guardians and its audit: `:id` may name any of its guardians. */
+  defineEndpoint('get', '/admin/households/:id', { role: 'admin' }, async ({ req }) => {
+    const account = await req.payload.findByID({ collection: 'users', id: idParam(req), depth: 0, overrideAccess: true, disableErrors: true, req })
+    const household = await loadHousehold(req, account ? householdOf(account) : 0)
+    return { ...toHouseholdDto(household, await pendingInvites(req, household.id), null), events: await listHouseholdEvents(req, household.id) }
+  }),
+]

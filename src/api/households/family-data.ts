@@ -1,0 +1,39 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import type { User } from '#cms/payload-types'
+import { queryRows } from '#api/lib/database'
+import { optionalRelationId } from '#api/lib/relations'
+
+/**
+ * The tables whose rows name a household by its account (decisions §23): the ones a household's
+ * move to another account rewrites, and the ones that make an account a family of its own.
+ */
+export const HOUSEHOLD_COLUMNS = [
+  ['students', 'user_id'],
+  ['invoices', 'user_id'],
+  ['payments', 'user_id'],
+  ['credits', 'user_id'],
+  ['payment_methods', 'user_id'],
+  ['billing_profiles', 'user_id'],
+  ['autopay_attempts', 'user_id'],
+  ['card_intents', 'user_id'],
+  ['waitlist_entries', 'family_id'],
+  ['household_invites', 'household_id'],
+  ['household_events', 'household_id'],
+] as const
+
+/**
+ * Whether an account already is a family: a guardian of another household, the first guardian of
+ * one with others, or the holder of any student, invoice, payment, credit, card or waitlist place.
+ * Such an account cannot simply join a household: the studio merges the two instead.
+ */
+export async function hasFamilyOfItsOwn(req: PayloadRequest, user: User): Promise<boolean> {
+  if (optionalRelationId(user.household) !== null) return true
+  const checks = HOUSEHOLD_COLUMNS.filter(([table]) => !table.startsWith('household_')).map(
+    ([table, column]) => sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${user.id}`,
+  )
+  checks.push(sql`SELECT 1 FROM users WHERE household_id = ${user.id}`)
+  const [row] = await queryRows<{ found: boolean }>(req, sql`SELECT EXISTS (${sql.join(checks, sql` UNION ALL `)}) AS found`)
+  return row?.found === true
+}

@@ -1,0 +1,1 @@
+export { householdEndpoints } from './endpoints'

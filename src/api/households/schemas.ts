@@ -1,0 +1,83 @@
+import { z } from 'zod'
+
+import { emailSchema, registerSchema } from '#api/accounts/auth.schemas'
+
+/** A household's guardians, invitations and payer (decisions §23): the browser-safe part. */
+
+export const GUARDIAN_ACCESS = ['full', 'view'] as const
+export type GuardianAccess = (typeof GUARDIAN_ACCESS)[number]
+
+/** How long an invitation link works. */
+export const INVITE_VALID_DAYS = 7
+/** Invitations a household may have waiting at once. */
+export const MAX_PENDING_INVITES = 5
+
+export const HOUSEHOLD_MESSAGES = {
+  accessRequired: 'Please choose full access or view and attendance',
+  inviteSent: 'Invitation sent. The link works once and for 7 days.',
+  alreadyGuardian: 'This person is already a guardian of your household.',
+  tooManyInvites: 'Your household already has 5 invitations waiting. Revoke one before sending another.',
+  inviteNotFound: 'This invitation was not found.',
+  inviteInvalid: 'This invitation link is invalid or has expired. Ask the guardian who invited you to send a new one.',
+  needAccount: 'Please sign in, or create your account, to accept the invitation.',
+  alreadyInHousehold: 'Your account is already a guardian of this household.',
+  accountHasFamily:
+    'Your account already has its own children, invoices or guardians. Ask the studio to merge your two households instead of accepting this invitation.',
+  staffAccount: 'Staff accounts cannot join a family’s household. Create a separate account for your family.',
+  guardianNotFound: 'This guardian was not found in your household.',
+  onlyGuardian: 'You are the only guardian of this household.',
+  lastFullGuardian: 'A household needs at least one guardian with full access. Give another guardian full access first.',
+  removeYourself: 'To leave the household yourself, use “Leave household”.',
+  payerMustBeFull: 'The payer must be a guardian with full access.',
+} as const
+
+export const inviteInputSchema = z.object({
+  email: emailSchema({ required: 'Email is required', invalid: 'Please enter a valid email' }),
+  access: z.enum(GUARDIAN_ACCESS, { error: HOUSEHOLD_MESSAGES.accessRequired }),
+})
+export type InviteInput = z.infer<typeof inviteInputSchema>
+
+const tokenSchema = z
+  .string({ error: HOUSEHOLD_MESSAGES.inviteInvalid })
+  .trim()
+  .min(20, HOUSEHOLD_MESSAGES.inviteInvalid)
+  .max(200, HOUSEHOLD_MESSAGES.inviteInvalid)
+
+export const invitePreviewSchema = z.object({ token: tokenSchema })
+
+/** Accepting: signed in (the account joins) or with a new account's details (the email is the invitation's). */
+export const acceptInviteSchema = z.object({
+  token: tokenSchema,
+  account: registerSchema.omit({ email: true }).optional(),
+})
+export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>
+
+export const guardianAccessSchema = z.object({ access: z.enum(GUARDIAN_ACCESS, { error: HOUSEHOLD_MESSAGES.accessRequired }) })
+
+export const payerSchema = z.object({ guardianId: z.number({ error: 'Please choose a guardian' }).int().positive('Please choose a guardian') })
+
+export type GuardianDto = {
+  id: number
+  fullName: string
+  email: string
+  access: GuardianAccess
+  /** The first guardian: the account that holds the household's rows. */
+  holdsHousehold: boolean
+  isPayer: boolean
+  isYou: boolean
+}
+
+export type PendingInviteDto = { id: number; email: string; access: GuardianAccess; expiresAt: string; invitedByName: string | null }
+
+export type HouseholdDto = {
+  householdId: number
+  payerId: number
+  guardians: GuardianDto[]
+  invites: PendingInviteDto[]
+  /** Whether the caller may invite, remove and change guardians (full access). */
+  canManage: boolean
+}
+
+export type InvitePreviewDto = { householdName: string; invitedByName: string | null; email: string; access: GuardianAccess; expiresAt: string }
+
+export type HouseholdEventDto = { id: number; action: string; actorName: string; subject: string; at: string }
