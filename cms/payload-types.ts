@@ -342,7 +342,7 @@ export interface MedicalNoteRead {
  */
 export interface HouseholdInvite {
   id: number;
-  household: number | User;
+  household?: (number | null) | User;
   email: string;
   access: 'full' | 'view';
   invitedBy?: (number | null) | User;
@@ -461,6 +461,7 @@ export interface Enrollment {
   id: number;
   student: number | Student;
   class: number | Class;
+  enrolledBy?: (number | null) | User;
   enrollmentDate: string;
   /**
    * The last day attended, when the student leaves the class; tuition is prorated to it.
@@ -1349,6 +1350,7 @@ export interface ClassesSelect<T extends boolean = true> {
 export interface EnrollmentsSelect<T extends boolean = true> {
   student?: T;
   class?: T;
+  enrolledBy?: T;
   enrollmentDate?: T;
   endDate?: T;
   updatedAt?: T;

@@ -86,6 +86,11 @@ describe('an invitation', () => {
     const added = await second.post('/api/students', { fullName: 'Leo Household', dateOfBirth: '2018-03-01', experienceLevel: 'Beginner' })
     expect(added.status).toBe(201)
     expect(added.body.userId).toBe(first.userId)
+    const byMe = await second.post('/api/enrollments', { studentId: mia, classId: cls.id })
+    expect(byMe.status).toBe(201)
+    const row = await app.payload.findByID({ collection: 'enrollments', id: byMe.body.id, overrideAccess: true, depth: 0 })
+    expect(row.enrolledBy).toBe(me.id)
+    await app.payload.delete({ collection: 'enrollments', id: byMe.body.id, overrideAccess: true })
     expect((await first.client.get('/api/students')).body.map((s: { fullName: string }) => s.fullName)).toContain('Leo Household')
   })
 
@@ -215,6 +220,7 @@ describe('leaving, removal and the payer', () => {
     const partnerId = (await partner.get('/api/user')).body.id
     expect((await owner.client.put('/api/household/payer', { guardianId: (await viewer.get('/api/user')).body.id })).status).toBe(409)
     expect((await owner.client.put('/api/household/payer', { guardianId: partnerId })).body.payerId).toBe(partnerId)
+    expect((await viewer.get('/api/billing/statement')).body.payer).toEqual({ id: partnerId, fullName: 'hh-owner-partner Second' })
 
     expect((await owner.client.post('/api/household/leave')).status).toBe(204)
     expect(await familyRowCounts(partnerId)).toEqual(before)
@@ -236,5 +242,14 @@ describe('leaving, removal and the payer', () => {
       expect.arrayContaining(['invited', 'joined', 'payer-changed', 'left', 'removed']),
     )
     expect((await partner.get(`/api/admin/households/${partnerId}`)).status).toBe(403)
+  })
+  it('goes to the other guardians when an administrator deletes the first guardian’s account', async () => {
+    const holder = await createFamily(app, 'hh-deleted')
+    const kid = await addStudent(app, holder.userId, 'Kit Stays', 9)
+    const other = await joinWithNewAccount(await invite(holder, 'hh.deleted.other@example.com', 'view'), 'hh-deleted-other')
+    const otherId = (await other.get('/api/user')).body.id
+    expect((await admin.delete(`/api/users/${holder.userId}`)).status).toBe(200)
+    expect((await other.get(`/api/students/${kid}`)).status).toBe(200)
+    expect((await other.get('/api/user')).body).toMatchObject({ householdId: otherId, guardianAccess: 'full' })
   })
 })

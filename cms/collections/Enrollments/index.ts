@@ -42,6 +42,8 @@ export const Enrollments: CollectionConfig = {
   fields: [
     { name: 'student', type: 'relationship', relationTo: 'students', required: true, index: true },
     { name: 'class', type: 'relationship', relationTo: 'classes', required: true, index: true },
+    // Which guardian enrolled (decisions §23): the household's, or an administrator at the desk; empty for older rows.
+    { name: 'enrolledBy', label: 'Enrolled by', type: 'relationship', relationTo: 'users', admin: { readOnly: true } },
     {
       name: 'enrollmentDate',
       label: 'Enrolled on',

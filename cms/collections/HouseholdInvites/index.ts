@@ -19,7 +19,8 @@ export const HouseholdInvites: CollectionConfig = {
   },
   access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
   fields: [
-    { name: 'household', type: 'relationship', relationTo: 'users', required: true, index: true },
+    // Empty once the household's last account is deleted: the invitation stays as a record, unusable.
+    { name: 'household', type: 'relationship', relationTo: 'users', index: true },
     { name: 'email', type: 'email', required: true, index: true },
     {
       name: 'access',

@@ -13,6 +13,7 @@ import { endSessionsOnDeactivate } from './hooks/endSessionsOnDeactivate'
 import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
 import { guardCredentialChanges } from './hooks/guardCredentialChanges'
+import { handOverHousehold } from './hooks/handOverHousehold'
 import { guardLoginAttempt, recordSuccessfulLogin, sameLoginFailure } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseForgotPassword } from './hooks/refuseForgotPassword'
@@ -62,7 +63,7 @@ export const Users: CollectionConfig = {
     beforeLogin: [refuseInactiveLogin],
     afterLogin: [recordSuccessfulLogin],
     beforeChange: [refuseReservedUsername, endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
-    beforeDelete: [protectAdministratorsOnDelete, deleteUserData],
+    beforeDelete: [protectAdministratorsOnDelete, handOverHousehold, deleteUserData],
     afterChange: [forgetUserAfterChange, releaseTeacherClasses],
     afterDelete: [forgetUserAfterDelete],
     afterLogout: [forgetUserAfterLogout],

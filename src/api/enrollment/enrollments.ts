@@ -108,7 +108,7 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
       }
       return (await req.payload.create({
         collection: 'enrollments',
-        data: { student: student.id, class: cls.id, enrollmentDate: (admin && input.enrollmentDate) || today },
+        data: { student: student.id, class: cls.id, enrollmentDate: (admin && input.enrollmentDate) || today, enrolledBy: user.id },
         depth: 0,
         req,
         // The checks above are this operation's own rule; the collection lets only admins create.

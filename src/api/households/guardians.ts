@@ -77,6 +77,21 @@ async function moveHousehold(req: PayloadRequest, from: number, to: number): Pro
     await queryInTransaction(req, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${to} WHERE ${sql.identifier(column)} = ${from}`)
 }
 
+/** Moves the household from its first guardian to `heir`: every row, the other guardians, the payer. */
+async function handOver(req: PayloadRequest, household: Household, heir: User): Promise<void> {
+  await moveHousehold(req, household.id, heir.id)
+  await setUser(req, household.id, { household: null, householdPayer: null, guardianAccess: 'full' })
+  await setUser(req, heir.id, { household: null, householdPayer: null, guardianAccess: 'full' })
+  for (const other of household.guardians.filter((user) => user.id !== heir.id && user.id !== household.id))
+    await setUser(req, other.id, { household: heir.id })
+}
+
+/** Who takes the household over from its first guardian: the payer, else the oldest full guardian, else the oldest. */
+function heirOf(household: Household, staying: User[]): User | undefined {
+  const full = staying.filter((user) => accessOf(user) === 'full')
+  return full.find((user) => user.id === household.payer.id) ?? full[0] ?? staying[0]
+}
+
 /**
  * One guardian leaves (by their own choice or removed by another): they become a household of
  * their own with nothing in it. When they held the household, it moves to the payer (or the oldest
@@ -85,19 +100,32 @@ async function moveHousehold(req: PayloadRequest, from: number, to: number): Pro
 async function depart(req: PayloadRequest, household: Household, leaving: User): Promise<number> {
   const staying = household.guardians.filter((user) => user.id !== leaving.id)
   if (staying.length === 0) throw conflict(HOUSEHOLD_MESSAGES.onlyGuardian)
-  const fullStaying = staying.filter((user) => accessOf(user) === 'full')
-  if (fullStaying.length === 0) throw conflict(HOUSEHOLD_MESSAGES.lastFullGuardian)
+  if (!staying.some((user) => accessOf(user) === 'full')) throw conflict(HOUSEHOLD_MESSAGES.lastFullGuardian)
   if (leaving.id !== household.id) {
     await setUser(req, leaving.id, { household: null, guardianAccess: 'full' })
     if (household.payer.id === leaving.id) await setUser(req, household.id, { householdPayer: null })
     return household.id
   }
-  const heir = fullStaying.find((user) => user.id === household.payer.id) ?? fullStaying[0]!
-  await moveHousehold(req, household.id, heir.id)
-  await setUser(req, leaving.id, { household: null, householdPayer: null, guardianAccess: 'full' })
-  await setUser(req, heir.id, { household: null, householdPayer: null })
-  for (const other of staying.filter((user) => user.id !== heir.id)) await setUser(req, other.id, { household: heir.id })
+  const heir = heirOf(household, staying)!
+  await handOver(req, household, heir)
   return heir.id
+}
+
+/**
+ * Before an account is deleted (by an administrator): a household it holds with other guardians
+ * goes to them, children and records included, rather than with the account. A second guardian's
+ * own account leaves nothing behind (its pointer and payer choice are cleared by the database).
+ */
+export async function handOverBeforeDelete(req: PayloadRequest, accountId: number): Promise<void> {
+  const { docs } = await req.payload.find({ collection: 'users', where: { household: { equals: accountId } }, depth: 0, limit: 1, overrideAccess: true, req })
+  if (docs.length === 0) return
+  const household = await loadHousehold(req, accountId)
+  const heir = heirOf(
+    household,
+    household.guardians.filter((user) => user.id !== accountId),
+  )!
+  await handOver(req, household, heir)
+  await recordHouseholdEvent(req, { household: heir.id, action: 'left', actor: household.account, subject: `${household.account.fullName} (account deleted)` })
 }
 
 /** POST /api/household/leave: the caller leaves; the last guardian with full access cannot. */

@@ -1,1 +1,2 @@
 export { householdEndpoints } from './endpoints'
+export { handOverBeforeDelete } from './guardians'

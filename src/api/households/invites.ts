@@ -103,8 +103,10 @@ export async function revokeInvite(req: PayloadRequest, caller: User, inviteId: 
   })
 }
 
-/** A waiting, unexpired invitation by its link's token; anything else is the same 404. */
-async function usableInvite(req: PayloadRequest, token: string): Promise<HouseholdInvite> {
+type UsableInvite = HouseholdInvite & { household: number | User }
+
+/** A waiting, unexpired invitation of a household that still exists, by its link's token; anything else is the same 404. */
+async function usableInvite(req: PayloadRequest, token: string): Promise<UsableInvite> {
   await hitRateLimit(req.payload, INVITE_LOOKUPS_PER_IP, clientIp(req))
   const { docs } = await req.payload.find({
     collection: 'household-invites',
@@ -115,8 +117,9 @@ async function usableInvite(req: PayloadRequest, token: string): Promise<Househo
     req,
   })
   const invite = docs[0] as HouseholdInvite | undefined
-  if (!invite || invite.status !== 'pending' || Date.parse(invite.expiresAt) <= academyNow().getTime()) throw notFound(HOUSEHOLD_MESSAGES.inviteInvalid)
-  return invite
+  if (!invite || invite.household == null || invite.status !== 'pending' || Date.parse(invite.expiresAt) <= academyNow().getTime())
+    throw notFound(HOUSEHOLD_MESSAGES.inviteInvalid)
+  return invite as UsableInvite
 }
 
 /** POST /api/household-invites/preview: what the link offers, for the join page. */

@@ -56,4 +56,6 @@ export type StatementDto = {
   autopay: StatementAutopayDto | null
   /** Open credits with a remainder, oldest first: the order the tuition run uses them in. */
   credits: StatementCreditDto[]
+  /** The guardian who pays, in a household of several guardians (decisions §23); null for a household of one. */
+  payer: { id: number; fullName: string } | null
 }

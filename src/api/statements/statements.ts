@@ -8,7 +8,7 @@ import { academyToday } from '#api/lib/academy-clock'
 import { statementAutopay } from '#api/autopay'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
-import { relationId } from '#api/lib/relations'
+import { optionalRelationId, relationId } from '#api/lib/relations'
 import { bothOf, familyRows, householdAccount, householdOf } from '#api/lib/ownership'
 import { finishedRunMonths, runTuitionMonth } from '#api/tuition'
 
@@ -55,6 +55,22 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
   return null
 }
 
+/** Who pays a household of several guardians (its chosen full guardian, else its first); null for a household of one. */
+async function householdPayer(req: PayloadRequest, account: User): Promise<StatementDto['payer']> {
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { household: { equals: account.id } },
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  if (docs.length === 0) return null
+  const chosen = (docs as User[]).find((guardian) => guardian.id === optionalRelationId(account.householdPayer) && guardian.guardianAccess !== 'view')
+  return { id: (chosen ?? account).id, fullName: (chosen ?? account).fullName }
+}
+
 /**
  * One family's statement (decisions §11), read as the caller: the family's rows through the
  * collections' own read rules (`ownedByFamily`: a family reaches only its own, so another
@@ -89,5 +105,6 @@ export async function familyStatement(req: PayloadRequest, caller: User, userId 
     autopay: await statementAutopay(req.payload, userId, next),
     // Decisions §10: what the academy has credited and the next invoices will still take off.
     credits: credits.map(({ id, reason, amountCents, remainingCents, createdAt }) => ({ id, reason, amountCents, remainingCents, createdAt })),
+    payer: await householdPayer(req, user),
   }
 }

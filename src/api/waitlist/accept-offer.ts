@@ -44,7 +44,7 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
     )
     ;(await req.payload.create({
       collection: 'enrollments',
-      data: { student: studentId, class: classId, enrollmentDate: academyToday(now) },
+      data: { student: studentId, class: classId, enrollmentDate: academyToday(now), enrolledBy: user.id },
       depth: 0,
       req,
       overrideAccess: true,

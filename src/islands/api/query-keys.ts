@@ -36,6 +36,8 @@ export const queryKeys = {
   payments: ['payments'] as const,
   statement: ['statement'] as const,
   calendarLink: ['calendar-link'] as const,
+  /** The caller's household: guardians, payer, waiting invitations (decisions §23). */
+  household: ['household'] as const,
   notificationPreferences: ['notification-preferences'] as const,
   stripeConfig: ['stripe-config'] as const,
   autopay: ['autopay'] as const,

@@ -69,6 +69,11 @@ export function StatementView({ statement, history = true }: { statement: Statem
             <span className="mt-1 block text-sm text-gray-700">
               {statement.balanceCents > 0 ? 'Owed on pending and overdue invoices.' : 'Nothing is owed.'}
             </span>
+            {statement.payer ? (
+              <span className="mt-1 block text-sm text-gray-700" data-testid="statement-payer">
+                Paid by {statement.payer.fullName}.
+              </span>
+            ) : null}
           </dd>
         </div>
         <div className="rounded-2xl border border-gray-200 bg-gray-50 p-4">

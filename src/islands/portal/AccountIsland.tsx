@@ -6,6 +6,7 @@ import { errorMessage } from '#islands/lib/http'
 import { CalendarLinkCard } from './account/CalendarLinkCard'
 import { CardAutopaySection } from './account/CardAutopaySection'
 import { ChooseChildDialog } from './account/ChooseChildDialog'
+import { HouseholdSection } from './account/HouseholdSection'
 import { SettingsTabs } from './account/SettingsTabs'
 import { StudentsSection } from './account/StudentsSection'
 import { PortalRoot } from './components/PortalRoot'
@@ -49,6 +50,7 @@ function Account({ user: initial }: { user: UserDto }) {
       <ChooseChildDialog user={user} />
       <StudentsSection user={user} />
       <SettingsTabs user={user} />
+      <HouseholdSection />
       <CardAutopaySection />
       <CalendarLinkCard />
 

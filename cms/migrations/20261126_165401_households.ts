@@ -9,7 +9,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum_household_events_action" AS ENUM('invited', 'invite-revoked', 'joined', 'left', 'removed', 'access-changed', 'payer-changed');
   CREATE TABLE "household_invites" (
   	"id" serial PRIMARY KEY NOT NULL,
-  	"household_id" integer NOT NULL,
+  	"household_id" integer,
   	"email" varchar NOT NULL,
   	"access" "enum_household_invites_access" NOT NULL,
   	"invited_by_id" integer,
@@ -36,6 +36,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "users" ADD COLUMN "household_id" integer;
   ALTER TABLE "users" ADD COLUMN "guardian_access" "enum_users_guardian_access" DEFAULT 'full';
   ALTER TABLE "users" ADD COLUMN "household_payer_id" integer;
+  ALTER TABLE "enrollments" ADD COLUMN "enrolled_by_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "household_invites_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "household_events_id" integer;
   ALTER TABLE "household_invites" ADD CONSTRAINT "household_invites_household_id_users_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -57,10 +58,12 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "household_events_created_at_idx" ON "household_events" USING btree ("created_at");
   ALTER TABLE "users" ADD CONSTRAINT "users_household_id_users_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "users" ADD CONSTRAINT "users_household_payer_id_users_id_fk" FOREIGN KEY ("household_payer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "enrollments" ADD CONSTRAINT "enrollments_enrolled_by_id_users_id_fk" FOREIGN KEY ("enrolled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_household_invites_fk" FOREIGN KEY ("household_invites_id") REFERENCES "public"."household_invites"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_household_events_fk" FOREIGN KEY ("household_events_id") REFERENCES "public"."household_events"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "users_household_idx" ON "users" USING btree ("household_id");
   CREATE INDEX "users_household_payer_idx" ON "users" USING btree ("household_payer_id");
+  CREATE INDEX "enrollments_enrolled_by_idx" ON "enrollments" USING btree ("enrolled_by_id");
   CREATE INDEX "payload_locked_documents_rels_household_invites_id_idx" ON "payload_locked_documents_rels" USING btree ("household_invites_id");
   CREATE INDEX "payload_locked_documents_rels_household_events_id_idx" ON "payload_locked_documents_rels" USING btree ("household_events_id");`)
 }
@@ -75,17 +78,21 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   
   ALTER TABLE "users" DROP CONSTRAINT "users_household_payer_id_users_id_fk";
   
+  ALTER TABLE "enrollments" DROP CONSTRAINT "enrollments_enrolled_by_id_users_id_fk";
+  
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_household_invites_fk";
   
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_household_events_fk";
   
   DROP INDEX "users_household_idx";
   DROP INDEX "users_household_payer_idx";
+  DROP INDEX "enrollments_enrolled_by_idx";
   DROP INDEX "payload_locked_documents_rels_household_invites_id_idx";
   DROP INDEX "payload_locked_documents_rels_household_events_id_idx";
   ALTER TABLE "users" DROP COLUMN "household_id";
   ALTER TABLE "users" DROP COLUMN "guardian_access";
   ALTER TABLE "users" DROP COLUMN "household_payer_id";
+  ALTER TABLE "enrollments" DROP COLUMN "enrolled_by_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "household_invites_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "household_events_id";
   DROP TYPE "public"."enum_users_guardian_access";
