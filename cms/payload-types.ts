@@ -363,7 +363,7 @@ export interface HouseholdInvite {
 export interface HouseholdEvent {
   id: number;
   household?: (number | null) | User;
-  action: 'invited' | 'invite-revoked' | 'joined' | 'left' | 'removed' | 'access-changed' | 'payer-changed';
+  action: 'invited' | 'invite-revoked' | 'joined' | 'left' | 'removed' | 'access-changed' | 'payer-changed' | 'merged';
   actor?: (number | null) | User;
   actorName: string;
   subject: string;

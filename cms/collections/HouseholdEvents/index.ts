@@ -30,6 +30,7 @@ export const HouseholdEvents: CollectionConfig = {
         { label: 'Removed a guardian', value: 'removed' },
         { label: 'Changed a guardian’s access', value: 'access-changed' },
         { label: 'Chose the payer', value: 'payer-changed' },
+        { label: 'Merged another household in', value: 'merged' },
       ],
     },
     { name: 'actor', type: 'relationship', relationTo: 'users' },

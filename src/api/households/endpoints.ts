@@ -4,7 +4,16 @@ import { listHouseholdEvents } from './events'
 import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
 import { loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
 import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
-import { acceptInviteSchema, guardianAccessSchema, invitePreviewSchema, inviteInputSchema, payerSchema } from './schemas'
+import { mergeHouseholds, previewMerge } from './merge'
+import {
+  acceptInviteSchema,
+  guardianAccessSchema,
+  invitePreviewSchema,
+  inviteInputSchema,
+  mergeInputSchema,
+  mergePreviewQuerySchema,
+  payerSchema,
+} from './schemas'
 import { householdOf } from '#api/lib/ownership'
 
 /**
@@ -44,4 +53,11 @@ export const householdEndpoints = [
     const household = await loadHousehold(req, account ? householdOf(account) : 0)
     return { ...toHouseholdDto(household, await pendingInvites(req, household.id), null), events: await listHouseholdEvents(req, household.id) }
   }),
+
+  /** What merging one household into another would move (any guardian's id names a household). */
+  defineEndpoint('get', '/admin/household-merges/preview', { role: 'admin', query: mergePreviewQuerySchema }, async ({ req, query }) =>
+    previewMerge(req, query.keep, query.merge),
+  ),
+
+  defineEndpoint('post', '/admin/household-merges', { role: 'admin', body: mergeInputSchema }, async ({ req, user, body }) => mergeHouseholds(req, user, body)),
 ]

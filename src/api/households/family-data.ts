@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
-import { queryRows } from '#api/lib/database'
+import { queryInTransaction, queryRows } from '#api/lib/database'
 import { optionalRelationId } from '#api/lib/relations'
 
 /**
@@ -36,4 +36,13 @@ export async function hasFamilyOfItsOwn(req: PayloadRequest, user: User): Promis
   checks.push(sql`SELECT 1 FROM users WHERE household_id = ${user.id}`)
   const [row] = await queryRows<{ found: boolean }>(req, sql`SELECT EXISTS (${sql.join(checks, sql` UNION ALL `)}) AS found`)
   return row?.found === true
+}
+
+/**
+ * Moves every row of a household from one account to another, in the open transaction: when the
+ * first guardian leaves, and when two households are merged.
+ */
+export async function moveHouseholdRows(req: PayloadRequest, from: number, to: number): Promise<void> {
+  for (const [table, column] of HOUSEHOLD_COLUMNS)
+    await queryInTransaction(req, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${to} WHERE ${sql.identifier(column)} = ${from}`)
 }

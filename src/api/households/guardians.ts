@@ -6,7 +6,7 @@ import { conflict, notFound } from '#api/errors'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { clientIp, hitRateLimit, type RateLimit } from '#api/lib/rate-limit'
 import { recordHouseholdEvent } from './events'
-import { HOUSEHOLD_COLUMNS } from './family-data'
+import { moveHouseholdRows } from './family-data'
 import { accessOf, callersHousehold, loadHousehold, readHousehold, type Household } from './household'
 import { HOUSEHOLD_MESSAGES, type GuardianAccess, type HouseholdDto } from './schemas'
 
@@ -68,18 +68,9 @@ export async function choosePayer(req: PayloadRequest, caller: User, guardianId:
   return readHousehold(req, caller)
 }
 
-/**
- * Moves every row of a household from one account to another, in the open transaction: when the
- * first guardian leaves, the household stays with the others under a new account.
- */
-async function moveHousehold(req: PayloadRequest, from: number, to: number): Promise<void> {
-  for (const [table, column] of HOUSEHOLD_COLUMNS)
-    await queryInTransaction(req, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${to} WHERE ${sql.identifier(column)} = ${from}`)
-}
-
 /** Moves the household from its first guardian to `heir`: every row, the other guardians, the payer. */
 async function handOver(req: PayloadRequest, household: Household, heir: User): Promise<void> {
-  await moveHousehold(req, household.id, heir.id)
+  await moveHouseholdRows(req, household.id, heir.id)
   await setUser(req, household.id, { household: null, householdPayer: null, guardianAccess: 'full' })
   await setUser(req, heir.id, { household: null, householdPayer: null, guardianAccess: 'full' })
   for (const other of household.guardians.filter((user) => user.id !== heir.id && user.id !== household.id))

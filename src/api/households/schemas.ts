@@ -29,6 +29,9 @@ export const HOUSEHOLD_MESSAGES = {
   lastFullGuardian: 'A household needs at least one guardian with full access. Give another guardian full access first.',
   removeYourself: 'To leave the household yourself, use “Leave household”.',
   payerMustBeFull: 'The payer must be a guardian with full access.',
+  mergeSame: 'Choose two different households to merge.',
+  mergeBothCards: 'Both households have a saved card for autopay. Choose whose card the merged household keeps; the other card is removed.',
+  householdNotFound: 'This household was not found.',
 } as const
 
 export const inviteInputSchema = z.object({
@@ -81,3 +84,34 @@ export type HouseholdDto = {
 export type InvitePreviewDto = { householdName: string; invitedByName: string | null; email: string; access: GuardianAccess; expiresAt: string }
 
 export type HouseholdEventDto = { id: number; action: string; actorName: string; subject: string; at: string }
+
+export const mergeInputSchema = z.object({
+  keep: z.number({ error: 'Please choose the household to keep' }).int().positive('Please choose the household to keep'),
+  merge: z.number({ error: 'Please choose the household to merge into it' }).int().positive('Please choose the household to merge into it'),
+  /** Whose saved card the merged household keeps, when both have one. */
+  card: z.enum(['keep', 'merge']).optional(),
+})
+export type MergeInput = z.infer<typeof mergeInputSchema>
+
+export const mergePreviewQuerySchema = z.object({
+  keep: z.coerce.number({ error: 'Please choose the household to keep' }).int().positive('Please choose the household to keep'),
+  merge: z.coerce.number({ error: 'Please choose the household to merge into it' }).int().positive('Please choose the household to merge into it'),
+})
+
+/** What a merge moves from the merged household into the kept one. */
+export type MergePreviewDto = {
+  keep: { householdId: number; name: string; hasCard: boolean }
+  merge: { householdId: number; name: string; hasCard: boolean }
+  moves: {
+    guardians: number
+    students: number
+    enrollments: number
+    invoices: number
+    payments: number
+    credits: number
+    waitlistPlaces: number
+    attendanceMarks: number
+  }
+  /** True when both have a saved card: the merge needs `card`. */
+  needsCardChoice: boolean
+}

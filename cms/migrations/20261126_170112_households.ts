@@ -6,7 +6,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
    CREATE TYPE "public"."enum_users_guardian_access" AS ENUM('full', 'view');
   CREATE TYPE "public"."enum_household_invites_access" AS ENUM('full', 'view');
   CREATE TYPE "public"."enum_household_invites_status" AS ENUM('pending', 'accepted', 'revoked');
-  CREATE TYPE "public"."enum_household_events_action" AS ENUM('invited', 'invite-revoked', 'joined', 'left', 'removed', 'access-changed', 'payer-changed');
+  CREATE TYPE "public"."enum_household_events_action" AS ENUM('invited', 'invite-revoked', 'joined', 'left', 'removed', 'access-changed', 'payer-changed', 'merged');
   CREATE TABLE "household_invites" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"household_id" integer,
