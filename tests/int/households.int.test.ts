@@ -79,6 +79,11 @@ describe('an invitation', () => {
     expect(me).toMatchObject({ email: 'second.parent@example.com', householdId: first.userId, guardianAccess: 'full' })
     expect((await second.get('/api/students')).body.map((s: { id: number }) => s.id)).toEqual([mia])
     expect((await second.get(`/api/students/${mia}`)).status).toBe(200)
+    // The studio's export lists the household's other guardians next to each child.
+    const csvLine = String((await admin.get('/api/admin/students.csv')).body)
+      .split('\n')
+      .find((row) => row.startsWith('Mia Household'))
+    expect(csvLine).toContain('hh-second-parent Second <second.parent@example.com>')
     const statement = (await second.get('/api/billing/statement')).body
     expect(statement.userId).toBe(first.userId)
     expect(statement.invoices.map((i: { description: string }) => i.description)).toContain('Household tuition')

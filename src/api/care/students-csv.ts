@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { Student, User } from '#cms/payload-types'
 import { csvTable } from '#api/lib/csv'
-import { relationId } from '#api/lib/relations'
+import { optionalRelationId, relationId } from '#api/lib/relations'
 import { calendarDay } from '#shared/dates'
 import { contactsOf, findCareOf, findPickupsOf } from './care-records'
 import type { PersonDto } from './schemas'
@@ -11,7 +11,7 @@ const people = (list: PersonDto[]) => list.map((p) => `${p.name}${p.relationship
 const PHOTO = { yes: 'Yes', no: 'No' } as const
 
 /**
- * GET /api/admin/students.csv: every student with its family, emergency contacts, allergies,
+ * GET /api/admin/students.csv: every student with its family and the household's other guardians, emergency contacts, allergies,
  * photo choice and authorised pickups (issue 24). Medical notes stay out: they are read one
  * student at a time, and each read is recorded.
  */
@@ -27,11 +27,35 @@ export async function studentsCareCsv(req: PayloadRequest): Promise<string> {
     userIds.length === 0
       ? []
       : req.payload
-          .find({ collection: 'users', where: { id: { in: userIds } }, depth: 0, limit: 0, pagination: false, req, overrideAccess: true })
+          // The households' accounts and every guardian pointing at one of them (decisions §23).
+          .find({
+            collection: 'users',
+            where: { or: [{ id: { in: userIds } }, { household: { in: userIds } }] },
+            depth: 0,
+            limit: 0,
+            pagination: false,
+            req,
+            overrideAccess: true,
+          })
           .then((r) => r.docs as User[]),
   ])
   const family = new Map(users.map((u) => [u.id, u]))
-  const header = ['Student', 'Date of birth', 'Family', 'Family email', 'Emergency contacts', 'Allergies', 'May be photographed', 'Authorised pickups']
+  const otherGuardians = (householdId: number) =>
+    users
+      .filter((u) => optionalRelationId(u.household) === householdId)
+      .map((u) => `${u.fullName} <${u.email}>${u.guardianAccess === 'view' ? ' (view and attendance)' : ''}`)
+      .join('; ')
+  const header = [
+    'Student',
+    'Date of birth',
+    'Family',
+    'Family email',
+    'Other guardians',
+    'Emergency contacts',
+    'Allergies',
+    'May be photographed',
+    'Authorised pickups',
+  ]
   return csvTable(
     header,
     students.map((s) => {
@@ -42,6 +66,7 @@ export async function studentsCareCsv(req: PayloadRequest): Promise<string> {
         calendarDay(s.dateOfBirth),
         owner?.fullName ?? '',
         owner?.email ?? '',
+        otherGuardians(relationId(s.user)),
         people(contactsOf(doc)),
         doc?.allergies ?? '',
         doc?.mayBePhotographed ? PHOTO[doc.mayBePhotographed] : 'Not answered',

@@ -51,7 +51,7 @@ function Account({ user: initial }: { user: UserDto }) {
       <StudentsSection user={user} />
       <SettingsTabs user={user} />
       <HouseholdSection />
-      <CardAutopaySection />
+      {user.guardianAccess === 'view' ? null : <CardAutopaySection />}
       <CalendarLinkCard />
 
       <section aria-labelledby="actions-title" className="rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">

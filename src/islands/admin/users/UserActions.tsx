@@ -14,10 +14,22 @@ type ActionProps = {
   onToggleTeacher: () => void
   onDelete: () => void
   onStatement: () => void
+  onHousehold: () => void
 }
 
 /** The three actions; a refused one stays visible, disabled, with the reason next to it. */
-export function UserActions({ user, blocked, busy, onDeactivate, onReactivate, onToggleAdmin, onToggleTeacher, onDelete, onStatement }: ActionProps) {
+export function UserActions({
+  user,
+  blocked,
+  busy,
+  onDeactivate,
+  onReactivate,
+  onToggleAdmin,
+  onToggleTeacher,
+  onDelete,
+  onStatement,
+  onHousehold,
+}: ActionProps) {
   const id = useId()
   const reasons = [...new Set([blocked.deactivate, blocked.demote, blocked.delete].filter(Boolean))] as string[]
   const reasonId = (reason: string | undefined) => (reason ? `${id}-reason-${reasons.indexOf(reason)}` : undefined)
@@ -48,6 +60,9 @@ export function UserActions({ user, blocked, busy, onDeactivate, onReactivate, o
         </ActionButton>
         <ActionButton className={BUTTON.secondary} busy={false} onClick={onStatement}>
           Statement<span className="sr-only"> of {user.fullName}</span>
+        </ActionButton>
+        <ActionButton className={BUTTON.secondary} busy={false} onClick={onHousehold}>
+          Household<span className="sr-only"> of {user.fullName}</span>
         </ActionButton>
         <ActionButton className={BUTTON.dangerOutline} reason={blocked.delete} reasonId={reasonId(blocked.delete)} busy={busy} onClick={onDelete}>
           Delete<span className="sr-only"> {user.fullName}</span>

@@ -17,6 +17,7 @@ import { CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
 import { useViewer } from '#islands/admin/viewer'
 import { FamilyStatementDialog } from '#islands/admin/statements/FamilyStatementDialog'
+import { HouseholdDialog } from '#islands/admin/households/HouseholdDialog'
 import { Pager } from '#islands/components/ui/Pager'
 import { scrollToTop } from '#islands/lib/scroll'
 import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
@@ -46,6 +47,7 @@ export function UsersTab() {
   const notifyFailure = useNotifyFailure()
   const [confirming, setConfirming] = useState<Confirming | null>(null)
   const [statementOf, setStatementOf] = useState<UserDto | null>(null)
+  const [householdOf, setHouseholdOf] = useState<UserDto | null>(null)
   useLoadFailureToast(users.isError, LOAD_FAILED)
 
   const shown = users.data?.items ?? []
@@ -119,6 +121,7 @@ export function UsersTab() {
       onToggleTeacher={() => changeTeacher(user, !user.isTeacher)}
       onDelete={() => setConfirming({ kind: 'delete', user })}
       onStatement={() => setStatementOf(user)}
+      onHousehold={() => setHouseholdOf(user)}
     />
   )
 
@@ -246,6 +249,7 @@ export function UsersTab() {
         ) : null}
       </ConfirmDialog>
       <FamilyStatementDialog family={statementOf} onClose={() => setStatementOf(null)} />
+      <HouseholdDialog account={householdOf} onClose={() => setHouseholdOf(null)} />
     </section>
   )
 }

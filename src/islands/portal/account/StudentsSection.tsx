@@ -19,8 +19,10 @@ const FORM_ID = 'add-student-form'
 /** My Students on /account (spec §2): the inline form, clickable cards, emergency contact, care and pickups (issue 24), delete, skeletons, empty text. */
 export function StudentsSection({ user }: { user: UserDto }) {
   const family = useFamily(user)
+  // A view-and-attendance guardian cannot add children (decisions §23): the server refuses, the page does not offer it.
+  const viewOnly = user.guardianAccess === 'view'
   // The dashboard's Add Student leads here with ?add=student: the form starts open.
-  const openedByLink = useSearchParam('add') === 'student'
+  const openedByLink = useSearchParam('add') === 'student' && !viewOnly
   const [toggled, setAdding] = useState<boolean | null>(null)
   const adding = toggled ?? openedByLink
   const [removing, setRemoving] = useState<StudentDto | null>(null)
@@ -36,15 +38,17 @@ export function StudentsSection({ user }: { user: UserDto }) {
         <h2 id="students-title" className="font-serif text-xl">
           My Students
         </h2>
-        <button
-          type="button"
-          aria-expanded={adding}
-          aria-controls={adding ? FORM_ID : undefined}
-          onClick={() => setAdding(!adding)}
-          className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-3.5 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-        >
-          <span aria-hidden="true">+</span>&nbsp;Add Student
-        </button>
+        {viewOnly ? null : (
+          <button
+            type="button"
+            aria-expanded={adding}
+            aria-controls={adding ? FORM_ID : undefined}
+            onClick={() => setAdding(!adding)}
+            className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-3.5 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            <span aria-hidden="true">+</span>&nbsp;Add Student
+          </button>
+        )}
       </div>
       {adding ? <AddStudentForm id={FORM_ID} onDone={() => setAdding(false)} /> : null}
       <div className="mt-3">

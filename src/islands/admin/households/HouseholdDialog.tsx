@@ -1,0 +1,66 @@
+import { useAdminHousehold } from '#islands/api/admin-households'
+import { ErrorCard } from '#islands/components/ui/Alert'
+import { Badge } from '#islands/components/ui/Badge'
+import { Dialog } from '#islands/components/ui/Dialog'
+import { Loading } from '#islands/components/ui/LoadState'
+import { formatDateTime } from '#shared/dates'
+import { MergeHouseholdForm } from './MergeHouseholdForm'
+
+const ACTIONS: Record<string, string> = {
+  invited: 'Invited',
+  'invite-revoked': 'Revoked an invitation',
+  joined: 'Joined',
+  left: 'Left',
+  removed: 'Removed',
+  'access-changed': 'Changed access',
+  'payer-changed': 'Chose the payer',
+  merged: 'Merged a household in',
+}
+
+/** An account's household for the studio (decisions §23): guardians, payer, invitations, its audit, and merging a duplicate in. */
+export function HouseholdDialog({ account, onClose }: { account: { id: number; fullName: string } | null; onClose: () => void }) {
+  const household = useAdminHousehold(account?.id ?? null)
+  const data = household.data
+  return (
+    <Dialog open={account !== null} onClose={onClose} title={account ? `Household — ${account.fullName}` : 'Household'} wide closeButton>
+      {household.isPending ? (
+        <Loading label="Loading the household…" />
+      ) : household.isError || !data ? (
+        <ErrorCard message="Failed to load the household. Please try again." retryLabel="Try again" onRetry={() => void household.refetch()} />
+      ) : (
+        <>
+          <ul aria-label="Guardians" className="space-y-2">
+            {data.guardians.map((guardian) => (
+              <li key={guardian.id} className="rounded-xl border border-gray-200 p-3">
+                <p className="font-semibold">{guardian.fullName}</p>
+                <p className="text-sm break-all text-gray-700">{guardian.email}</p>
+                <p className="mt-1 flex flex-wrap gap-1.5">
+                  <Badge tone={guardian.access === 'full' ? 'green' : 'grey'}>{guardian.access === 'full' ? 'Full access' : 'View and attendance'}</Badge>
+                  {guardian.isPayer ? <Badge tone="brand">Payer</Badge> : null}
+                  {guardian.holdsHousehold ? <Badge tone="grey">First guardian</Badge> : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {data.invites.length > 0 ? (
+            <p className="mt-3 text-sm text-gray-700">Invitations waiting: {data.invites.map((invite) => invite.email).join(', ')}</p>
+          ) : null}
+          <h3 className="mt-4 font-semibold">History</h3>
+          {data.events.length === 0 ? (
+            <p className="text-sm text-gray-700">Nothing has changed in this household’s guardians yet.</p>
+          ) : (
+            <ul aria-label="Household history" className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm">
+              {data.events.map((event) => (
+                <li key={event.id}>
+                  <span className="text-gray-700">{formatDateTime(event.at)}</span> · {event.actorName}: {ACTIONS[event.action] ?? event.action} —{' '}
+                  {event.subject}
+                </li>
+              ))}
+            </ul>
+          )}
+          <MergeHouseholdForm keepId={data.householdId} keepName={data.guardians.find((g) => g.holdsHousehold)?.fullName ?? ''} />
+        </>
+      )}
+    </Dialog>
+  )
+}

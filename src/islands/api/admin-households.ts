@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+
+import type { HouseholdDto, HouseholdEventDto, MergeInput, MergePreviewDto } from '#api/households/schemas'
+import { apiRequest } from '#islands/lib/http'
+
+export type AdminHouseholdDto = HouseholdDto & { events: HouseholdEventDto[] }
+
+const householdKey = (accountId: number) => ['admin', 'household', accountId] as const
+
+/** GET /api/admin/households/:id (admin): the household of any of its guardians, with its audit. Read afresh each time. */
+export function useAdminHousehold(accountId: number | null) {
+  return useQuery({
+    queryKey: householdKey(accountId ?? 0),
+    queryFn: () => apiRequest<AdminHouseholdDto>('GET', `/api/admin/households/${accountId}`),
+    enabled: accountId !== null,
+    staleTime: 0,
+  })
+}
+
+/** GET /api/admin/household-merges/preview: what a merge would move. */
+export function useMergePreview(keep: number | null, merge: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'household-merge', keep ?? 0, merge ?? 0] as const,
+    queryFn: () => apiRequest<MergePreviewDto>('GET', `/api/admin/household-merges/preview?keep=${keep}&merge=${merge}`),
+    enabled: keep !== null && merge !== null,
+    staleTime: 0,
+    retry: false,
+  })
+}
+
+/** POST /api/admin/household-merges: everything a family's lists show may change, so every cached answer is dropped. */
+export function useMergeHouseholds() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: MergeInput) => apiRequest<AdminHouseholdDto>('POST', '/api/admin/household-merges', input),
+    onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
