@@ -13,6 +13,7 @@ import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
 import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
 import { Makeups } from '#cms/collections/Makeups/index'
+import { Levels } from '#cms/collections/Levels/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
@@ -76,6 +77,7 @@ export default buildConfig({
     CareInformation,
     AuthorisedPickups,
     MedicalNoteReads,
+    Levels,
     Classes,
     Enrollments,
     WaitlistEntries,

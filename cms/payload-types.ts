@@ -72,6 +72,7 @@ export interface Config {
     'care-information': CareInformation;
     'authorised-pickups': AuthorisedPickup;
     'medical-note-reads': MedicalNoteRead;
+    levels: Level;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -102,6 +103,7 @@ export interface Config {
     'care-information': CareInformationSelect<false> | CareInformationSelect<true>;
     'authorised-pickups': AuthorisedPickupsSelect<false> | AuthorisedPickupsSelect<true>;
     'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
+    levels: LevelsSelect<false> | LevelsSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -249,12 +251,47 @@ export interface Student {
   dateOfBirth: string;
   experienceLevel: 'Beginner' | 'Some Experience' | 'Intermediate' | 'Advanced';
   /**
+   * The level the student is placed at: decides which levelled classes they may take.
+   */
+  currentLevel?: (number | null) | Level;
+  /**
    * The first emergency contact of the care information (kept in step with it both ways).
    */
   emergencyContact?: {
     name?: string | null;
     phone?: string | null;
   };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The syllabus levels: a class may teach one, and each student is placed at one (set on the student).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "levels".
+ */
+export interface Level {
+  id: number;
+  name: string;
+  /**
+   * Lower comes first: Pre-Primary 0, Primary 1, Grade 1 2 …
+   */
+  order: number;
+  typicalAgeMin?: number | null;
+  /**
+   * Empty: no upper age.
+   */
+  typicalAgeMax?: number | null;
+  /**
+   * What a teacher scores at an assessment, grouped by section.
+   */
+  skills?:
+    | {
+        section: 'barre' | 'centre' | 'allegro' | 'pointe' | 'performance';
+        skill: string;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -339,6 +376,10 @@ export interface Class {
    * For example: Beginner, Intermediate, All Levels
    */
   level: string;
+  /**
+   * Optional. When set, only students placed at this level may enroll (an administrator may still enroll anyone).
+   */
+  syllabusLevel?: (number | null) | Level;
   weekdays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[] | null;
   /**
    * 24-hour HH:MM, for example 16:00
@@ -1009,6 +1050,10 @@ export interface PayloadLockedDocument {
         value: number | MedicalNoteRead;
       } | null)
     | ({
+        relationTo: 'levels';
+        value: number | Level;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1158,6 +1203,7 @@ export interface StudentsSelect<T extends boolean = true> {
   fullName?: T;
   dateOfBirth?: T;
   experienceLevel?: T;
+  currentLevel?: T;
   emergencyContact?:
     | T
     | {
@@ -1221,6 +1267,25 @@ export interface MedicalNoteReadsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "levels_select".
+ */
+export interface LevelsSelect<T extends boolean = true> {
+  name?: T;
+  order?: T;
+  typicalAgeMin?: T;
+  typicalAgeMax?: T;
+  skills?:
+    | T
+    | {
+        section?: T;
+        skill?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "classes_select".
  */
 export interface ClassesSelect<T extends boolean = true> {
@@ -1228,6 +1293,7 @@ export interface ClassesSelect<T extends boolean = true> {
   description?: T;
   ageGroup?: T;
   level?: T;
+  syllabusLevel?: T;
   weekdays?: T;
   startTime?: T;
   endTime?: T;

@@ -10,6 +10,7 @@ import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
 import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
+import { levelsEndpoints } from '#api/levels'
 import { paymentEndpoints, stripeEndpoints } from '#api/payments'
 import { selfServiceEndpoints } from '#api/self-service'
 import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
@@ -26,6 +27,7 @@ export const contractEndpoints: Endpoint[] = [
   ...accountEndpoints,
   ...studentEndpoints,
   ...careEndpoints,
+  ...levelsEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -51,6 +51,15 @@ export const Classes: CollectionConfig = {
     },
     { name: 'level', type: 'text', required: true, admin: { description: 'For example: Beginner, Intermediate, All Levels' } },
     {
+      // The syllabus level the class teaches (issue 27); `level` above stays the catalogue's free label.
+      name: 'syllabusLevel',
+      label: 'Syllabus level',
+      type: 'relationship',
+      relationTo: 'levels',
+      index: true,
+      admin: { description: 'Optional. When set, only students placed at this level may enroll (an administrator may still enroll anyone).' },
+    },
+    {
       name: 'weekdays',
       label: 'Days of the week',
       type: 'select',

@@ -53,6 +53,15 @@ export const Students: CollectionConfig = {
       options: EXPERIENCE_LEVELS.map((level) => ({ label: level, value: level })),
     },
     {
+      // The syllabus level the student is placed at (issue 27): set by an administrator, here or through PATCH /api/admin/students/:id/level.
+      name: 'currentLevel',
+      label: 'Current level',
+      type: 'relationship',
+      relationTo: 'levels',
+      index: true,
+      admin: { description: 'The level the student is placed at: decides which levelled classes they may take.' },
+    },
+    {
       // Shown to the student's teacher on the roster at /teach (decisions §9); the care information's first contact (issue 24).
       name: 'emergencyContact',
       type: 'group',

@@ -13,6 +13,8 @@ export const queryKeys = {
   students: {
     all: ['students'] as const,
     one: (id: number) => ['students', id] as const,
+    /** The student's level and the levelled classes (issue 27): refreshed with the students. */
+    placement: (id: number) => ['students', id, 'placement'] as const,
   },
   enrollments: {
     all: ['enrollments'] as const,

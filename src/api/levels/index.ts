@@ -1,0 +1,3 @@
+export { levelsEndpoints } from './endpoints'
+export { refuseIneligible, type EligibilityCheck } from './eligibility'
+export { classLevelId, placedLevelIds } from './placement-rule'
