@@ -73,6 +73,8 @@ export interface Config {
     'authorised-pickups': AuthorisedPickup;
     'medical-note-reads': MedicalNoteRead;
     levels: Level;
+    'assessment-windows': AssessmentWindow;
+    'assessment-marks': AssessmentMark;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -104,6 +106,8 @@ export interface Config {
     'authorised-pickups': AuthorisedPickupsSelect<false> | AuthorisedPickupsSelect<true>;
     'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
     levels: LevelsSelect<false> | LevelsSelect<true>;
+    'assessment-windows': AssessmentWindowsSelect<false> | AssessmentWindowsSelect<true>;
+    'assessment-marks': AssessmentMarksSelect<false> | AssessmentMarksSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -359,6 +363,35 @@ export interface MedicalNoteRead {
   createdAt: string;
 }
 /**
+ * Teachers score the students of these classes between these days; families see the report cards once published.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-windows".
+ */
+export interface AssessmentWindow {
+  id: number;
+  name: string;
+  opensOn: string;
+  closesOn: string;
+  classes: (number | Class)[];
+  /**
+   * The scores a teacher may give, lowest first, each with its name.
+   */
+  scale?:
+    | {
+        value: number;
+        label: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Set by Publish in the review: only then do families see the report cards.
+   */
+  publishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * The class catalogue families choose from. Prices are in dollars and cents, as in the /admin console (Classes), where classes are also added and edited.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -440,6 +473,41 @@ export interface Class {
    * Optional: the most students this class takes. Empty means no limit.
    */
   capacity?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Teachers’ scores, comments and recommendations; reviewed and published from the assessment review.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-marks".
+ */
+export interface AssessmentMark {
+  id: number;
+  window: number | AssessmentWindow;
+  class: number | Class;
+  student: number | Student;
+  teacher: number | User;
+  /**
+   * The level assessed: the class’s, else the student’s placement.
+   */
+  level?: (number | null) | Level;
+  /**
+   * The skill’s id in the level, or comment, or recommendation.
+   */
+  item: string;
+  score?: number | null;
+  comment?: string | null;
+  recommendation?: ('stay' | 'move-up' | 'move-to') | null;
+  recommendedLevel?: (number | null) | Level;
+  /**
+   * When the teacher marked it on the phone.
+   */
+  markedAt: string;
+  /**
+   * The administrator’s choice when two teachers marked the same item.
+   */
+  chosen?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1054,6 +1122,14 @@ export interface PayloadLockedDocument {
         value: number | Level;
       } | null)
     | ({
+        relationTo: 'assessment-windows';
+        value: number | AssessmentWindow;
+      } | null)
+    | ({
+        relationTo: 'assessment-marks';
+        value: number | AssessmentMark;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1281,6 +1357,46 @@ export interface LevelsSelect<T extends boolean = true> {
         skill?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-windows_select".
+ */
+export interface AssessmentWindowsSelect<T extends boolean = true> {
+  name?: T;
+  opensOn?: T;
+  closesOn?: T;
+  classes?: T;
+  scale?:
+    | T
+    | {
+        value?: T;
+        label?: T;
+        id?: T;
+      };
+  publishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-marks_select".
+ */
+export interface AssessmentMarksSelect<T extends boolean = true> {
+  window?: T;
+  class?: T;
+  student?: T;
+  teacher?: T;
+  level?: T;
+  item?: T;
+  score?: T;
+  comment?: T;
+  recommendation?: T;
+  recommendedLevel?: T;
+  markedAt?: T;
+  chosen?: T;
   updatedAt?: T;
   createdAt?: T;
 }

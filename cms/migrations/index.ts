@@ -17,7 +17,7 @@ import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_pe
 import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 import * as migration_20261126_125022_mail_jobs from './20261126_125022_mail_jobs';
-import * as migration_20261126_162354_levels from './20261126_162354_levels';
+import * as migration_20261126_163140_levels from './20261126_163140_levels';
 
 export const migrations = [
   {
@@ -116,8 +116,8 @@ export const migrations = [
     name: '20261126_125022_mail_jobs',
   },
   {
-    up: migration_20261126_162354_levels.up,
-    down: migration_20261126_162354_levels.down,
-    name: '20261126_162354_levels'
+    up: migration_20261126_163140_levels.up,
+    down: migration_20261126_163140_levels.down,
+    name: '20261126_163140_levels'
   },
 ];

@@ -10,7 +10,7 @@ import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
 import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
-import { levelsEndpoints } from '#api/levels'
+import { assessmentEndpoints, levelsEndpoints } from '#api/levels'
 import { paymentEndpoints, stripeEndpoints } from '#api/payments'
 import { selfServiceEndpoints } from '#api/self-service'
 import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
@@ -28,6 +28,7 @@ export const contractEndpoints: Endpoint[] = [
   ...studentEndpoints,
   ...careEndpoints,
   ...levelsEndpoints,
+  ...assessmentEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -13,3 +13,20 @@ export const SKILL_SECTION_LABELS: Record<SkillSection, string> = {
   pointe: 'Pointe',
   performance: 'Performance',
 }
+
+/** A teacher's recommendation after an assessment (issue 27). */
+export const RECOMMENDATIONS = ['stay', 'move-up', 'move-to'] as const
+export type Recommendation = (typeof RECOMMENDATIONS)[number]
+export const RECOMMENDATION_LABELS: Record<Recommendation, string> = { stay: 'Stay at this level', 'move-up': 'Move up', 'move-to': 'Move to another level' }
+
+/** The scale an academy starts from: 1–4 with named steps (an administrator changes it per window). */
+export const DEFAULT_SCALE = [
+  { value: 1, label: 'Emerging' },
+  { value: 2, label: 'Developing' },
+  { value: 3, label: 'Secure' },
+  { value: 4, label: 'Excellent' },
+]
+
+/** What a mark is about besides a skill (a skill is its id in the level). */
+export const COMMENT_ITEM = 'comment'
+export const RECOMMENDATION_ITEM = 'recommendation'

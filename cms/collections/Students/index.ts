@@ -5,6 +5,7 @@ import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
+import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
@@ -39,7 +40,14 @@ export const Students: CollectionConfig = {
   hooks: {
     beforeChange: [assignOwner],
     afterChange: [mirrorEmergencyContact],
-    beforeDelete: [deleteCare, deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteWaitlistEntriesOf('student'), deleteEnrollmentsOf('student')],
+    beforeDelete: [
+      deleteCare,
+      deleteAssessmentMarksOf('student'),
+      deleteAttendanceOf('student'),
+      deleteMakeupsOf('student'),
+      deleteWaitlistEntriesOf('student'),
+      deleteEnrollmentsOf('student'),
+    ],
   },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
