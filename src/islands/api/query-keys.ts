@@ -13,6 +13,8 @@ export const queryKeys = {
   students: {
     all: ['students'] as const,
     one: (id: number) => ['students', id] as const,
+    /** The student's published report cards (issue 27). */
+    reportCards: (id: number) => ['students', id, 'report-cards'] as const,
     /** The student's level and the levelled classes (issue 27): refreshed with the students. */
     placement: (id: number) => ['students', id, 'placement'] as const,
   },
@@ -45,6 +47,9 @@ export const queryKeys = {
   teach: {
     classes: ['teach', 'classes'] as const,
     roster: (classId: number, date: string) => ['teach', 'roster', classId, date] as const,
+    /** Open assessment windows with the caller's classes, and one class's sheet (issue 27). */
+    assessments: ['teach', 'assessments'] as const,
+    assessmentSheet: (windowId: number, classId: number) => ['teach', 'assessments', windowId, classId] as const,
   },
   admin: {
     invoices: ['admin', 'invoices'] as const,
