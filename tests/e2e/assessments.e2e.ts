@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 
 import { api, unique, signIn } from './support/accounts'
+import { familySession, openAdminTab } from './support/admin-console'
 import type { Cleanup } from './support/cleanup'
 import { bornYearsAgo, CLASS_FIELDS, openPortal, seriousViolations } from './support/portal'
 
@@ -37,14 +38,15 @@ async function gradeThreeClass(adminRequest: APIRequestContext, baseURL: string 
     studentIds.push(student.id)
   }
   const today = new Date().toISOString().slice(0, 10)
+  const name = unique('Spring assessment ')
   const window = await admin.post<{ id: number }>('/api/admin/assessment-windows', {
-    name: 'Spring assessment',
+    name,
     opensOn: today,
     closesOn: today,
     classIds: [classId],
   })
   cleanup.assessmentWindow(window.id)
-  return { admin, teacher, grade3, classId, className, studentIds, windowId: window.id }
+  return { admin, teacher, grade3, classId, className, studentIds, windowId: window.id, name, today }
 }
 
 test('a teacher scores a class offline on a phone and the marks are saved when the connection returns', async ({
@@ -71,7 +73,7 @@ test('a teacher scores a class offline on a phone and the marks are saved when t
     await page.getByRole('link', { name: 'Assessments' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assessments')
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
-    await expect(page.getByLabel('Assessment and class')).toContainText(`Spring assessment: ${setup.className}`)
+    await expect(page.getByLabel('Assessment and class')).toContainText(`${setup.name}: ${setup.className}`)
     await expect(page.getByTestId('assessment-student')).toHaveCount(2)
     await expect(student(ava)).toContainText('Assessed at Grade 3')
     await expect(page.getByText('All marks saved.')).toBeVisible()
@@ -107,15 +109,26 @@ test('a teacher scores a class offline on a phone and the marks are saved when t
   })
 })
 
-test('a parent reads the published report card', async ({ page, baseURL, adminRequest, families, cleanup }) => {
+test('the office chooses between two assessors and publishes; the parent reads the report card', async ({
+  page,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+  browser,
+}) => {
+  test.setTimeout(120_000)
   const family = await families.create('Report Parent')
   const mia = unique('Mia ')
   const setup = await gradeThreeClass(adminRequest, baseURL, cleanup, family.id, [mia])
   const [first] = setup.grade3.skills
   const grade4 = (await setup.admin.get<Level[]>('/api/levels')).find((l) => l.name === 'Grade 4')!
   const base = { windowId: setup.windowId, classId: setup.classId, studentId: setup.studentIds[0], markedAt: new Date().toISOString() }
-  // The head of school (an administrator may assess any class) scores, comments and recommends.
-  await setup.admin.put('/api/teach/assessment-marks', { ...base, item: first!.id, score: 3 })
+  // The class's teacher scores 3; the head of school (an administrator may assess any class) 2, comments and recommends.
+  const teacher = await familySession(browser, baseURL, setup.teacher)
+  await api(teacher.request, baseURL).put('/api/teach/assessment-marks', { ...base, item: first!.id, score: 3 })
+  await teacher.close()
+  await setup.admin.put('/api/teach/assessment-marks', { ...base, item: first!.id, score: 2 })
   await setup.admin.put('/api/teach/assessment-marks', { ...base, item: 'comment', comment: 'Beautiful port de bras; keep working on turnout.' })
   await setup.admin.put('/api/teach/assessment-marks', { ...base, item: 'recommendation', recommendation: 'move-to', recommendedLevelId: grade4.id })
   await signIn(page, baseURL, family)
@@ -128,11 +141,26 @@ test('a parent reads the published report card', async ({ page, baseURL, adminRe
     await expect(page.getByText('Beautiful port de bras')).toHaveCount(0)
   })
 
+  await test.step('the office: publishing waits for a choice between the two marks', async () => {
+    const office = await (await browser.newContext({ baseURL })).newPage()
+    await openAdminTab(office, baseURL, 'assessments')
+    await office.getByLabel('Assessment window').selectOption({ label: `${setup.name} (${setup.today} to ${setup.today})` })
+    await expect(office.getByText('1 item needs a choice before publishing.')).toBeVisible()
+    await office.getByRole('button', { name: 'Publish report cards' }).click()
+    await expect(office.getByText('1 mark needs a choice first: two teachers marked the same item differently.', { exact: false })).toBeVisible()
+    const choices = office.getByRole('region', { name: `Choices for ${mia}` })
+    await choices.getByRole('button', { name: 'Choose 3 Secure by Ms. Assessor Journey' }).click()
+    await expect(choices).toContainText('chosen')
+    await office.getByRole('button', { name: 'Publish report cards' }).click()
+    await expect(office.getByRole('status').filter({ hasText: 'is published: families now see the report cards.' })).toBeVisible()
+    expect(await seriousViolations(office)).toEqual([])
+    await office.context().close()
+  })
+
   await test.step('published: the academy, the student, the level, each skill, the comment and the recommendation', async () => {
-    await setup.admin.post(`/api/admin/assessment-windows/${setup.windowId}/publish`)
     await page.reload()
     const card = page.getByTestId('report-card')
-    await expect(card.getByRole('heading', { level: 2 })).toHaveText(`Spring assessment: ${mia}`)
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(`${setup.name}: ${mia}`)
     await expect(card).toContainText('Level: Grade 3')
     await expect(card.getByText(first!.skill).locator('..')).toContainText('3 · Secure')
     await expect(card).toContainText('Not assessed')

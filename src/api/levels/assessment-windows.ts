@@ -6,7 +6,14 @@ import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { taughtBy } from '#api/lib/ownership'
 import { relationId } from '#api/lib/relations'
 import { DEFAULT_SCALE } from '#shared/levels'
-import { ASSESSMENT_MESSAGES, unresolvedConflictsMessage, type AssessmentWindowInput, type ScaleStepDto, type TeachAssessmentDto } from './assessment.schemas'
+import {
+  ASSESSMENT_MESSAGES,
+  unresolvedConflictsMessage,
+  type AdminAssessmentWindowDto,
+  type AssessmentWindowInput,
+  type ScaleStepDto,
+  type TeachAssessmentDto,
+} from './assessment.schemas'
 import { countConflicts } from './assessment-marks'
 
 /** The window, or 404 (administrators and the contract's own reads: the collection is administrators' only). */
@@ -56,6 +63,27 @@ export async function createAssessmentWindow(req: PayloadRequest, input: Assessm
     closesOn: created.closesOn,
     classes: (docs as Class[]).map((c) => ({ id: c.id, name: c.name })),
   }
+}
+
+/** GET /api/admin/assessment-windows (admin): every window, newest first, with its classes. */
+export async function listAssessmentWindows(req: PayloadRequest): Promise<AdminAssessmentWindowDto[]> {
+  const { docs } = await req.payload.find({
+    collection: 'assessment-windows',
+    depth: 1,
+    limit: 0,
+    pagination: false,
+    sort: '-opensOn',
+    req,
+    overrideAccess: true,
+  })
+  return (docs as AssessmentWindow[]).map((w) => ({
+    id: w.id,
+    name: w.name,
+    opensOn: w.opensOn,
+    closesOn: w.closesOn,
+    publishedAt: w.publishedAt ?? null,
+    classes: (w.classes ?? []).flatMap((c) => (typeof c === 'object' ? [{ id: c.id, name: c.name }] : [])),
+  }))
 }
 
 /**

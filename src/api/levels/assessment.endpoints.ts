@@ -2,7 +2,7 @@ import { defineEndpoint, idParam } from '#api/http'
 import { assessmentMarkInputSchema, assessmentWindowInputSchema } from './assessment.schemas'
 import { chooseMark, reportCards, reviewWindow } from './assessment-review'
 import { assessmentSheet, recordMark } from './assessment-sheet'
-import { createAssessmentWindow, listTeachAssessments, publishWindow } from './assessment-windows'
+import { createAssessmentWindow, listAssessmentWindows, listTeachAssessments, publishWindow } from './assessment-windows'
 
 /**
  * Assessments (issue 27). `teacher` is a teacher or an administrator; a teacher reaches only
@@ -13,6 +13,8 @@ export const assessmentEndpoints = [
   defineEndpoint('post', '/admin/assessment-windows', { role: 'admin', body: assessmentWindowInputSchema }, async ({ req, body }) =>
     Response.json(await createAssessmentWindow(req, body), { status: 201 }),
   ),
+
+  defineEndpoint('get', '/admin/assessment-windows', { role: 'admin' }, async ({ req }) => listAssessmentWindows(req)),
 
   defineEndpoint('get', '/admin/assessment-windows/:id/review', { role: 'admin' }, async ({ req }) => reviewWindow(req, idParam(req))),
 

@@ -87,6 +87,8 @@ export type AssessmentMarkDto = MarkValueDto & {
   chosen: boolean
 }
 
+export type AdminAssessmentWindowDto = TeachAssessmentDto & { publishedAt: string | null }
+
 export type TeachAssessmentDto = { id: number; name: string; opensOn: string; closesOn: string; classes: Array<{ id: number; name: string }> }
 
 /** GET /api/teach/assessments/:windowId/classes/:classId: a class's sheet, with the caller's own marks. */

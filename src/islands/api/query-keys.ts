@@ -52,6 +52,9 @@ export const queryKeys = {
     assessmentSheet: (windowId: number, classId: number) => ['teach', 'assessments', windowId, classId] as const,
   },
   admin: {
+    /** Assessment windows and one window's review (issue 27). */
+    assessments: ['admin', 'assessments'] as const,
+    assessmentReview: (windowId: number) => ['admin', 'assessments', windowId] as const,
     invoices: ['admin', 'invoices'] as const,
     /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
     invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,
