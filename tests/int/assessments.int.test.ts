@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ASSESSMENT_MESSAGES, unresolvedConflictsMessage } from '#api/levels/assessment.schemas'
+import { LEVEL_MESSAGES, notPlacedAtLevelMessage } from '#api/levels/schemas'
 import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -27,6 +28,7 @@ let classA: { id: number; name: string }
 let classB: { id: number; name: string }
 let mia: number
 let windowId: number
+let grade4Class: { id: number; name: string }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
@@ -58,6 +60,8 @@ beforeAll(async () => {
   classB = await addClass(app, { name: 'Assess Other' })
   await app.payload.update({ collection: 'classes', id: classA.id, data: { teacher: teacher.userId, syllabusLevel: grade3 }, overrideAccess: true })
   await app.payload.update({ collection: 'classes', id: classB.id, data: { teacher: otherTeacher.userId }, overrideAccess: true })
+  grade4Class = await addClass(app, { name: 'Assess Grade 4' })
+  await app.payload.update({ collection: 'classes', id: grade4Class.id, data: { syllabusLevel: grade4 }, overrideAccess: true })
   mia = await addStudent(app, family.userId, 'Mia Assess', 7)
   await app.payload.update({ collection: 'students', id: mia, data: { currentLevel: grade3 }, overrideAccess: true })
   for (const cls of [classA, classB]) {
@@ -183,6 +187,11 @@ describe('report cards', () => {
       const res = await cmsRest(app, 'GET', path, { cookie })
       expect([401, 403]).toContain(res.status)
     }
+    // An unpublished recommendation opens no class and places nobody.
+    const refused = await family.client.post('/api/enrollments', { studentId: mia, classId: grade4Class.id })
+    expect([refused.status, refused.body.message]).toEqual([400, notPlacedAtLevelMessage('Mia Assess', 'Assess Grade 4', 'Grade 4')])
+    const place = await admin.post(`/api/admin/assessment-windows/${windowId}/place`)
+    expect([place.status, place.body.message]).toEqual([409, LEVEL_MESSAGES.placeUnpublished])
   })
 
   it('after publication show the family the report card (another family 404), still nothing through /cms-api, and marks no longer change', async () => {
@@ -204,6 +213,15 @@ describe('report cards', () => {
     expect((await visitor.get(`/api/students/${mia}/report-cards`)).status).toBe(401)
     const cookie = await sessionCookie(app, family.username, 'a-long-test-password')
     expect([401, 403]).toContain((await cmsRest(app, 'GET', '/assessment-marks', { cookie })).status)
+
+    // Published, the recommendation opens the Grade 4 class to her, and the office places her from it, once.
+    expect((await family.client.get(`/api/students/${mia}/placement`)).body.recommendedLevels).toEqual([{ id: grade4, name: 'Grade 4' }])
+    expect((await family.client.post('/api/enrollments', { studentId: mia, classId: grade4Class.id })).status).toBe(201)
+    expect((await teacher.client.post(`/api/admin/assessment-windows/${windowId}/place`)).status).toBe(403)
+    const placed = await admin.post(`/api/admin/assessment-windows/${windowId}/place`)
+    expect(placed.body).toEqual({ message: '1 student placed from Spring assessment.', placed: [{ studentId: mia, fullName: 'Mia Assess', level: 'Grade 4' }] })
+    expect((await admin.post(`/api/admin/assessment-windows/${windowId}/place`)).body.placed).toEqual([])
+    expect((await family.client.get(`/api/students/${mia}/placement`)).body.currentLevel).toEqual({ id: grade4, name: 'Grade 4' })
 
     const late = await teacher.client.put('/api/teach/assessment-marks', {
       windowId,

@@ -22,7 +22,7 @@ export type EligibilityCheck = {
 /**
  * Who may take a class (spec §5 "Class eligibility", decisions §4, issue 27): the class's age
  * group fits the student on `today`, and, where the class teaches a level, the student is placed
- * at it. Every path that puts a student into a class asks here: enrolling and its quote, joining
+ * at it or recommended for it by a published assessment. Every path that puts a student into a class asks here: enrolling and its quote, joining
  * a waitlist and accepting its offer, booking a makeup. Refused with 400 and words naming both.
  */
 export async function refuseIneligible(req: PayloadRequest, student: Student, cls: Class, check: EligibilityCheck): Promise<void> {
@@ -31,7 +31,7 @@ export async function refuseIneligible(req: PayloadRequest, student: Student, cl
     throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
   }
   const levelId = classLevelId(cls)
-  if (levelFits(levelId, placedLevelIds(student))) return
+  if (levelId === null || levelFits(levelId, await placedLevelIds(req, student))) return
   const level = (await levelsById(req, [levelId!])).get(levelId!)
   // A level removed meanwhile leaves the class open (the relation is cleared with it).
   if (level) throw badInput(notPlacedAtLevelMessage(student.fullName, cls.name, level.name))

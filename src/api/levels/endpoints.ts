@@ -1,5 +1,5 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { listLevels, readPlacement, setStudentLevel } from './placement'
+import { listLevels, placeFromRecommendations, readPlacement, setStudentLevel } from './placement'
 import { setLevelInputSchema } from './schemas'
 
 /** Levels and placement (issue 27). The levels themselves are edited by administrators in /cms. */
@@ -11,4 +11,6 @@ export const levelsEndpoints = [
   defineEndpoint('patch', '/admin/students/:id/level', { role: 'admin', body: setLevelInputSchema }, async ({ req, body }) =>
     setStudentLevel(req, idParam(req), body),
   ),
+
+  defineEndpoint('post', '/admin/assessment-windows/:id/place', { role: 'admin' }, async ({ req }) => placeFromRecommendations(req, idParam(req))),
 ]

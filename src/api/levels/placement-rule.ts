@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Class, Level, Student } from '#cms/payload-types'
 import { optionalRelationId } from '#api/lib/relations'
 import type { LevelRefDto } from './schemas'
+import { publishedRecommendations } from './recommendations'
 
 /** The levels by id, for names in messages and answers. */
 export async function levelsById(req: PayloadRequest, ids: number[]): Promise<Map<number, LevelRefDto>> {
@@ -24,11 +25,17 @@ export function classLevelId(cls: Pick<Class, 'syllabusLevel'>): number | null {
   return optionalRelationId(cls.syllabusLevel)
 }
 
+/** The level a student is placed at, or null. */
+export function currentLevelId(student: Pick<Student, 'currentLevel'>): number | null {
+  return optionalRelationId(student.currentLevel)
+}
+
 /**
- * The levels a student may take classes of: the one they are placed at. A teacher's published
- * recommendation will add its level here once assessments exist (issue 27, assessments).
+ * The levels a student may take classes of (issue 27): the one they are placed at, and the ones
+ * teachers recommended them for in published assessments.
  */
-export function placedLevelIds(student: Pick<Student, 'currentLevel'>): number[] {
-  const current = optionalRelationId(student.currentLevel)
-  return current === null ? [] : [current]
+export async function placedLevelIds(req: PayloadRequest, student: Pick<Student, 'id' | 'currentLevel'>): Promise<number[]> {
+  const recommended = (await publishedRecommendations(req, [student.id])).get(student.id) ?? []
+  const current = currentLevelId(student)
+  return [...new Set([...(current === null ? [] : [current]), ...recommended])]
 }

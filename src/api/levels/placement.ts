@@ -1,9 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Class, Level, Student, User } from '#cms/payload-types'
-import { notFound } from '#api/errors'
+import type { AssessmentWindow, Class, Level, Student, User } from '#cms/payload-types'
+import { conflict, notFound } from '#api/errors'
 import { findOwnStudent } from '#api/students'
-import { classLevelId, levelsById, placedLevelIds } from './placement-rule'
+import { classLevelId, currentLevelId, levelsById, placedLevelIds } from './placement-rule'
+import { recommendationsInWindow } from './recommendations'
 import { LEVEL_MESSAGES, type LevelDto, type PlacementDto, type SetLevelInput } from './schemas'
 
 function toLevelDto(level: Level): LevelDto {
@@ -39,13 +40,14 @@ export async function readPlacement(req: PayloadRequest, user: User, studentId: 
     overrideAccess: true,
   })
   const classes = docs as Class[]
-  const placed = placedLevelIds(student)
+  const placed = await placedLevelIds(req, student)
+  const currentId = currentLevelId(student)
   const levels = await levelsById(req, [...new Set([...placed, ...classes.map((c) => classLevelId(c)!).filter((id) => id !== null)])])
-  const current = placed[0] === undefined ? null : (levels.get(placed[0]) ?? null)
+  const current = currentId === null ? null : (levels.get(currentId) ?? null)
   return {
     studentId: student.id,
     currentLevel: current,
-    recommendedLevels: [],
+    recommendedLevels: placed.flatMap((id) => (id !== currentId && levels.get(id) ? [levels.get(id)!] : [])),
     classLevels: classes.flatMap((cls) => {
       const level = levels.get(classLevelId(cls)!)
       return level ? [{ classId: cls.id, level }] : []
@@ -73,4 +75,43 @@ export async function setStudentLevel(req: PayloadRequest, studentId: number, in
   await req.payload.update({ collection: 'students', id: studentId, data: { currentLevel: input.levelId }, depth: 0, req, overrideAccess: true })
   const message = name ? `${student.fullName} is placed in ${name}.` : `${student.fullName} is no longer placed at a level.`
   return { ...(await readPlacement(req, req.user as User, studentId)), message }
+}
+
+/**
+ * POST /api/admin/assessment-windows/:id/place (admin): each student of a published window is
+ * placed at the level the teachers recommended (stay, move up, move to), where that changes it.
+ * Running it twice places nobody twice.
+ */
+export async function placeFromRecommendations(
+  req: PayloadRequest,
+  windowId: number,
+): Promise<{ message: string; placed: Array<{ studentId: number; fullName: string; level: string }> }> {
+  const window = (await req.payload.findByID({
+    collection: 'assessment-windows',
+    id: windowId,
+    depth: 0,
+    req,
+    disableErrors: true,
+    overrideAccess: true,
+  })) as AssessmentWindow | null
+  if (!window) throw notFound(LEVEL_MESSAGES.windowNotFound)
+  if (!window.publishedAt) throw conflict(LEVEL_MESSAGES.placeUnpublished)
+  const recommended = await recommendationsInWindow(req, window.id)
+  const levels = await levelsById(req, [...recommended.values()])
+  const placed: Array<{ studentId: number; fullName: string; level: string }> = []
+  for (const [studentId, levelId] of recommended) {
+    const student = (await req.payload.findByID({
+      collection: 'students',
+      id: studentId,
+      depth: 0,
+      req,
+      disableErrors: true,
+      overrideAccess: true,
+    })) as Student | null
+    if (!student || currentLevelId(student) === levelId || !levels.has(levelId)) continue
+    await req.payload.update({ collection: 'students', id: studentId, data: { currentLevel: levelId }, depth: 0, req, overrideAccess: true })
+    placed.push({ studentId, fullName: student.fullName, level: levels.get(levelId)!.name })
+  }
+  const count = placed.length
+  return { message: `${count} ${count === 1 ? 'student' : 'students'} placed from ${window.name}.`, placed }
 }

@@ -10,6 +10,8 @@ export const LEVEL_MESSAGES = {
   levelRequired: 'Please choose a level (or null to clear the placement)',
   levelNotFound: 'Level not found',
   studentNotFound: 'Student not found',
+  windowNotFound: 'Assessment not found',
+  placeUnpublished: 'Publish the assessment first: placement follows published recommendations only',
 } as const
 
 /** Why a levelled class is not open to a child: the portal's words (issue 27). */
@@ -38,7 +40,7 @@ export type LevelDto = LevelRefDto & {
 export type PlacementDto = {
   studentId: number
   currentLevel: LevelRefDto | null
-  /** Levels a teacher's published recommendation opens to the student (none until assessments are published). */
+  /** Levels a teacher's published recommendation opens to the student (besides the current one). */
   recommendedLevels: LevelRefDto[]
   /** The classes that teach a level, with it; a class not listed is open to every level. */
   classLevels: Array<{ classId: number; level: LevelRefDto }>

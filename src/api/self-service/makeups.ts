@@ -120,7 +120,7 @@ export async function makeupOptions(req: PayloadRequest, user: User, absenceId: 
     (ownMakeups.docs as Makeup[]).some((m) => relationId(m.class) === classId && m.date === date)
   const options: Omit<MakeupOptionDto, 'sameStyle'>[] = []
   // A class of another level is no makeup for this dancer (issue 27).
-  const placed = placedLevelIds(student)
+  const placed = await placedLevelIds(req, student)
   for (const cls of sameGroup.filter((c) => levelFits(classLevelId(c), placed))) {
     for (const date of meetingDays(classCalendar(cls), first, last, closed)) {
       if (attends(cls.id, date)) continue
