@@ -182,6 +182,7 @@ describe('a teacher scores their own class', () => {
 describe('report cards', () => {
   it('show nothing of an unpublished assessment to a family, through the contract or /cms-api', async () => {
     expect((await family.client.get(`/api/students/${mia}/report-cards`)).body).toEqual([])
+    expect((await family.client.get(`/api/students/${mia}/report-cards/${windowId}/pdf`)).status).toBe(404)
     const cookie = await sessionCookie(app, family.username, 'a-long-test-password')
     for (const path of ['/assessment-marks', '/assessment-windows', `/assessment-windows/${windowId}`]) {
       const res = await cmsRest(app, 'GET', path, { cookie })
@@ -210,6 +211,20 @@ describe('report cards', () => {
     expect(cards.body[0].skills[0]).toEqual({ section: skills[0]!.section, skill: skills[0]!.skill, score: 3, scoreLabel: 'Secure' })
     expect(cards.body[0].skills[2]).toMatchObject({ score: null, scoreLabel: null })
     expect((await otherFamily.client.get(`/api/students/${mia}/report-cards`)).status).toBe(404)
+    const pdf = await family.client.get(`/api/students/${mia}/report-cards/${windowId}/pdf`)
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf'])
+    expect(pdf.body.startsWith('%PDF-1.4')).toBe(true)
+    for (const text of [
+      '(Grace Ballet Academy)',
+      '(Spring assessment: report card)',
+      "(Teacher's comment)",
+      '(Lovely port de bras.)',
+      '(Recommendation: Move to Grade 4)',
+    ]) {
+      expect(pdf.body).toContain(text)
+    }
+    expect(pdf.body).toContain(' Secure)')
+    expect((await otherFamily.client.get(`/api/students/${mia}/report-cards/${windowId}/pdf`)).status).toBe(404)
     expect((await visitor.get(`/api/students/${mia}/report-cards`)).status).toBe(401)
     const cookie = await sessionCookie(app, family.username, 'a-long-test-password')
     expect([401, 403]).toContain((await cmsRest(app, 'GET', '/assessment-marks', { cookie })).status)

@@ -1,4 +1,6 @@
 import { defineEndpoint, idParam } from '#api/http'
+import { pdfResponse } from '#api/lib/pdf'
+import { reportCardPdf } from './report-card-pdf'
 import { assessmentMarkInputSchema, assessmentWindowInputSchema } from './assessment.schemas'
 import { chooseMark, reportCards, reviewWindow } from './assessment-review'
 import { assessmentSheet, recordMark } from './assessment-sheet'
@@ -33,4 +35,9 @@ export const assessmentEndpoints = [
   ),
 
   defineEndpoint('get', '/students/:id/report-cards', { role: 'family' }, async ({ req, user }) => reportCards(req, user, idParam(req))),
+
+  defineEndpoint('get', '/students/:id/report-cards/:windowId/pdf', { role: 'family' }, async ({ req, user }) => {
+    const { bytes, filename } = await reportCardPdf(req, user, idParam(req), idParam(req, 'windowId'))
+    return pdfResponse(bytes, filename)
+  }),
 ]

@@ -37,3 +37,12 @@ export function usePublishAssessment() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments }),
   })
 }
+
+/** POST /api/admin/assessment-windows/:id/place (admin): each student placed at the published recommendation. */
+export function usePlaceFromRecommendations() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ message: string }>('POST', `/api/admin/assessment-windows/${id}/place`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.students.all }),
+  })
+}

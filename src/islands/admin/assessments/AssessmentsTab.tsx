@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
 import type { AssessmentReviewDto, ReviewItemDto } from '#api/levels/assessment.schemas'
-import { useAssessmentReview, useAssessmentWindows, useChooseMark, usePublishAssessment } from '#islands/api/admin-assessments'
+import { useAssessmentReview, useAssessmentWindows, useChooseMark, usePlaceFromRecommendations, usePublishAssessment } from '#islands/api/admin-assessments'
 import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
@@ -22,6 +22,7 @@ function Review({ windowId }: { windowId: number }) {
   const review = useAssessmentReview(windowId)
   const choose = useChooseMark()
   const publish = usePublishAssessment()
+  const place = usePlaceFromRecommendations()
   if (review.isPending) return <Loading label="Loading the review…" />
   if (review.isError) return <ErrorCard message={errorMessage(review.error, 'Could not load the review.')} onRetry={() => void review.refetch()} />
   const data = review.data
@@ -76,7 +77,17 @@ function Review({ windowId }: { windowId: number }) {
           {publish.data.message}
         </p>
       ) : null}
-      {data.window.publishedAt ? null : (
+      {place.error ? <ErrorAlert title="Not placed">{errorMessage(place.error, 'Please try again.')}</ErrorAlert> : null}
+      {place.data ? (
+        <p role="status" className="font-semibold text-green-800">
+          {place.data.message}
+        </p>
+      ) : null}
+      {data.window.publishedAt ? (
+        <button type="button" className={BUTTON.secondary} disabled={place.isPending} onClick={() => place.mutate(windowId)}>
+          Place students at their recommended levels
+        </button>
+      ) : (
         <button type="button" className={BUTTON.primary} disabled={publish.isPending} onClick={() => publish.mutate(windowId)}>
           Publish report cards
         </button>
