@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+
 import type { APIRequestContext } from '@playwright/test'
 
 import { expect, test } from './support/fixtures'
@@ -168,9 +170,10 @@ test('the office chooses between two assessors and publishes; the parent reads t
     await expect(card).toContainText('Not assessed')
     await expect(card).toContainText('Beautiful port de bras; keep working on turnout.')
     await expect(card).toContainText('Recommendation: Move to Grade 4')
-    const pdf = await page.request.get((await card.getByRole('link', { name: /^Download PDF/ }).getAttribute('href')) ?? '')
-    expect(pdf.headers()['content-type']).toBe('application/pdf')
-    const text = (await pdf.body()).toString('latin1')
+    // A real download from the link (the browser's own same-origin navigation carries the session).
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /^Download PDF/ }).click()])
+    expect(download.suggestedFilename()).toMatch(/^report-card-.*\.pdf$/)
+    const text = readFileSync(await download.path()).toString('latin1')
     expect(text.startsWith('%PDF-1.4')).toBe(true)
     expect(text).toContain(`(${setup.name}: report card)`)
     expect(text).toContain('(Recommendation: Move to Grade 4)')
