@@ -180,3 +180,27 @@ test('the office chooses between two assessors and publishes; the parent reads t
     expect(await seriousViolations(page)).toEqual([])
   })
 })
+
+test('the class selection says why a levelled class is not open to a child', async ({ page, baseURL, adminRequest, families, cleanup }) => {
+  const family = await families.create('Level Parent')
+  const setup = await gradeThreeClass(adminRequest, baseURL, cleanup, family.id, [])
+  const zoe = await setup.admin.post<{ id: number }>('/api/students', {
+    fullName: unique('Zoe '),
+    dateOfBirth: bornYearsAgo(7),
+    experienceLevel: 'Beginner',
+    userId: family.id,
+    emergencyContact: { name: 'Grandma Level', phone: '555 010 2030' },
+  })
+  await signIn(page, baseURL, family)
+  await openPortal(page, `/select-classes/${zoe.id}`)
+  const option = page.getByTestId('class-option').filter({ hasText: setup.className })
+  await expect(option).toContainText('Grade 3 class: for dancers placed in Grade 3')
+  await expect(option.getByRole('checkbox')).toBeDisabled()
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Placed in Grade 3 by the office, she may choose it.
+  await setup.admin.patch(`/api/admin/students/${zoe.id}/level`, { levelId: setup.grade3.id })
+  await openPortal(page, `/select-classes/${zoe.id}`)
+  await expect(option.getByRole('checkbox')).toBeEnabled()
+  await expect(option).not.toContainText('for dancers placed in')
+})
