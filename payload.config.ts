@@ -15,6 +15,9 @@ import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
 import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
 import { Makeups } from '#cms/collections/Makeups/index'
+import { Levels } from '#cms/collections/Levels/index'
+import { AssessmentMarks } from '#cms/collections/AssessmentMarks/index'
+import { AssessmentWindows } from '#cms/collections/AssessmentWindows/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
@@ -80,6 +83,9 @@ export default buildConfig({
     MedicalNoteReads,
     HouseholdInvites,
     HouseholdEvents,
+    Levels,
+    AssessmentWindows,
+    AssessmentMarks,
     Classes,
     Enrollments,
     WaitlistEntries,

@@ -74,6 +74,9 @@ export interface Config {
     'medical-note-reads': MedicalNoteRead;
     'household-invites': HouseholdInvite;
     'household-events': HouseholdEvent;
+    levels: Level;
+    'assessment-windows': AssessmentWindow;
+    'assessment-marks': AssessmentMark;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -106,6 +109,9 @@ export interface Config {
     'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
     'household-invites': HouseholdInvitesSelect<false> | HouseholdInvitesSelect<true>;
     'household-events': HouseholdEventsSelect<false> | HouseholdEventsSelect<true>;
+    levels: LevelsSelect<false> | LevelsSelect<true>;
+    'assessment-windows': AssessmentWindowsSelect<false> | AssessmentWindowsSelect<true>;
+    'assessment-marks': AssessmentMarksSelect<false> | AssessmentMarksSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -262,12 +268,47 @@ export interface Student {
   dateOfBirth: string;
   experienceLevel: 'Beginner' | 'Some Experience' | 'Intermediate' | 'Advanced';
   /**
+   * The level the student is placed at: decides which levelled classes they may take.
+   */
+  currentLevel?: (number | null) | Level;
+  /**
    * The first emergency contact of the care information (kept in step with it both ways).
    */
   emergencyContact?: {
     name?: string | null;
     phone?: string | null;
   };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The syllabus levels: a class may teach one, and each student is placed at one (set on the student).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "levels".
+ */
+export interface Level {
+  id: number;
+  name: string;
+  /**
+   * Lower comes first: Pre-Primary 0, Primary 1, Grade 1 2 …
+   */
+  order: number;
+  typicalAgeMin?: number | null;
+  /**
+   * Empty: no upper age.
+   */
+  typicalAgeMax?: number | null;
+  /**
+   * What a teacher scores at an assessment, grouped by section.
+   */
+  skills?:
+    | {
+        section: 'barre' | 'centre' | 'allegro' | 'pointe' | 'performance';
+        skill: string;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -371,6 +412,35 @@ export interface HouseholdEvent {
   createdAt: string;
 }
 /**
+ * Teachers score the students of these classes between these days; families see the report cards once published.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-windows".
+ */
+export interface AssessmentWindow {
+  id: number;
+  name: string;
+  opensOn: string;
+  closesOn: string;
+  classes: (number | Class)[];
+  /**
+   * The scores a teacher may give, lowest first, each with its name.
+   */
+  scale?:
+    | {
+        value: number;
+        label: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Set by Publish in the review: only then do families see the report cards.
+   */
+  publishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * The class catalogue families choose from. Prices are in dollars and cents, as in the /admin console (Classes), where classes are also added and edited.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -388,6 +458,10 @@ export interface Class {
    * For example: Beginner, Intermediate, All Levels
    */
   level: string;
+  /**
+   * Optional. When set, only students placed at this level may enroll (an administrator may still enroll anyone).
+   */
+  syllabusLevel?: (number | null) | Level;
   weekdays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[] | null;
   /**
    * 24-hour HH:MM, for example 16:00
@@ -448,6 +522,41 @@ export interface Class {
    * Optional: the most students this class takes. Empty means no limit.
    */
   capacity?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Teachers’ scores, comments and recommendations; reviewed and published from the assessment review.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-marks".
+ */
+export interface AssessmentMark {
+  id: number;
+  window: number | AssessmentWindow;
+  class: number | Class;
+  student: number | Student;
+  teacher: number | User;
+  /**
+   * The level assessed: the class’s, else the student’s placement.
+   */
+  level?: (number | null) | Level;
+  /**
+   * The skill’s id in the level, or comment, or recommendation.
+   */
+  item: string;
+  score?: number | null;
+  comment?: string | null;
+  recommendation?: ('stay' | 'move-up' | 'move-to') | null;
+  recommendedLevel?: (number | null) | Level;
+  /**
+   * When the teacher marked it on the phone.
+   */
+  markedAt: string;
+  /**
+   * The administrator’s choice when two teachers marked the same item.
+   */
+  chosen?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1067,6 +1176,18 @@ export interface PayloadLockedDocument {
         value: number | HouseholdEvent;
       } | null)
     | ({
+        relationTo: 'levels';
+        value: number | Level;
+      } | null)
+    | ({
+        relationTo: 'assessment-windows';
+        value: number | AssessmentWindow;
+      } | null)
+    | ({
+        relationTo: 'assessment-marks';
+        value: number | AssessmentMark;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1219,6 +1340,7 @@ export interface StudentsSelect<T extends boolean = true> {
   fullName?: T;
   dateOfBirth?: T;
   experienceLevel?: T;
+  currentLevel?: T;
   emergencyContact?:
     | T
     | {
@@ -1312,6 +1434,65 @@ export interface HouseholdEventsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "levels_select".
+ */
+export interface LevelsSelect<T extends boolean = true> {
+  name?: T;
+  order?: T;
+  typicalAgeMin?: T;
+  typicalAgeMax?: T;
+  skills?:
+    | T
+    | {
+        section?: T;
+        skill?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-windows_select".
+ */
+export interface AssessmentWindowsSelect<T extends boolean = true> {
+  name?: T;
+  opensOn?: T;
+  closesOn?: T;
+  classes?: T;
+  scale?:
+    | T
+    | {
+        value?: T;
+        label?: T;
+        id?: T;
+      };
+  publishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "assessment-marks_select".
+ */
+export interface AssessmentMarksSelect<T extends boolean = true> {
+  window?: T;
+  class?: T;
+  student?: T;
+  teacher?: T;
+  level?: T;
+  item?: T;
+  score?: T;
+  comment?: T;
+  recommendation?: T;
+  recommendedLevel?: T;
+  markedAt?: T;
+  chosen?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "classes_select".
  */
 export interface ClassesSelect<T extends boolean = true> {
@@ -1319,6 +1500,7 @@ export interface ClassesSelect<T extends boolean = true> {
   description?: T;
   ageGroup?: T;
   level?: T;
+  syllabusLevel?: T;
   weekdays?: T;
   startTime?: T;
   endTime?: T;

@@ -17,6 +17,7 @@ import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_pe
 import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 import * as migration_20261126_125022_mail_jobs from './20261126_125022_mail_jobs';
+import * as migration_20261126_163140_levels from './20261126_163140_levels';
 import * as migration_20261126_170112_households from './20261126_170112_households';
 
 export const migrations = [
@@ -114,6 +115,11 @@ export const migrations = [
     up: migration_20261126_125022_mail_jobs.up,
     down: migration_20261126_125022_mail_jobs.down,
     name: '20261126_125022_mail_jobs',
+  },
+  {
+    up: migration_20261126_163140_levels.up,
+    down: migration_20261126_163140_levels.down,
+    name: '20261126_163140_levels',
   },
   {
     up: migration_20261126_170112_households.up,

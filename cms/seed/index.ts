@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { DEMO_CLASSES } from './classes'
+import { DEMO_LEVELS } from './levels'
 import { addDays } from '#shared/dates'
 import { academyToday } from '#api/lib/academy-clock'
 
@@ -16,7 +17,7 @@ export const DEMO_FAMILY = {
   phone: '(555) 010-2040',
 }
 
-async function exists(payload: Payload, collection: 'users' | 'classes', where: Record<string, unknown> = {}) {
+async function exists(payload: Payload, collection: 'users' | 'classes' | 'levels', where: Record<string, unknown> = {}) {
   const { totalDocs } = await payload.count({ collection, where: where as never, overrideAccess: true })
   return totalDocs > 0
 }
@@ -37,6 +38,11 @@ export async function seedDemoData(payload: Payload, options: SeedOptions = {}):
   if (!(await exists(payload, 'classes'))) {
     for (const data of DEMO_CLASSES) await payload.create({ collection: 'classes', overrideAccess: true, data })
     created.push('classes')
+  }
+
+  if (!(await exists(payload, 'levels'))) {
+    for (const data of DEMO_LEVELS) await payload.create({ collection: 'levels', overrideAccess: true, data })
+    created.push('levels')
   }
 
   if (!(await exists(payload, 'users', { username: { equals: DEMO_FAMILY.username } }))) {

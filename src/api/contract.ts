@@ -11,6 +11,7 @@ import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
 import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
+import { assessmentEndpoints, levelsEndpoints } from '#api/levels'
 import { paymentEndpoints, stripeEndpoints } from '#api/payments'
 import { selfServiceEndpoints } from '#api/self-service'
 import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
@@ -28,6 +29,8 @@ export const contractEndpoints: Endpoint[] = [
   ...studentEndpoints,
   ...careEndpoints,
   ...householdEndpoints,
+  ...levelsEndpoints,
+  ...assessmentEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ageFitsGroup, ageGroupForAge, ageOn, isEligibleClass, parseAgeGroup, sortAgeGroups } from './eligibility'
+import { ageFitsGroup, ageGroupForAge, ageOn, isEligibleClass, levelFits, parseAgeGroup, sortAgeGroups } from './eligibility'
 
 describe('age from date of birth', () => {
   it('counts a year only once the birthday has come', () => {
@@ -108,5 +108,15 @@ describe('age-group chips', () => {
 
   it('put anything that is not an age group at the very end', () => {
     expect(sortAgeGroups(['adults', '18+', '3-5'])).toEqual(['3-5', '18+', 'adults'])
+  })
+})
+
+describe('the level rule (issue 27)', () => {
+  it('opens a class without a level to everyone and a levelled class only to the levels placed', () => {
+    expect(levelFits(null, [])).toBe(true)
+    expect(levelFits(null, [4])).toBe(true)
+    expect(levelFits(5, [])).toBe(false)
+    expect(levelFits(5, [4])).toBe(false)
+    expect(levelFits(5, [4, 5])).toBe(true)
   })
 })

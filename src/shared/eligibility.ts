@@ -48,6 +48,14 @@ export function ageFitsGroup(age: number, group: string): boolean {
   return age >= range.min && (range.max === null || age <= range.max)
 }
 
+/**
+ * The level rule (issue 27): a class that teaches a level is open only to students placed at it
+ * (or recommended for it by a teacher); a class without a level is open to every level.
+ */
+export function levelFits(classLevelId: number | null, placedLevelIds: readonly number[]): boolean {
+  return classLevelId === null || placedLevelIds.includes(classLevelId)
+}
+
 /** The filter chip value that shows every class the student's age fits. */
 export const ALL_AGES = 'all'
 

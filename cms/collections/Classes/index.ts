@@ -9,6 +9,7 @@ import { validateDay } from '#cms/fields/dates'
 import { closuresField } from '#cms/fields/closures'
 import { centsField } from '#cms/fields/money'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
+import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
@@ -34,7 +35,13 @@ export const Classes: CollectionConfig = {
   hooks: {
     beforeValidate: [syncScheduleText],
     // The waitlist goes first: the enrollments leaving with the class must not offer its places.
-    beforeDelete: [deleteAttendanceOf('class'), deleteMakeupsOf('class'), deleteWaitlistEntriesOf('class'), deleteEnrollmentsOf('class')],
+    beforeDelete: [
+      deleteAssessmentMarksOf('class'),
+      deleteAttendanceOf('class'),
+      deleteMakeupsOf('class'),
+      deleteWaitlistEntriesOf('class'),
+      deleteEnrollmentsOf('class'),
+    ],
     afterChange: [invalidateClassesAfterChange, offerPlacesAfterClassChange],
     afterDelete: [invalidateClassesAfterDelete],
   },
@@ -50,6 +57,15 @@ export const Classes: CollectionConfig = {
       validate: (value: unknown) => (typeof value === 'string' && isValidAgeGroup(value) ? true : 'Age group must look like "6-8" or "18+"'),
     },
     { name: 'level', type: 'text', required: true, admin: { description: 'For example: Beginner, Intermediate, All Levels' } },
+    {
+      // The syllabus level the class teaches (issue 27); `level` above stays the catalogue's free label.
+      name: 'syllabusLevel',
+      label: 'Syllabus level',
+      type: 'relationship',
+      relationTo: 'levels',
+      index: true,
+      admin: { description: 'Optional. When set, only students placed at this level may enroll (an administrator may still enroll anyone).' },
+    },
     {
       name: 'weekdays',
       label: 'Days of the week',

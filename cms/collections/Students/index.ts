@@ -5,6 +5,7 @@ import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
+import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
@@ -40,7 +41,14 @@ export const Students: CollectionConfig = {
   hooks: {
     beforeChange: [assignOwner],
     afterChange: [mirrorEmergencyContact],
-    beforeDelete: [deleteCare, deleteAttendanceOf('student'), deleteMakeupsOf('student'), deleteWaitlistEntriesOf('student'), deleteEnrollmentsOf('student')],
+    beforeDelete: [
+      deleteCare,
+      deleteAssessmentMarksOf('student'),
+      deleteAttendanceOf('student'),
+      deleteMakeupsOf('student'),
+      deleteWaitlistEntriesOf('student'),
+      deleteEnrollmentsOf('student'),
+    ],
   },
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
@@ -52,6 +60,15 @@ export const Students: CollectionConfig = {
       required: true,
       defaultValue: 'Beginner',
       options: EXPERIENCE_LEVELS.map((level) => ({ label: level, value: level })),
+    },
+    {
+      // The syllabus level the student is placed at (issue 27): set by an administrator, here or through PATCH /api/admin/students/:id/level.
+      name: 'currentLevel',
+      label: 'Current level',
+      type: 'relationship',
+      relationTo: 'levels',
+      index: true,
+      admin: { description: 'The level the student is placed at: decides which levelled classes they may take.' },
     },
     {
       // Shown to the student's teacher on the roster at /teach (decisions §9); the care information's first contact (issue 24).

@@ -69,8 +69,8 @@ export async function listTeachClasses(req: PayloadRequest, user: User): Promise
   return { today, classes: [...classes.filter((c) => c.meetsToday), ...classes.filter((c) => !c.meetsToday)] }
 }
 
-/** A class the caller teaches (any class for an administrator), or 404. */
-async function findTaughtClass(req: PayloadRequest, user: User, id: number): Promise<Class> {
+/** A class the caller teaches (any class for an administrator), or 404 (also the assessments' rule, #api/levels). */
+export async function findTaughtClass(req: PayloadRequest, user: User, id: number): Promise<Class> {
   const where = bothOf({ id: { equals: id } }, taughtBy(user))
   // Classes are public rows (their read access is everyone's): the teaching rule is the filter.
   const { docs } = await req.payload.find({ collection: 'classes', where, depth: 0, limit: 1, pagination: false, req, overrideAccess: true })

@@ -1,2 +1,2 @@
-export { findMark } from './attendance'
+export { findMark, findTaughtClass } from './attendance'
 export { attendanceEndpoints } from './endpoints'

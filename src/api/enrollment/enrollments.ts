@@ -8,6 +8,7 @@ import type { ClassDto } from '#api/classes/schemas'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
+import { refuseIneligible } from '#api/levels'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
@@ -15,7 +16,6 @@ import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { claimPlace, lockClassForChange, markOfferAccepted } from '#api/waitlist'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
-import { refuseOutsideAgeGroup } from './enrollable'
 import { calendarDay } from '#shared/dates'
 
 /** The embedded class: the cached one (it carries `enrolledCount`), else the populated row. */
@@ -71,7 +71,7 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
 
 /**
  * POST /api/enrollments. A family enrolls only its own students (another family's is 404) and
- * only into a class whose age group fits the student; an administrator may enroll anyone and
+ * only into a class the student may take (age group and level, #api/levels); an administrator may enroll anyone and
  * date the enrollment. One enrollment per student and class (the unique index decides between
  * concurrent requests); a class with a capacity is counted under a row lock on the class, so
  * concurrent requests can never overfill it. Places held by waitlist offers are not free
@@ -84,7 +84,8 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   const cls = await findClass(req, input.classId)
   // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
   const today = academyToday()
-  refuseOutsideAgeGroup(student, cls, today, admin)
+  // The age group and, where the class teaches one, the level (issue 27); an administrator may enroll outside both.
+  await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
   // A family gives an emergency contact before a child's first class (issue 24); the office may enrol first and ask after.
   if (!admin) await refuseFirstEnrollmentWithoutContact(req, student)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))

@@ -11,7 +11,7 @@ import { findOwnStudent } from '#api/students'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { quoteFirstTuition } from '#api/tuition'
-import { refuseOutsideAgeGroup } from './enrollable'
+import { refuseIneligible } from '#api/levels'
 
 const optionalId = (id: string | undefined) => (id ? Number(id) : null)
 
@@ -51,7 +51,7 @@ export async function quoteEnrollment(req: PayloadRequest, user: User, query: En
   const classes: Class[] = []
   for (const classId of query.classId) {
     const cls = await findClass(req, classId)
-    refuseOutsideAgeGroup(student, cls, today, admin)
+    await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
     await refuseTaken(req, student.id, student.fullName, cls, today)
     classes.push(cls)
   }

@@ -21,6 +21,9 @@ import { addDays } from '#shared/dates'
 import { relationId } from '#api/lib/relations'
 import { notifyFamily } from './self-service-mail'
 import { findOwnStudent } from '#api/students'
+import { isAdminUser } from '#api/auth'
+import { classLevelId, placedLevelIds, refuseIneligible } from '#api/levels'
+import { levelFits } from '#shared/eligibility'
 import { readStudioSettings } from '#api/studio'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { findOwnAbsence, makeupOf, toMakeupDto } from './absences'
@@ -116,7 +119,9 @@ export async function makeupOptions(req: PayloadRequest, user: User, absenceId: 
     (own.docs as Enrollment[]).some((e) => relationId(e.class) === classId && isActiveOn(e, date)) ||
     (ownMakeups.docs as Makeup[]).some((m) => relationId(m.class) === classId && m.date === date)
   const options: Omit<MakeupOptionDto, 'sameStyle'>[] = []
-  for (const cls of sameGroup) {
+  // A class of another level is no makeup for this dancer (issue 27).
+  const placed = await placedLevelIds(req, student)
+  for (const cls of sameGroup.filter((c) => levelFits(classLevelId(c), placed))) {
     for (const date of meetingDays(classCalendar(cls), first, last, closed)) {
       if (attends(cls.id, date)) continue
       const free = cls.capacity == null ? null : cls.capacity - taken(cls.id, date)
@@ -141,6 +146,8 @@ export async function bookMakeup(req: PayloadRequest, user: User, input: MakeupI
   if (target.id === missed.id) throw badInput(SELF_SERVICE_MESSAGES.sameClass)
   if (target.ageGroup !== missed.ageGroup) throw badInput(otherAgeGroupMessage(target.name, target.ageGroup, missed.ageGroup))
   const today = academyToday()
+  // The target's level, as enrolling would ask it; the age group is the missed class's, checked above.
+  await refuseIneligible(req, student, target, { today, admin: isAdminUser(user), ageGroup: false })
   if (input.date < today) throw badInput(SELF_SERVICE_MESSAGES.dayInPast)
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
   if (!isWithinMakeupWindow(mark.date, input.date, today, makeupWindowDays)) {

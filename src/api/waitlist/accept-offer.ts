@@ -5,6 +5,8 @@ import { conflict } from '#api/errors'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
+import { isAdminUser } from '#api/auth'
+import { refuseIneligible } from '#api/levels'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
@@ -37,11 +39,12 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
       const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
       throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
     }
-    // Accepting is enrolling: a child's first class needs an emergency contact (issue 24); the offer stays open meanwhile.
-    await refuseFirstEnrollmentWithoutContact(
-      req,
-      (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student,
-    )
+    const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
+    const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
+    // Accepting is enrolling: the class's level (issue 27; the age group was asked when joining the
+    // line) and, for a child's first class, an emergency contact (issue 24). The offer stays open meanwhile.
+    await refuseIneligible(req, student, cls, { today: academyToday(now), admin: isAdminUser(user), ageGroup: false })
+    await refuseFirstEnrollmentWithoutContact(req, student)
     ;(await req.payload.create({
       collection: 'enrollments',
       data: { student: studentId, class: classId, enrollmentDate: academyToday(now), enrolledBy: user.id },

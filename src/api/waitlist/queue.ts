@@ -2,10 +2,10 @@ import { type PayloadRequest } from 'payload'
 
 import type { Class, User, WaitlistEntry } from '#cms/payload-types'
 import { isAdminUser } from '#api/auth'
-import { AppError, badInput, conflict, isUniqueViolation, notFound } from '#api/errors'
-import { alreadyEnrolledMessage, notInAgeGroupMessage } from '#api/enrollment/schemas'
+import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
+import { alreadyEnrolledMessage } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from './schemas'
-import { ageFitsGroup, ageOn } from '#shared/eligibility'
+import { refuseIneligible } from '#api/levels'
 import { relationId } from '#api/lib/relations'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { findOwnStudent } from '#api/students'
@@ -41,7 +41,7 @@ export async function listOwnWaitlist(req: PayloadRequest, user: User): Promise<
 
 /**
  * POST /api/waitlist: a family's own student joins the line of a class that is full, or whose
- * free places are all held by offers. The same age rule as enrollment; not when already
+ * free places are all held by offers. The same age and level rule as enrollment; not when already
  * enrolled or already in line (PostgreSQL's partial unique index decides between twins).
  */
 export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinWaitlistInput): Promise<WaitlistEntryDto> {
@@ -49,8 +49,8 @@ export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinW
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
   await settleClass(req.payload, cls.id)
-  if (!isAdminUser(user) && !ageFitsGroup(ageOn(student.dateOfBirth, academyToday()), cls.ageGroup))
-    throw badInput(notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup))
+  // The line leads to an enrollment: the same age group and level rule as enrolling.
+  await refuseIneligible(req, student, cls, { today: academyToday(), admin: isAdminUser(user), ageGroup: true })
   const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
   let id: number
   try {

@@ -15,6 +15,7 @@ import { NotifyProvider } from '#islands/components/ui/Toast'
 import { AcademyTimeZoneContext, ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 import { WaitlistsTab } from './waitlists/WaitlistsTab'
+import { AssessmentsTab } from './assessments/AssessmentsTab'
 
 /**
  * Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and
@@ -29,6 +30,7 @@ const TABS: Tab[] = [
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },
   { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },
+  { id: 'assessments', label: 'Assessments', render: () => <AssessmentsTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },

@@ -13,6 +13,10 @@ export const queryKeys = {
   students: {
     all: ['students'] as const,
     one: (id: number) => ['students', id] as const,
+    /** The student's published report cards (issue 27). */
+    reportCards: (id: number) => ['students', id, 'report-cards'] as const,
+    /** The student's level and the levelled classes (issue 27): refreshed with the students. */
+    placement: (id: number) => ['students', id, 'placement'] as const,
   },
   enrollments: {
     all: ['enrollments'] as const,
@@ -45,8 +49,14 @@ export const queryKeys = {
   teach: {
     classes: ['teach', 'classes'] as const,
     roster: (classId: number, date: string) => ['teach', 'roster', classId, date] as const,
+    /** Open assessment windows with the caller's classes, and one class's sheet (issue 27). */
+    assessments: ['teach', 'assessments'] as const,
+    assessmentSheet: (windowId: number, classId: number) => ['teach', 'assessments', windowId, classId] as const,
   },
   admin: {
+    /** Assessment windows and one window's review (issue 27). */
+    assessments: ['admin', 'assessments'] as const,
+    assessmentReview: (windowId: number) => ['admin', 'assessments', windowId] as const,
     invoices: ['admin', 'invoices'] as const,
     /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
     invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,

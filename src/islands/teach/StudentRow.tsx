@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 
 import type { AttendanceStatus, RosterEntryDto } from '#api/attendance/schemas'
-import { isRetryable, useMarkAttendance } from '#islands/api/teach-mark-attendance'
+import { useMarkAttendance } from '#islands/api/teach-mark-attendance'
+import { isRetryable } from '#islands/lib/offline-queue'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { RosterCare } from './RosterCare'

@@ -33,7 +33,7 @@ export async function apiPost(request: APIRequestContext, baseURL: string | unde
 /** JSON calls with our own Origin that throw on any refusal: for the data a test sets up. */
 export function api(request: APIRequestContext, baseURL: string | undefined) {
   const headers = originOf(baseURL)
-  const call = async <T>(method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> => {
+  const call = async <T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> => {
     const response = await request[method](path, { data, headers })
     if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`)
     const text = await response.text()
@@ -42,6 +42,7 @@ export function api(request: APIRequestContext, baseURL: string | undefined) {
   return {
     get: <T = any>(path: string) => call<T>('get', path),
     post: <T = any>(path: string, data?: unknown) => call<T>('post', path, data),
+    put: <T = any>(path: string, data?: unknown) => call<T>('put', path, data),
     patch: <T = any>(path: string, data?: unknown) => call<T>('patch', path, data),
     delete: <T = any>(path: string) => call<T>('delete', path),
   }

@@ -27,6 +27,7 @@ export class Cleanup {
   private readonly usernames = new Set<string>()
   private readonly inquiries = new Set<number>()
   private readonly inquiryNames = new Set<string>()
+  private readonly assessmentWindows = new Set<number>()
   private readonly texts = new Map<string, StoredText>()
 
   constructor(private readonly admin: APIRequestContext) {}
@@ -48,6 +49,11 @@ export class Cleanup {
   /** A class made through the admin form, found by its (unique) name at the end. */
   classNamed(name: string): void {
     this.classNames.add(name)
+  }
+
+  /** An assessment window (issue 27): deleted first, with its marks. */
+  assessmentWindow(id: number): void {
+    this.assessmentWindows.add(id)
   }
 
   inquiry(id: number): void {
@@ -87,6 +93,7 @@ export class Cleanup {
       }
     }
 
+    for (const id of this.assessmentWindows) await attempt(`assessment window ${id}`, () => this.admin.delete(`/cms-api/assessment-windows/${id}`))
     if (this.classNames.size > 0) {
       const classes = (await (await this.admin.get('/api/classes')).json()) as ClassDto[]
       for (const cls of classes) if (this.classNames.has(cls.name)) this.classes.add(cls.id)
@@ -135,7 +142,19 @@ export class Cleanup {
 }
 
 /** The collections a journey could leave rows in, counted through Payload's REST as the administrator. */
-const COUNTED = ['users', 'students', 'enrollments', 'waitlist-entries', 'attendance', 'makeups', 'classes', 'inquiries', 'site-content'] as const
+const COUNTED = [
+  'users',
+  'students',
+  'enrollments',
+  'waitlist-entries',
+  'attendance',
+  'makeups',
+  'classes',
+  'inquiries',
+  'site-content',
+  'assessment-windows',
+  'assessment-marks',
+] as const
 
 export type Counts = Record<(typeof COUNTED)[number], number>
 

@@ -92,6 +92,13 @@ export function StudentsSection({ user }: { user: UserDto }) {
                 >
                   Care
                 </button>
+                <a
+                  href={`/report-cards/${student.id}`}
+                  aria-label={`Report Cards of ${student.fullName}`}
+                  className="inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                >
+                  Report Cards
+                </a>
                 <button
                   type="button"
                   onClick={() => setRemoving(student)}

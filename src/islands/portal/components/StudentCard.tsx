@@ -89,6 +89,9 @@ export function StudentCard({
           {showClasses ? 'Hide Classes' : 'View Classes'}
           <span className="sr-only"> of {student.fullName}</span>
         </button>
+        <a href={`/report-cards/${student.id}`} className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
+          Report Cards<span className="sr-only"> of {student.fullName}</span>
+        </a>
         <button type="button" onClick={() => setEditing(true)} className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
           Edit<span className="sr-only"> {student.fullName}</span>
         </button>

@@ -4,6 +4,7 @@ import type { UserDto } from '#api/accounts/auth.schemas'
 import { emergencyContactNeededMessage } from '#api/care/schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import { useStudent } from '#islands/api/get-student'
+import { useStudentPlacement } from '#islands/api/get-student-placement'
 import { useClasses } from '#islands/api/list-classes'
 import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
 import { useWaitlist } from '#islands/api/list-waitlist'
@@ -16,7 +17,7 @@ import { isFull } from '#islands/portal/format'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
 import { isAdminUser } from '#shared/roles'
-import { unavailableReason } from './availability'
+import { levelReason, unavailableReason } from './availability'
 import { ClassOption } from './ClassOption'
 import { ConfirmSelection } from './ConfirmSelection'
 import { SummaryBar } from './SummaryBar'
@@ -30,6 +31,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
   const waitlist = useWaitlist()
+  const placement = useStudentPlacement(studentId)
   const [filter, setFilter] = useState(ALL_AGES)
   const { selectedIds, barShown, toggle, drop } = useClassSelection(classId)
 
@@ -45,12 +47,12 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
   const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age, enrolledClassIds: enrolledIds }, filter))
   // Administrators may enroll outside the age group (decisions §4); families may not.
   const ageChecked = !isAdminUser(user)
-  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked) : null)
+  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked, placement.data) : null)
   const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
   const entryFor = (cls: ClassDto) => (waitlist.data ?? []).find((e) => e.classId === cls.id && e.studentId === studentId)
-  // A full class the student may join (age as for enrolling), or one the student is already in line for.
+  // A full class the student may join (age and level as for enrolling), or one the student is already in line for.
   const waitlistFor = (cls: ClassDto) =>
-    student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || ageFitsGroup(age, cls.ageGroup)))) ? (
+    student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || (ageFitsGroup(age, cls.ageGroup) && !levelReason(cls, placement.data))))) ? (
       <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
     ) : null
   const { confirming, pending, openConfirm, submit, cancel } = useAddToSchedule({ studentId, classId, selected, onPartlyAdded: drop })

@@ -1,0 +1,139 @@
+import { useId, useState } from 'react'
+
+import type { AssessmentReviewDto, ReviewItemDto } from '#api/levels/assessment.schemas'
+import { useAssessmentReview, useAssessmentWindows, useChooseMark, usePlaceFromRecommendations, usePublishAssessment } from '#islands/api/admin-assessments'
+import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
+import { Empty, Loading } from '#islands/components/ui/LoadState'
+import { SectionHeader } from '#islands/components/ui/SectionHeader'
+import { BUTTON, CARD } from '#islands/components/ui/styles'
+import { errorMessage } from '#islands/lib/http'
+import { formatDateTime } from '#shared/dates'
+import { RECOMMENDATION_LABELS } from '#shared/levels'
+
+/** What one mark says, in words. */
+function markText(mark: ReviewItemDto['marks'][number], review: AssessmentReviewDto): string {
+  if (mark.score !== null) return `${mark.score} ${review.window.scale.find((s) => s.value === mark.score)?.label ?? ''}`.trim()
+  if (mark.recommendation) return RECOMMENDATION_LABELS[mark.recommendation]
+  return mark.comment ?? ''
+}
+
+/** A window's review: the marks two assessors disagree on, each with who and when, to choose; then Publish. */
+function Review({ windowId }: { windowId: number }) {
+  const review = useAssessmentReview(windowId)
+  const choose = useChooseMark()
+  const publish = usePublishAssessment()
+  const place = usePlaceFromRecommendations()
+  if (review.isPending) return <Loading label="Loading the review…" />
+  if (review.isError) return <ErrorCard message={errorMessage(review.error, 'Could not load the review.')} onRetry={() => void review.refetch()} />
+  const data = review.data
+  const marked = data.students.reduce((count, s) => count + s.items.length, 0)
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-gray-800">
+        {data.students.length} students, {marked} items marked.{' '}
+        {data.window.publishedAt
+          ? `Published ${formatDateTime(data.window.publishedAt)}: families see the report cards.`
+          : data.conflicts
+            ? `${data.conflicts} ${data.conflicts === 1 ? 'item needs' : 'items need'} a choice before publishing.`
+            : 'Nothing to choose: ready to publish.'}
+      </p>
+      {data.students.map((student) => {
+        const conflicts = student.items.filter((item) => item.conflict || item.marks.some((m) => m.chosen))
+        if (conflicts.length === 0) return null
+        return (
+          <section key={student.studentId} className={CARD} aria-label={`Choices for ${student.fullName}`}>
+            <h3 className="font-semibold">{student.fullName}</h3>
+            {conflicts.map((item) => (
+              <div key={item.item} className="mt-2 space-y-1">
+                <p className="text-sm font-semibold">{item.label}</p>
+                <ul className="space-y-1">
+                  {item.marks.map((mark) => (
+                    <li key={mark.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                      <span>
+                        {markText(mark, data)} by {mark.teacherName}, {formatDateTime(mark.markedAt)}
+                        {mark.chosen ? <strong> · chosen</strong> : null}
+                      </span>
+                      {mark.chosen || data.window.publishedAt ? null : (
+                        <button type="button" className={BUTTON.secondary} disabled={choose.isPending} onClick={() => choose.mutate(mark.id)}>
+                          Choose
+                          <span className="sr-only">
+                            {' '}
+                            {markText(mark, data)} by {mark.teacherName}
+                          </span>
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        )
+      })}
+      {choose.error ? <ErrorAlert title="Could not choose">{errorMessage(choose.error, 'Please try again.')}</ErrorAlert> : null}
+      {publish.error ? <ErrorAlert title="Not published">{errorMessage(publish.error, 'Please try again.')}</ErrorAlert> : null}
+      {publish.data ? (
+        <p role="status" className="font-semibold text-green-800">
+          {publish.data.message}
+        </p>
+      ) : null}
+      {place.error ? <ErrorAlert title="Not placed">{errorMessage(place.error, 'Please try again.')}</ErrorAlert> : null}
+      {place.data ? (
+        <p role="status" className="font-semibold text-green-800">
+          {place.data.message}
+        </p>
+      ) : null}
+      {data.window.publishedAt ? (
+        <button type="button" className={BUTTON.secondary} disabled={place.isPending} onClick={() => place.mutate(windowId)}>
+          Place students at their recommended levels
+        </button>
+      ) : (
+        <button type="button" className={BUTTON.primary} disabled={publish.isPending} onClick={() => publish.mutate(windowId)}>
+          Publish report cards
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Issue 27: assessment windows are opened in /cms; here the administrator reviews and publishes them. */
+export function AssessmentsTab() {
+  const windows = useAssessmentWindows()
+  const [chosen, setChosen] = useState<number | null>(null)
+  const selectId = useId()
+  return (
+    <section aria-labelledby="assessments-title">
+      <SectionHeader id="assessments-title" title="Assessments">
+        Open an assessment window (dates, classes, scale) in /cms; review the teachers’ marks and publish the report cards here.
+      </SectionHeader>
+      {windows.isPending ? (
+        <Loading label="Loading assessments…" />
+      ) : windows.isError ? (
+        <ErrorCard message={errorMessage(windows.error, 'Could not load the assessments.')} onRetry={() => void windows.refetch()} />
+      ) : windows.data.length === 0 ? (
+        <Empty>No assessment window yet.</Empty>
+      ) : (
+        <div className="space-y-4">
+          <div className={CARD}>
+            <label htmlFor={selectId} className="block text-sm font-semibold">
+              Assessment window
+            </label>
+            <select
+              id={selectId}
+              value={chosen ?? windows.data[0]!.id}
+              onChange={(e) => setChosen(Number(e.target.value))}
+              className="mt-1 min-h-11 w-full rounded-xl border border-gray-400 bg-white px-3"
+            >
+              {windows.data.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name} ({w.opensOn} to {w.closesOn}){w.publishedAt ? ', published' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Review key={chosen ?? windows.data[0]!.id} windowId={chosen ?? windows.data[0]!.id} />
+        </div>
+      )}
+    </section>
+  )
+}
