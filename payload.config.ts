@@ -9,6 +9,9 @@ import { Attendance } from '#cms/collections/Attendance/index'
 import { AuthorisedPickups } from '#cms/collections/AuthorisedPickups/index'
 import { CareInformation } from '#cms/collections/CareInformation/index'
 import { MedicalNoteReads } from '#cms/collections/MedicalNoteReads/index'
+import { PolicyDocuments } from '#cms/collections/PolicyDocuments/index'
+import { PolicySignatures } from '#cms/collections/PolicySignatures/index'
+import { PolicyVersions } from '#cms/collections/PolicyVersions/index'
 import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
 import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
@@ -76,6 +79,9 @@ export default buildConfig({
     CareInformation,
     AuthorisedPickups,
     MedicalNoteReads,
+    PolicyDocuments,
+    PolicyVersions,
+    PolicySignatures,
     Classes,
     Enrollments,
     WaitlistEntries,

@@ -72,6 +72,9 @@ export interface Config {
     'care-information': CareInformation;
     'authorised-pickups': AuthorisedPickup;
     'medical-note-reads': MedicalNoteRead;
+    'policy-documents': PolicyDocument;
+    'policy-versions': PolicyVersion;
+    'policy-signatures': PolicySignature;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -102,6 +105,9 @@ export interface Config {
     'care-information': CareInformationSelect<false> | CareInformationSelect<true>;
     'authorised-pickups': AuthorisedPickupsSelect<false> | AuthorisedPickupsSelect<true>;
     'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
+    'policy-documents': PolicyDocumentsSelect<false> | PolicyDocumentsSelect<true>;
+    'policy-versions': PolicyVersionsSelect<false> | PolicyVersionsSelect<true>;
+    'policy-signatures': PolicySignaturesSelect<false> | PolicySignaturesSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -322,6 +328,63 @@ export interface MedicalNoteRead {
   createdAt: string;
 }
 /**
+ * Waivers, photo release, tuition and refund policy… Saving a change to the words publishes a new version.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-documents".
+ */
+export interface PolicyDocument {
+  id: number;
+  title: string;
+  kind: 'waiver' | 'photo-release' | 'tuition-and-refund' | 'code-of-conduct' | 'other';
+  /**
+   * Required: a student cannot be enrolled until it is signed.
+   */
+  required?: boolean | null;
+  appliesTo: 'every-student' | 'classes' | 'age-groups' | 'household';
+  classes?: (number | Class)[] | null;
+  /**
+   * For example 6-8 or 13-17 or 18+
+   */
+  ageGroups?: string[] | null;
+  /**
+   * Choices the family makes when signing (a photo release: "May be photographed", "Not on social media", "Never").
+   */
+  options?:
+    | {
+        label: string;
+        id?: string | null;
+      }[]
+    | null;
+  body: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * Unticked: families who signed an older version stay signed.
+   */
+  changeNeedsSignature?: boolean | null;
+  /**
+   * Optional, YYYY-MM-DD: until this day a signature of the older version still lets a student enroll.
+   */
+  resignBy?: string | null;
+  currentVersion?: (number | null) | PolicyVersion;
+  currentVersionNumber?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * The class catalogue families choose from. Prices are in dollars and cents, as in the /admin console (Classes), where classes are also added and edited.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -399,6 +462,53 @@ export interface Class {
    * Optional: the most students this class takes. Empty means no limit.
    */
   capacity?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-versions".
+ */
+export interface PolicyVersion {
+  id: number;
+  document: number | PolicyDocument;
+  number: number;
+  title: string;
+  text: string;
+  sha256: string;
+  requiresResignature?: boolean | null;
+  resignBy?: string | null;
+  publishedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-signatures".
+ */
+export interface PolicySignature {
+  id: number;
+  kind: 'sign' | 'withdraw' | 'e-sign-consent';
+  user: number | User;
+  student?: (number | null) | Student;
+  document?: (number | null) | PolicyDocument;
+  version?: (number | null) | PolicyVersion;
+  versionNumber?: number | null;
+  sha256: string;
+  fullName: string;
+  choices?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  signedAt: string;
+  clientAddress: string;
+  documentTitle?: string | null;
+  studentName?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1009,6 +1119,18 @@ export interface PayloadLockedDocument {
         value: number | MedicalNoteRead;
       } | null)
     | ({
+        relationTo: 'policy-documents';
+        value: number | PolicyDocument;
+      } | null)
+    | ({
+        relationTo: 'policy-versions';
+        value: number | PolicyVersion;
+      } | null)
+    | ({
+        relationTo: 'policy-signatures';
+        value: number | PolicySignature;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1215,6 +1337,68 @@ export interface MedicalNoteReadsSelect<T extends boolean = true> {
   readerName?: T;
   readerRole?: T;
   student?: T;
+  studentName?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-documents_select".
+ */
+export interface PolicyDocumentsSelect<T extends boolean = true> {
+  title?: T;
+  kind?: T;
+  required?: T;
+  appliesTo?: T;
+  classes?: T;
+  ageGroups?: T;
+  options?:
+    | T
+    | {
+        label?: T;
+        id?: T;
+      };
+  body?: T;
+  changeNeedsSignature?: T;
+  resignBy?: T;
+  currentVersion?: T;
+  currentVersionNumber?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-versions_select".
+ */
+export interface PolicyVersionsSelect<T extends boolean = true> {
+  document?: T;
+  number?: T;
+  title?: T;
+  text?: T;
+  sha256?: T;
+  requiresResignature?: T;
+  resignBy?: T;
+  publishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-signatures_select".
+ */
+export interface PolicySignaturesSelect<T extends boolean = true> {
+  kind?: T;
+  user?: T;
+  student?: T;
+  document?: T;
+  version?: T;
+  versionNumber?: T;
+  sha256?: T;
+  fullName?: T;
+  choices?: T;
+  signedAt?: T;
+  clientAddress?: T;
+  documentTitle?: T;
   studentName?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1939,6 +2123,15 @@ export interface TaskSendEmail {
     text: string;
     html?: string | null;
     replyTo?: string | null;
+    attachments?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   output: {
     outcome: string;

@@ -11,6 +11,7 @@ import { enrollmentEndpoints } from '#api/enrollment'
 import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
 import { paymentEndpoints, stripeEndpoints } from '#api/payments'
+import { policyEndpoints } from '#api/policies'
 import { selfServiceEndpoints } from '#api/self-service'
 import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
 import { statementEndpoints } from '#api/statements'
@@ -26,6 +27,7 @@ export const contractEndpoints: Endpoint[] = [
   ...accountEndpoints,
   ...studentEndpoints,
   ...careEndpoints,
+  ...policyEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -8,6 +8,7 @@ import type { ClassDto } from '#api/classes/schemas'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
+import { refuseUnsignedPolicies } from '#api/policies'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
@@ -87,6 +88,8 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   refuseOutsideAgeGroup(student, cls, today, admin)
   // A family gives an emergency contact before a child's first class (issue 24); the office may enrol first and ask after.
   if (!admin) await refuseFirstEnrollmentWithoutContact(req, student)
+  // The required policies are signed before a child dances (issue 26); the office is exempt here too.
+  if (!admin) await refuseUnsignedPolicies(req, student, cls.id)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
   const pair: Where = { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }] }
 

@@ -5,6 +5,8 @@ import { conflict } from '#api/errors'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
+import { refuseUnsignedPolicies } from '#api/policies'
+import { isAdminUser } from '#api/auth'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
@@ -38,10 +40,10 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
       throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
     }
     // Accepting is enrolling: a child's first class needs an emergency contact (issue 24); the offer stays open meanwhile.
-    await refuseFirstEnrollmentWithoutContact(
-      req,
-      (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student,
-    )
+    const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
+    await refuseFirstEnrollmentWithoutContact(req, student)
+    // And the required policies signed (issue 26), as when enrolling; an administrator accepting for the family is exempt.
+    if (!isAdminUser(user)) await refuseUnsignedPolicies(req, student, classId)
     ;(await req.payload.create({
       collection: 'enrollments',
       data: { student: studentId, class: classId, enrollmentDate: academyToday(now) },

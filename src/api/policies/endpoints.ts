@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+import { defineEndpoint, idParam, stringParam } from '#api/http'
+import { signedCopyDownload } from './signed-copy'
+import { giveConsent, requiredPolicies, signPolicy, withdrawPolicy } from './signing'
+import { POLICY_MESSAGES, requiredQuerySchema, signInputSchema, withdrawInputSchema } from './schemas'
+
+const consentInputSchema = z.object({
+  fullName: z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong),
+})
+
+/**
+ * Policies and waivers (issue 26). `family` is any signed-in caller: a student or a signature
+ * not of the caller's household answers 404 (administrators reach every one).
+ */
+export const policyEndpoints = [
+  defineEndpoint('get', '/policies/required', { role: 'family', query: requiredQuerySchema }, async ({ req, user, query }) =>
+    requiredPolicies(req, user, query.studentId),
+  ),
+
+  defineEndpoint('post', '/policies/consent', { role: 'family', body: consentInputSchema }, async ({ req, user, body }) =>
+    Response.json(await giveConsent(req, user, body.fullName), { status: 201 }),
+  ),
+
+  defineEndpoint('post', '/policies/:id/sign', { role: 'family', body: signInputSchema }, async ({ req, user, body }) =>
+    Response.json(await signPolicy(req, user, idParam(req), body), { status: 201 }),
+  ),
+
+  defineEndpoint('post', '/policies/:id/withdraw', { role: 'family', body: withdrawInputSchema }, async ({ req, user, body }) =>
+    Response.json(await withdrawPolicy(req, user, idParam(req), body), { status: 201 }),
+  ),
+
+  defineEndpoint('get', '/policies/signatures/:file', { role: 'family' }, async ({ req, user }) => signedCopyDownload(req, user, stringParam(req, 'file'))),
+]
