@@ -68,7 +68,8 @@ export async function changeWords(
 /** The text of a PDF, page after page, as pdfjs reads it. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise
+  const standardFontDataUrl = new URL('../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url).pathname
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false, standardFontDataUrl }).promise
   const pages: string[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent()
