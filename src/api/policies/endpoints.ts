@@ -1,13 +1,8 @@
-import { z } from 'zod'
-
 import { defineEndpoint, idParam, stringParam } from '#api/http'
+import { outstandingPolicies } from './outstanding'
 import { signedCopyDownload } from './signed-copy'
 import { giveConsent, requiredPolicies, signPolicy, withdrawPolicy } from './signing'
-import { POLICY_MESSAGES, requiredQuerySchema, signInputSchema, withdrawInputSchema } from './schemas'
-
-const consentInputSchema = z.object({
-  fullName: z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong),
-})
+import { consentInputSchema, requiredQuerySchema, signInputSchema, withdrawInputSchema } from './schemas'
 
 /**
  * Policies and waivers (issue 26). `family` is any signed-in caller: a student or a signature
@@ -17,6 +12,8 @@ export const policyEndpoints = [
   defineEndpoint('get', '/policies/required', { role: 'family', query: requiredQuerySchema }, async ({ req, user, query }) =>
     requiredPolicies(req, user, query.studentId),
   ),
+
+  defineEndpoint('get', '/policies/outstanding', { role: 'family' }, async ({ req, user }) => outstandingPolicies(req, user)),
 
   defineEndpoint('post', '/policies/consent', { role: 'family', body: consentInputSchema }, async ({ req, user, body }) =>
     Response.json(await giveConsent(req, user, body.fullName), { status: 201 }),

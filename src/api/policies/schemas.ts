@@ -28,7 +28,7 @@ export const ESIGN_CONSENT_TEXT =
   'I may withdraw this consent at any time by asking the studio for paper copies to sign instead.'
 
 /** Where a guardian signs what a student still needs. */
-export const signingPath = (studentId: number) => `/portal/policies?studentId=${studentId}`
+export const signingPath = (studentId: number) => `/policies?studentId=${studentId}`
 
 /** The 409 of enrolling, accepting an offer or taking a makeup while a required document is unsigned. */
 export const policiesNeededMessage = (student: string, titles: string[], studentId: number) =>
@@ -42,10 +42,14 @@ const studentId = z.coerce.number({ error: POLICY_MESSAGES.studentRequired }).in
 
 export const requiredQuerySchema = z.object({ studentId })
 
+const fullName = z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong)
+
+export const consentInputSchema = z.object({ fullName })
+
 export const signInputSchema = z.object({
   studentId: studentId.optional(),
   versionId: z.number({ error: POLICY_MESSAGES.versionChanged }).int().positive(),
-  fullName: z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong),
+  fullName,
   choices: z.array(z.string().trim().max(80, POLICY_MESSAGES.choiceInvalid)).max(6, POLICY_MESSAGES.choiceInvalid).default([]),
 })
 export type SignInput = z.infer<typeof signInputSchema>
@@ -83,3 +87,6 @@ export type SignatureDto = {
   choices: string[]
   signedAt: string
 }
+
+/** One of the family's students with documents to sign (the portal's banner). */
+export type OutstandingDto = { studentId: number; studentName: string; titles: string[]; blocking: boolean }

@@ -25,6 +25,12 @@ export const queryKeys = {
     all: ['care'] as const,
     ofStudent: (studentId: number) => ['care', studentId] as const,
   },
+  /** Policies to sign (issue 26): a student's documents and the family's outstanding ones. */
+  policies: {
+    all: ['policies'] as const,
+    ofStudent: (studentId: number) => ['policies', studentId] as const,
+    outstanding: ['policies', 'outstanding'] as const,
+  },
   absences: {
     ofStudent: (studentId: number) => ['absences', studentId] as const,
     makeupOptions: (absenceId: number) => ['absences', 'makeup-options', absenceId] as const,

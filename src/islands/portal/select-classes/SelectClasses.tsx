@@ -4,6 +4,7 @@ import type { UserDto } from '#api/accounts/auth.schemas'
 import { emergencyContactNeededMessage } from '#api/care/schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import { useStudent } from '#islands/api/get-student'
+import { useRequiredPolicies } from '#islands/api/get-required-policies'
 import { useClasses } from '#islands/api/list-classes'
 import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
 import { useWaitlist } from '#islands/api/list-waitlist'
@@ -30,6 +31,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
   const waitlist = useWaitlist()
+  const policies = useRequiredPolicies(studentId)
   const [filter, setFilter] = useState(ALL_AGES)
   const { selectedIds, barShown, toggle, drop } = useClassSelection(classId)
 
@@ -105,6 +107,25 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
           <p className="font-semibold">{emergencyContactNeededMessage(s.fullName)}</p>
           <a href={`/account?care=${s.id}`} className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
             Add an emergency contact for {s.fullName}
+          </a>
+        </div>
+      ) : null}
+
+      {ageChecked && policies.data?.documents.some((doc) => doc.blocking) ? (
+        // Issue 26: the server refuses to enroll until these are signed; the family signs, then comes back here.
+        <div role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">
+            Before {s.fullName} can join a class, please sign:{' '}
+            {policies.data.documents
+              .filter((doc) => doc.blocking)
+              .map((doc) => doc.title)
+              .join(', ')}
+          </p>
+          <a
+            href={`/policies?studentId=${s.id}&next=${encodeURIComponent(`/select-classes/${s.id}${classId ? `?class=${classId}` : ''}`)}`}
+            className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
+          >
+            Read and sign the documents
           </a>
         </div>
       ) : null}
