@@ -17,7 +17,7 @@ import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_pe
 import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 import * as migration_20261126_125022_mail_jobs from './20261126_125022_mail_jobs';
-import * as migration_20261126_163046_policies from './20261126_163046_policies';
+import * as migration_20261126_164613_policies from './20261126_164613_policies';
 
 export const migrations = [
   {
@@ -116,8 +116,8 @@ export const migrations = [
     name: '20261126_125022_mail_jobs',
   },
   {
-    up: migration_20261126_163046_policies.up,
-    down: migration_20261126_163046_policies.down,
-    name: '20261126_163046_policies'
+    up: migration_20261126_164613_policies.up,
+    down: migration_20261126_164613_policies.down,
+    name: '20261126_164613_policies'
   },
 ];

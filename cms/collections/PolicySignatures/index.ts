@@ -17,7 +17,8 @@ export const PolicySignatures: CollectionConfig = {
   access: { read: ownedByUser('user'), create: () => false, update: () => false, delete: () => false },
   fields: [
     { name: 'kind', type: 'select', required: true, options: SIGNATURE_KINDS.map((value) => ({ value, label: value })) },
-    { name: 'user', label: 'Guardian', type: 'relationship', relationTo: 'users', required: true, index: true },
+    // Not required: the evidence outlives a deleted account (the typed name and the copied titles stay).
+    { name: 'user', label: 'Guardian', type: 'relationship', relationTo: 'users', index: true },
     { name: 'student', type: 'relationship', relationTo: 'students', index: true },
     { name: 'document', type: 'relationship', relationTo: 'policy-documents', index: true },
     { name: 'version', type: 'relationship', relationTo: 'policy-versions', index: true },

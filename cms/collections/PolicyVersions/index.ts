@@ -14,7 +14,8 @@ export const PolicyVersions: CollectionConfig = {
   access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
   indexes: [{ fields: ['document', 'number'], unique: true }],
   fields: [
-    { name: 'document', type: 'relationship', relationTo: 'policy-documents', required: true, index: true },
+    // Not required: a version outlives its document (the title and the words are its own).
+    { name: 'document', type: 'relationship', relationTo: 'policy-documents', index: true },
     { name: 'number', type: 'number', required: true },
     { name: 'title', type: 'text', required: true },
     { name: 'text', type: 'textarea', required: true },

@@ -88,7 +88,7 @@ export async function signedCopyPdf({ signature, version, guardian, academy }: S
   return pdf.save()
 }
 
-async function copyOf(req: PayloadRequest, signature: PolicySignature): Promise<{ bytes: Uint8Array; guardian: User; filename: string }> {
+async function copyOf(req: PayloadRequest, signature: PolicySignature): Promise<{ bytes: Uint8Array; filename: string }> {
   const version = (await req.payload.findByID({
     collection: 'policy-versions',
     id: relationId(signature.version ?? 0),
@@ -96,9 +96,12 @@ async function copyOf(req: PayloadRequest, signature: PolicySignature): Promise<
     req,
     overrideAccess: true,
   })) as PolicyVersion
-  const guardian = (await req.payload.findByID({ collection: 'users', id: relationId(signature.user), depth: 0, req, overrideAccess: true })) as User
+  // A deleted account leaves the typed name as the only word on who signed.
+  const guardian = signature.user
+    ? ((await req.payload.findByID({ collection: 'users', id: relationId(signature.user), depth: 0, req, overrideAccess: true })) as User)
+    : { fullName: signature.fullName, email: '(account deleted)', username: '' }
   const bytes = await signedCopyPdf({ signature, version, guardian, academy: await academyName(req.payload) })
-  return { bytes, guardian, filename: `signed-policy-${signature.id}.pdf` }
+  return { bytes, filename: `signed-policy-${signature.id}.pdf` }
 }
 
 /** Mails the guardian their signed copy, with the operation's transaction. */

@@ -46,7 +46,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   
   CREATE TABLE "policy_versions" (
   	"id" serial PRIMARY KEY NOT NULL,
-  	"document_id" integer NOT NULL,
+  	"document_id" integer,
   	"number" numeric NOT NULL,
   	"title" varchar NOT NULL,
   	"text" varchar NOT NULL,
@@ -61,7 +61,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TABLE "policy_signatures" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"kind" "enum_policy_signatures_kind" NOT NULL,
-  	"user_id" integer NOT NULL,
+  	"user_id" integer,
   	"student_id" integer,
   	"document_id" integer,
   	"version_id" integer,
