@@ -10,7 +10,7 @@ import { consentInputSchema, requiredQuerySchema, signInputSchema, withdrawInput
  */
 export const policyEndpoints = [
   defineEndpoint('get', '/policies/required', { role: 'family', query: requiredQuerySchema }, async ({ req, user, query }) =>
-    requiredPolicies(req, user, query.studentId),
+    requiredPolicies(req, user, query.studentId, query.classIds),
   ),
 
   defineEndpoint('get', '/policies/outstanding', { role: 'family' }, async ({ req, user }) => outstandingPolicies(req, user)),

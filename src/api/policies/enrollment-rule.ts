@@ -13,7 +13,7 @@ import { policiesNeededMessage } from './schemas'
  * classes). Only documents that exist gate: with none, nothing changes.
  */
 export async function refuseUnsignedPolicies(req: PayloadRequest, student: Student, classId: number): Promise<void> {
-  const blocking = (await policiesFor(req, student, classId)).filter((doc) => doc.blocking)
+  const blocking = (await policiesFor(req, student, [classId])).filter((doc) => doc.blocking)
   if (blocking.length > 0)
     throw conflict(
       policiesNeededMessage(

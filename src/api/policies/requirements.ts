@@ -43,13 +43,12 @@ export function standing(doc: PolicyDocument, versions: PolicyVersion[], signatu
   return { status: 'resign', blocking: required && overdue, signature: latest }
 }
 
-/** Every published document that applies to the student, with where they stand (`joiningClassId`: the class being joined). */
-export async function policiesFor(req: PayloadRequest, student: Student, joiningClassId?: number): Promise<PolicyDto[]> {
+/** Every published document that applies to the student, with where they stand (`joining`: the classes being joined). */
+export async function policiesFor(req: PayloadRequest, student: Student, joining: number[] = []): Promise<PolicyDto[]> {
   const documents = await publishedDocuments(req)
   if (documents.length === 0) return []
   const today = academyToday()
-  const classIds = await currentClassIds(req, student.id)
-  if (joiningClassId) classIds.push(joiningClassId)
+  const classIds = [...(await currentClassIds(req, student.id)), ...joining]
   const applicable = documents.filter((doc) => applies(doc, student, classIds, today))
   const [versions, signatures] = await Promise.all([
     versionsOf(

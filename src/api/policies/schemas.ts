@@ -20,6 +20,7 @@ export const POLICY_MESSAGES = {
   oneChoice: 'Please choose one of the options',
   notApplicable: 'This document does not apply to this student',
   nothingToWithdraw: 'There is no signature to withdraw',
+  classesInvalid: 'Classes are given as ids separated by commas',
 } as const
 
 /** The words a guardian agrees to once, before the first electronic signature. */
@@ -40,7 +41,15 @@ export const withdrawWhileEnrolledMessage = (title: string, student: string) =>
 
 const studentId = z.coerce.number({ error: POLICY_MESSAGES.studentRequired }).int().positive(POLICY_MESSAGES.studentRequired)
 
-export const requiredQuerySchema = z.object({ studentId })
+/** `classIds`: the classes the student is about to join (documents of some classes apply to them too). */
+export const requiredQuerySchema = z.object({
+  studentId,
+  classIds: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, POLICY_MESSAGES.classesInvalid)
+    .transform((value) => value.split(',').map(Number))
+    .optional(),
+})
 
 const fullName = z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong)
 

@@ -53,9 +53,9 @@ async function record(
 }
 
 /** GET /api/policies/required: what applies to the family's student and where it stands. */
-export async function requiredPolicies(req: PayloadRequest, user: User, studentId: number): Promise<RequiredPoliciesDto> {
+export async function requiredPolicies(req: PayloadRequest, user: User, studentId: number, joining: number[] = []): Promise<RequiredPoliciesDto> {
   const student = await findOwnStudent(req, user, studentId)
-  const [documents, consentGiven] = await Promise.all([policiesFor(req, student), hasConsented(req, user.id)])
+  const [documents, consentGiven] = await Promise.all([policiesFor(req, student, joining), hasConsented(req, user.id)])
   return { studentId: student.id, studentName: student.fullName, consentGiven, documents }
 }
 

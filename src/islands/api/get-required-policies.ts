@@ -5,13 +5,14 @@ import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
 /** GET /api/policies/required: the documents that apply to a student and where each stands (issue 26). */
-export function fetchRequiredPolicies(studentId: number): Promise<RequiredPoliciesDto> {
-  return apiRequest<RequiredPoliciesDto>('GET', `/api/policies/required?studentId=${studentId}`)
+export function fetchRequiredPolicies(studentId: number, classIds: readonly number[] = []): Promise<RequiredPoliciesDto> {
+  return apiRequest<RequiredPoliciesDto>('GET', `/api/policies/required?studentId=${studentId}${classIds.length ? `&classIds=${classIds.join(',')}` : ''}`)
 }
 
-export const requiredPoliciesQueryOptions = (studentId: number) =>
-  queryOptions({ queryKey: queryKeys.policies.ofStudent(studentId), queryFn: () => fetchRequiredPolicies(studentId) })
+/** `classIds`: the classes being chosen, whose own documents apply too. */
+export const requiredPoliciesQueryOptions = (studentId: number, classIds: readonly number[] = []) =>
+  queryOptions({ queryKey: [...queryKeys.policies.ofStudent(studentId), classIds.join(',')], queryFn: () => fetchRequiredPolicies(studentId, classIds) })
 
-export function useRequiredPolicies(studentId: number | null) {
-  return useQuery({ ...requiredPoliciesQueryOptions(studentId ?? 0), enabled: studentId !== null })
+export function useRequiredPolicies(studentId: number | null, classIds: readonly number[] = []) {
+  return useQuery({ ...requiredPoliciesQueryOptions(studentId ?? 0, classIds), enabled: studentId !== null })
 }

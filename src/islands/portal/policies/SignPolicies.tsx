@@ -15,8 +15,8 @@ import { PolicyCard } from './PolicyCard'
  * after the guardian's one consent to sign electronically; then back to where they came from
  * (`next`: the class selection they were enrolling in).
  */
-export function SignPolicies({ studentId, next }: { studentId: number; next: string }) {
-  const policies = useRequiredPolicies(studentId)
+export function SignPolicies({ studentId, classIds, next }: { studentId: number; classIds: number[]; next: string }) {
+  const policies = useRequiredPolicies(studentId, classIds)
   const consent = useGiveEsignConsent()
   const [consentName, setConsentName] = useState('')
 

@@ -31,7 +31,6 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
   const waitlist = useWaitlist()
-  const policies = useRequiredPolicies(studentId)
   const [filter, setFilter] = useState(ALL_AGES)
   const { selectedIds, barShown, toggle, drop } = useClassSelection(classId)
 
@@ -55,6 +54,11 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
     student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || ageFitsGroup(age, cls.ageGroup)))) ? (
       <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
     ) : null
+  // Issue 26: the documents this student must sign first, the chosen classes' own included.
+  const policies = useRequiredPolicies(
+    studentId,
+    selected.map((cls) => cls.id),
+  )
   const { confirming, pending, openConfirm, submit, cancel } = useAddToSchedule({ studentId, classId, selected, onPartlyAdded: drop })
 
   if (student.isPending || notFound) {
@@ -122,7 +126,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
               .join(', ')}
           </p>
           <a
-            href={`/policies?studentId=${s.id}&next=${encodeURIComponent(`/select-classes/${s.id}${classId ? `?class=${classId}` : ''}`)}`}
+            href={`/policies?studentId=${s.id}&classIds=${selected.map((cls) => cls.id).join(',')}&next=${encodeURIComponent(`/select-classes/${s.id}${selected[0] ? `?class=${selected[0].id}` : ''}`)}`}
             className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
           >
             Read and sign the documents
