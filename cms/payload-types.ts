@@ -471,7 +471,7 @@ export interface Class {
  */
 export interface PolicyVersion {
   id: number;
-  document: number | PolicyDocument;
+  document?: (number | null) | PolicyDocument;
   number: number;
   title: string;
   text: string;
@@ -489,7 +489,7 @@ export interface PolicyVersion {
 export interface PolicySignature {
   id: number;
   kind: 'sign' | 'withdraw' | 'e-sign-consent';
-  user: number | User;
+  user?: (number | null) | User;
   student?: (number | null) | Student;
   document?: (number | null) | PolicyDocument;
   version?: (number | null) | PolicyVersion;

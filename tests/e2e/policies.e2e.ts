@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 
 import { expect, test } from './support/fixtures'
 import { unique } from './support/accounts'
-import { addStudent, CLASS_FIELDS, expectToast, openPortal, seriousViolations } from './support/portal'
+import { addStudent, CLASS_FIELDS, openPortal, seriousViolations } from './support/portal'
 
 /** A Lexical editor state of plain paragraphs, as /cms saves a policy's body. */
 function lexical(...paragraphs: string[]) {
@@ -108,7 +108,10 @@ test('a new family signs the waiver and the photo release while enrolling, and s
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
       await page.getByTestId('summary-bar').getByRole('button', { name: 'Add to Schedule' }).click()
       await page.getByRole('dialog', { name: 'Confirm Class Selection' }).getByRole('button', { name: 'Confirm & Add to Schedule' }).click()
-      await expectToast(page, 'Classes Added')
+      // Chosen from a class link, the enrollment ends on the child's schedule.
+      await expect(page).toHaveURL(new RegExp(`/schedule\\?student=${student.id}&added=${classId}`))
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+      await expect(page.getByText(className).first()).toBeVisible()
     })
 
     await test.step('a new version that needs a new signature: the portal asks again', async () => {

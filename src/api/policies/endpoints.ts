@@ -1,8 +1,11 @@
 import { defineEndpoint, idParam, stringParam } from '#api/http'
+import { csvResponse } from '#api/lib/csv'
+import { complianceCsv, complianceOf, remindUnsigned } from './compliance'
+import { signatureEvidence } from './evidence'
 import { outstandingPolicies } from './outstanding'
 import { signedCopyDownload } from './signed-copy'
 import { giveConsent, requiredPolicies, signPolicy, withdrawPolicy } from './signing'
-import { consentInputSchema, requiredQuerySchema, signInputSchema, withdrawInputSchema } from './schemas'
+import { complianceQuerySchema, consentInputSchema, requiredQuerySchema, signInputSchema, withdrawInputSchema } from './schemas'
 
 /**
  * Policies and waivers (issue 26). `family` is any signed-in caller: a student or a signature
@@ -28,4 +31,18 @@ export const policyEndpoints = [
   ),
 
   defineEndpoint('get', '/policies/signatures/:file', { role: 'family' }, async ({ req, user }) => signedCopyDownload(req, user, stringParam(req, 'file'))),
+
+  defineEndpoint('get', '/admin/policies/:id/compliance', { role: 'admin', query: complianceQuerySchema }, async ({ req, query }) =>
+    complianceOf(req, idParam(req), query.classId).then(({ document, rows }) => ({ documentId: document.id, title: document.title, rows })),
+  ),
+
+  defineEndpoint('get', '/admin/policies/:id/compliance.csv', { role: 'admin', query: complianceQuerySchema }, async ({ req, query }) =>
+    csvResponse(complianceCsv((await complianceOf(req, idParam(req), query.classId)).rows), `policy-${idParam(req)}-compliance.csv`),
+  ),
+
+  defineEndpoint('post', '/admin/policies/:id/remind', { role: 'admin', query: complianceQuerySchema }, async ({ req, query }) =>
+    remindUnsigned(req, idParam(req), query.classId),
+  ),
+
+  defineEndpoint('get', '/admin/policies/signatures/:id', { role: 'admin' }, async ({ req }) => signatureEvidence(req, idParam(req))),
 ]

@@ -37,7 +37,7 @@ export function standing(doc: PolicyDocument, versions: PolicyVersion[], signatu
   if (!latest) return { status: 'unsigned', blocking: required, signature: null }
   if (latest.kind === 'withdraw') return { status: 'withdrawn', blocking: required, signature: null }
   const signedNumber = latest.versionNumber ?? 0
-  const newer = versions.filter((v) => relationId(v.document) === doc.id && v.number > signedNumber && v.requiresResignature)
+  const newer = versions.filter((v) => relationId(v.document ?? 0) === doc.id && v.number > signedNumber && v.requiresResignature)
   if (newer.length === 0) return { status: 'signed', blocking: false, signature: latest }
   const overdue = newer.some((v) => !v.resignBy || v.resignBy < today)
   return { status: 'resign', blocking: required && overdue, signature: latest }

@@ -99,3 +99,20 @@ export type SignatureDto = {
 
 /** One of the family's students with documents to sign (the portal's banner). */
 export type OutstandingDto = { studentId: number; studentName: string; titles: string[]; blocking: boolean }
+
+/** One student on the studio's compliance view of a document. */
+export type ComplianceRowDto = {
+  studentId: number
+  studentName: string
+  familyId: number
+  familyName: string
+  familyEmail: string
+  status: PolicyStatus
+  blocking: boolean
+  signatureId: number | null
+  versionNumber: number | null
+  signedAt: string | null
+  signedBy: string | null
+}
+
+export const complianceQuerySchema = z.object({ classId: z.coerce.number().int().positive().optional() })
