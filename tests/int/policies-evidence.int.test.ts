@@ -152,6 +152,48 @@ describe('the photo release', () => {
   })
 })
 
+describe('the compliance view', () => {
+  it('lists who signed which version and who has not, by class, as CSV, reminds the families that have not, and shows one signature’s evidence', async () => {
+    const late = await addStudent(app, other.userId, 'Lou Late', 7)
+    await app.payload.create({ collection: 'enrollments', data: { student: late, class: second.id, enrollmentDate: today }, overrideAccess: true })
+    const view = await admin.get(`/api/admin/policies/${waiver.id}/compliance`)
+    expect(view.status).toBe(200)
+    const rowOf = (rows: Array<{ studentId: number }>, id: number) => rows.find((r) => r.studentId === id)
+    expect(rowOf(view.body.rows, ava)).toMatchObject({ status: 'signed', versionNumber: 1, signatureId, signedBy: 'Evi Dence', familyEmail: family.email })
+    expect(rowOf(view.body.rows, late)).toMatchObject({ status: 'unsigned', signatureId: null })
+    const byClass = await admin.get(`/api/admin/policies/${waiver.id}/compliance?classId=${main.id}`)
+    expect(byClass.body.rows.map((r: { studentId: number }) => r.studentId)).toEqual([ava])
+
+    const csv = await admin.get(`/api/admin/policies/${waiver.id}/compliance.csv`)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(csv.body).toContain('Ava Evidence')
+    expect(csv.body).toContain('Lou Late')
+
+    const reminded = await admin.post(`/api/admin/policies/${waiver.id}/remind`)
+    type Row = { status: string; familyId: number; familyEmail: string }
+    const unsignedFamilies = new Set((view.body.rows as Row[]).filter((r) => r.status !== 'signed' && r.familyEmail).map((r) => r.familyId))
+    expect(unsignedFamilies.has(other.userId)).toBe(true)
+    expect(unsignedFamilies.has(family.userId)).toBe(false)
+    expect(reminded.body).toEqual({ reminded: unsignedFamilies.size })
+    const notice = await smtp.waitFor((m) => m.to.includes(other.email) && m.subject === 'Please sign: Evidence waiver')
+    expect(notice.text).toContain(`/policies?studentId=${late}`)
+
+    const evidence = await admin.get(`/api/admin/policies/signatures/${signatureId}`)
+    expect(evidence.body).toMatchObject({
+      id: signatureId,
+      fullName: 'Evi Dence',
+      studentName: 'Ava Evidence',
+      hashMatches: true,
+      guardian: { id: family.userId },
+    })
+    expect(evidence.body.version.text).toContain('Ballet is a physical activity.')
+    for (const path of [`/api/admin/policies/${waiver.id}/compliance`, `/api/admin/policies/signatures/${signatureId}`]) {
+      expect((await family.client.get(path)).status).toBe(403)
+    }
+    expect((await admin.get('/api/admin/policies/999999/compliance')).status).toBe(404)
+  })
+})
+
 describe('/cms-api', () => {
   it('lets nobody create, edit or delete a signature, and a family read only its own', async () => {
     const before = await signatures()
