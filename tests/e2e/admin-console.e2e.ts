@@ -13,6 +13,7 @@ const TABS = [
   { id: 'users', label: 'Users', loaded: /Showing \d+ of \d+ accounts/ },
   { id: 'students', label: 'Students', loaded: /Showing \d+ of \d+ students/ },
   { id: 'attendance', label: 'Attendance', loaded: 'Show Attendance' },
+  { id: 'policies', label: 'Policies', loaded: /No policy documents yet|Export CSV/ },
   { id: 'inquiries', label: 'Inquiries', loaded: /waiting for an answer|No inquiries yet/ },
   { id: 'payments', label: 'Payments', loaded: 'Accept card payments' },
   { id: 'email', label: 'Email Tests', loaded: 'Troubleshooting tips' },

@@ -10,7 +10,8 @@ import { hasEnded } from '#shared/self-service'
 import { getAppContext } from '#server/context.server'
 import { versionsOf } from './records'
 import { applies, standing } from './requirements'
-import { POLICY_MESSAGES, signingPath, type ComplianceRowDto } from './schemas'
+import { POLICY_MESSAGES, signingPath, type AdminPolicyDto, type ComplianceRowDto } from './schemas'
+import type { PolicyKind } from '#shared/policies'
 
 /**
  * The studio's compliance view of one document (issue 26): every student it applies to (only
@@ -19,6 +20,18 @@ import { POLICY_MESSAGES, signingPath, type ComplianceRowDto } from './schemas'
  * the document's versions and signatures.
  */
 const all = { depth: 0, limit: 0, pagination: false, overrideAccess: true } as const
+
+/** GET /api/admin/policies: every document, for the compliance tab's choice. */
+export async function listPolicies(req: PayloadRequest): Promise<AdminPolicyDto[]> {
+  const { docs } = await req.payload.find({ collection: 'policy-documents', sort: 'title', req, ...all })
+  return (docs as PolicyDocument[]).map((d) => ({
+    id: d.id,
+    title: d.title,
+    kind: d.kind as PolicyKind,
+    required: Boolean(d.required),
+    currentVersionNumber: d.currentVersionNumber ?? null,
+  }))
+}
 
 export async function complianceOf(req: PayloadRequest, documentId: number, classId?: number): Promise<{ document: PolicyDocument; rows: ComplianceRowDto[] }> {
   const document = (await req.payload.findByID({

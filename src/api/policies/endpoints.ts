@@ -1,6 +1,6 @@
 import { defineEndpoint, idParam, stringParam } from '#api/http'
 import { csvResponse } from '#api/lib/csv'
-import { complianceCsv, complianceOf, remindUnsigned } from './compliance'
+import { complianceCsv, complianceOf, listPolicies, remindUnsigned } from './compliance'
 import { signatureEvidence } from './evidence'
 import { outstandingPolicies } from './outstanding'
 import { signedCopyDownload } from './signed-copy'
@@ -31,6 +31,8 @@ export const policyEndpoints = [
   ),
 
   defineEndpoint('get', '/policies/signatures/:file', { role: 'family' }, async ({ req, user }) => signedCopyDownload(req, user, stringParam(req, 'file'))),
+
+  defineEndpoint('get', '/admin/policies', { role: 'admin' }, async ({ req }) => listPolicies(req)),
 
   defineEndpoint('get', '/admin/policies/:id/compliance', { role: 'admin', query: complianceQuerySchema }, async ({ req, query }) =>
     complianceOf(req, idParam(req), query.classId).then(({ document, rows }) => ({ documentId: document.id, title: document.title, rows })),

@@ -5,17 +5,8 @@ import { notFound } from '#api/errors'
 import { relationId } from '#api/lib/relations'
 import { toSignatureDto } from './signing'
 import { sha256 } from './versions'
-import { POLICY_MESSAGES, type SignatureDto } from './schemas'
-
-export type EvidenceDto = SignatureDto & {
-  documentTitle: string | null
-  studentName: string | null
-  clientAddress: string
-  guardian: { id: number; fullName: string; email: string } | null
-  version: { number: number; text: string; sha256: string; publishedAt: string } | null
-  /** Whether the stored text still hashes to what was signed. */
-  hashMatches: boolean | null
-}
+import type { EvidenceDto } from './evidence.schemas'
+import { POLICY_MESSAGES } from './schemas'
 
 /** GET /api/admin/policies/signatures/:id: the evidence of one signature on one page (issue 26). */
 export async function signatureEvidence(req: PayloadRequest, id: number): Promise<EvidenceDto> {

@@ -116,3 +116,8 @@ export type ComplianceRowDto = {
 }
 
 export const complianceQuerySchema = z.object({ classId: z.coerce.number().int().positive().optional() })
+
+/** A document in the studio's compliance tab. */
+export type AdminPolicyDto = { id: number; title: string; kind: PolicyKind; required: boolean; currentVersionNumber: number | null }
+
+export type ComplianceDto = { documentId: number; title: string; rows: ComplianceRowDto[] }

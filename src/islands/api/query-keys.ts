@@ -30,6 +30,10 @@ export const queryKeys = {
     all: ['policies'] as const,
     ofStudent: (studentId: number) => ['policies', studentId] as const,
     outstanding: ['policies', 'outstanding'] as const,
+    /** The studio's side: the documents, a document's compliance (by class), a signature's evidence. */
+    admin: ['admin', 'policies'] as const,
+    compliance: (documentId: number, classId: number | null) => ['admin', 'policies', documentId, classId ?? 'all'] as const,
+    evidence: (signatureId: number) => ['admin', 'policies', 'evidence', signatureId] as const,
   },
   absences: {
     ofStudent: (studentId: number) => ['absences', studentId] as const,
