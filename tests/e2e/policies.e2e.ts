@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 
 import { expect, test } from './support/fixtures'
 import { unique } from './support/accounts'
+import { openAdminTab } from './support/admin-console'
 import { addStudent, CLASS_FIELDS, openPortal, seriousViolations } from './support/portal'
 
 /** A Lexical editor state of plain paragraphs, as /cms saves a policy's body. */
@@ -130,6 +131,21 @@ test('a new family signs the waiver and the photo release while enrolling, and s
       await expect(page.getByText('Everything is signed')).toBeVisible()
       await openPortal(page, '/dashboard')
       await expect(page.getByRole('note', { name: 'Documents to sign' })).toHaveCount(0)
+    })
+
+    await test.step('the studio sees who signed which version, and the evidence of one signature', async () => {
+      await page.context().clearCookies()
+      await openAdminTab(page, baseURL, 'policies')
+      await page.getByLabel('Document', { exact: true }).selectOption({ label: `${waiverTitle} (version 2, required)` })
+      await page.getByLabel('Class', { exact: true }).selectOption({ label: className })
+      const rows = page.getByRole('list', { name: `Signatures of ${waiverTitle}` })
+      await expect(rows.getByRole('listitem')).toHaveCount(1)
+      await expect(rows).toContainText(`Version 2, signed by ${parent.fullName}`)
+      await rows.getByRole('button', { name: `Evidence of ${child}’s signature` }).click()
+      const evidence = page.getByRole('dialog', { name: 'Signature evidence' })
+      await expect(evidence).toContainText('(matches the stored text)')
+      await expect(evidence.getByRole('region', { name: 'Signed text' })).toContainText('Clause 31: a new rule.')
+      expect(await seriousViolations(page)).toEqual([])
     })
   } finally {
     for (const id of documents) await adminRequest.delete(`/cms-api/policy-documents/${id}`)
