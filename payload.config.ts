@@ -11,6 +11,9 @@ import { CareInformation } from '#cms/collections/CareInformation/index'
 import { MedicalNoteReads } from '#cms/collections/MedicalNoteReads/index'
 import { HouseholdEvents } from '#cms/collections/HouseholdEvents/index'
 import { HouseholdInvites } from '#cms/collections/HouseholdInvites/index'
+import { PolicyDocuments } from '#cms/collections/PolicyDocuments/index'
+import { PolicySignatures } from '#cms/collections/PolicySignatures/index'
+import { PolicyVersions } from '#cms/collections/PolicyVersions/index'
 import { AutopayAttempts } from '#cms/collections/AutopayAttempts/index'
 import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
@@ -86,6 +89,9 @@ export default buildConfig({
     Levels,
     AssessmentWindows,
     AssessmentMarks,
+    PolicyDocuments,
+    PolicyVersions,
+    PolicySignatures,
     Classes,
     Enrollments,
     WaitlistEntries,

@@ -25,6 +25,8 @@ export const mailTask: TaskConfig<MailRun> = {
     { name: 'text', type: 'textarea', required: true },
     { name: 'html', type: 'textarea' },
     { name: 'replyTo', type: 'text' },
+    // A signed policy's PDF (issue 26): [{ filename, contentType, contentBase64 }].
+    { name: 'attachments', type: 'json' },
   ],
   outputSchema: [{ name: 'outcome', type: 'text', required: true }],
   handler: async ({ input, job, req }) => ({ output: { outcome: await deliverQueuedMail(req.payload, job.id, input) } }),

@@ -77,6 +77,9 @@ export interface Config {
     levels: Level;
     'assessment-windows': AssessmentWindow;
     'assessment-marks': AssessmentMark;
+    'policy-documents': PolicyDocument;
+    'policy-versions': PolicyVersion;
+    'policy-signatures': PolicySignature;
     classes: Class;
     enrollments: Enrollment;
     'waitlist-entries': WaitlistEntry;
@@ -112,6 +115,9 @@ export interface Config {
     levels: LevelsSelect<false> | LevelsSelect<true>;
     'assessment-windows': AssessmentWindowsSelect<false> | AssessmentWindowsSelect<true>;
     'assessment-marks': AssessmentMarksSelect<false> | AssessmentMarksSelect<true>;
+    'policy-documents': PolicyDocumentsSelect<false> | PolicyDocumentsSelect<true>;
+    'policy-versions': PolicyVersionsSelect<false> | PolicyVersionsSelect<true>;
+    'policy-signatures': PolicySignaturesSelect<false> | PolicySignaturesSelect<true>;
     classes: ClassesSelect<false> | ClassesSelect<true>;
     enrollments: EnrollmentsSelect<false> | EnrollmentsSelect<true>;
     'waitlist-entries': WaitlistEntriesSelect<false> | WaitlistEntriesSelect<true>;
@@ -557,6 +563,110 @@ export interface AssessmentMark {
    * The administrator’s choice when two teachers marked the same item.
    */
   chosen?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Waivers, photo release, tuition and refund policy… Saving a change to the words publishes a new version.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-documents".
+ */
+export interface PolicyDocument {
+  id: number;
+  title: string;
+  kind: 'waiver' | 'photo-release' | 'tuition-and-refund' | 'code-of-conduct' | 'other';
+  /**
+   * Required: a student cannot be enrolled until it is signed.
+   */
+  required?: boolean | null;
+  appliesTo: 'every-student' | 'classes' | 'age-groups' | 'household';
+  classes?: (number | Class)[] | null;
+  /**
+   * For example 6-8 or 13-17 or 18+
+   */
+  ageGroups?: string[] | null;
+  /**
+   * Choices the family makes when signing (a photo release: "May be photographed", "Not on social media", "Never").
+   */
+  options?:
+    | {
+        label: string;
+        id?: string | null;
+      }[]
+    | null;
+  body: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * Unticked: families who signed an older version stay signed.
+   */
+  changeNeedsSignature?: boolean | null;
+  /**
+   * Optional, YYYY-MM-DD: until this day a signature of the older version still lets a student enroll.
+   */
+  resignBy?: string | null;
+  currentVersion?: (number | null) | PolicyVersion;
+  currentVersionNumber?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-versions".
+ */
+export interface PolicyVersion {
+  id: number;
+  document?: (number | null) | PolicyDocument;
+  number: number;
+  title: string;
+  text: string;
+  sha256: string;
+  requiresResignature?: boolean | null;
+  resignBy?: string | null;
+  publishedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-signatures".
+ */
+export interface PolicySignature {
+  id: number;
+  kind: 'sign' | 'withdraw' | 'e-sign-consent';
+  user?: (number | null) | User;
+  student?: (number | null) | Student;
+  document?: (number | null) | PolicyDocument;
+  version?: (number | null) | PolicyVersion;
+  versionNumber?: number | null;
+  sha256: string;
+  fullName: string;
+  choices?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  signedAt: string;
+  clientAddress: string;
+  documentTitle?: string | null;
+  studentName?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1188,6 +1298,18 @@ export interface PayloadLockedDocument {
         value: number | AssessmentMark;
       } | null)
     | ({
+        relationTo: 'policy-documents';
+        value: number | PolicyDocument;
+      } | null)
+    | ({
+        relationTo: 'policy-versions';
+        value: number | PolicyVersion;
+      } | null)
+    | ({
+        relationTo: 'policy-signatures';
+        value: number | PolicySignature;
+      } | null)
+    | ({
         relationTo: 'classes';
         value: number | Class;
       } | null)
@@ -1488,6 +1610,68 @@ export interface AssessmentMarksSelect<T extends boolean = true> {
   recommendedLevel?: T;
   markedAt?: T;
   chosen?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-documents_select".
+ */
+export interface PolicyDocumentsSelect<T extends boolean = true> {
+  title?: T;
+  kind?: T;
+  required?: T;
+  appliesTo?: T;
+  classes?: T;
+  ageGroups?: T;
+  options?:
+    | T
+    | {
+        label?: T;
+        id?: T;
+      };
+  body?: T;
+  changeNeedsSignature?: T;
+  resignBy?: T;
+  currentVersion?: T;
+  currentVersionNumber?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-versions_select".
+ */
+export interface PolicyVersionsSelect<T extends boolean = true> {
+  document?: T;
+  number?: T;
+  title?: T;
+  text?: T;
+  sha256?: T;
+  requiresResignature?: T;
+  resignBy?: T;
+  publishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "policy-signatures_select".
+ */
+export interface PolicySignaturesSelect<T extends boolean = true> {
+  kind?: T;
+  user?: T;
+  student?: T;
+  document?: T;
+  version?: T;
+  versionNumber?: T;
+  sha256?: T;
+  fullName?: T;
+  choices?: T;
+  signedAt?: T;
+  clientAddress?: T;
+  documentTitle?: T;
+  studentName?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2213,6 +2397,15 @@ export interface TaskSendEmail {
     text: string;
     html?: string | null;
     replyTo?: string | null;
+    attachments?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   output: {
     outcome: string;

@@ -18,6 +18,7 @@ import * as migration_20261126_101047_closure_ranges from './20261126_101047_clo
 import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 import * as migration_20261126_125022_mail_jobs from './20261126_125022_mail_jobs';
 import * as migration_20261126_163140_levels from './20261126_163140_levels';
+import * as migration_20261126_164613_policies from './20261126_164613_policies';
 import * as migration_20261126_170112_households from './20261126_170112_households';
 
 export const migrations = [
@@ -120,6 +121,11 @@ export const migrations = [
     up: migration_20261126_163140_levels.up,
     down: migration_20261126_163140_levels.down,
     name: '20261126_163140_levels',
+  },
+  {
+    up: migration_20261126_164613_policies.up,
+    down: migration_20261126_164613_policies.down,
+    name: '20261126_164613_policies',
   },
   {
     up: migration_20261126_170112_households.up,

@@ -13,6 +13,7 @@ import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
 import { assessmentEndpoints, levelsEndpoints } from '#api/levels'
 import { paymentEndpoints, stripeEndpoints } from '#api/payments'
+import { policyEndpoints } from '#api/policies'
 import { selfServiceEndpoints } from '#api/self-service'
 import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
 import { statementEndpoints } from '#api/statements'
@@ -31,6 +32,7 @@ export const contractEndpoints: Endpoint[] = [
   ...householdEndpoints,
   ...levelsEndpoints,
   ...assessmentEndpoints,
+  ...policyEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -1,7 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 
 /** Outgoing mail (decisions §7): SMTP through nodemailer, or the server log in demo mail mode. */
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string }
+/** A file sent with a message (a signed policy's PDF), its content in base64 so a queued job can hold it. */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string }
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] }
 
 /** A message as the demo outbox keeps it. */
 export type OutboxEntry = OutgoingMail & { id: number; sentAt: string; outcome: 'sent' | 'logged' | 'failed' }
@@ -56,7 +59,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; redact?:
     logOnly: false,
     async send(mail) {
       try {
-        await transport.sendMail({ from: options.from, ...mail })
+        const { attachments, ...message } = mail
+        await transport.sendMail({
+          from: options.from,
+          ...message,
+          ...(attachments?.length
+            ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })) }
+            : {}),
+        })
       } catch (error) {
         keep(mail, 'failed')
         throw error

@@ -14,6 +14,7 @@ const TABS = [
   { id: 'students', label: 'Students', loaded: /Showing \d+ of \d+ students/ },
   { id: 'attendance', label: 'Attendance', loaded: 'Show Attendance' },
   { id: 'assessments', label: 'Assessments', loaded: /publish the report cards here/ },
+  { id: 'policies', label: 'Policies', loaded: /No policy documents yet|Export CSV/ },
   { id: 'inquiries', label: 'Inquiries', loaded: /waiting for an answer|No inquiries yet/ },
   { id: 'payments', label: 'Payments', loaded: 'Accept card payments' },
   { id: 'email', label: 'Email Tests', loaded: 'Troubleshooting tips' },

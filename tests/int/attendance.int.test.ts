@@ -115,7 +115,7 @@ describe('GET /api/teach/classes', () => {
 })
 
 /** A child whose family has told nothing more than the emergency contact (issue 24). */
-const NO_CARE = { allergies: '', hasMedicalNotes: false, mayBePhotographed: null, pickups: [] }
+const NO_CARE = { allergies: '', hasMedicalNotes: false, mayBePhotographed: null, photoRelease: null, pickups: [] }
 
 describe('GET /api/teach/classes/:id/roster', () => {
   it('lists each enrolled student with age and emergency contact for the teacher of the class', async () => {

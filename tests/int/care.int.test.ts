@@ -167,6 +167,7 @@ describe('staff reads', () => {
       allergies: 'Peanuts',
       hasMedicalNotes: true,
       mayBePhotographed: 'no',
+      photoRelease: null,
       pickups: [expect.objectContaining({ name: 'Aunt Rosa', phone: '555 010 4141' })],
     })
     expect((await admin.get(`/api/admin/medical-note-reads?studentId=${mia}`)).body).toHaveLength(1)

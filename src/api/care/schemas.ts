@@ -82,6 +82,8 @@ export type RosterCareDto = {
   allergies: string
   hasMedicalNotes: boolean
   mayBePhotographed: PhotoChoice | null
+  /** The choice of the signed photo release (issue 26), when the family signed one: it outranks `mayBePhotographed`. */
+  photoRelease: string | null
   pickups: PickupDto[]
 }
 

@@ -2,5 +2,6 @@ export { confirmEnrollmentInBackground, NOTIFICATIONS_FOOTNOTE, wantsEmail } fro
 export { autopayActionMail, autopayFailedMail, emailChangedMail, passwordResetMail, paymentReceiptMail, waitlistOfferMail } from './mail-templates'
 export { composeMail, escapeHtml, oneLine, type MailBlock, type MailContent } from './mail-layout'
 export { academyMoment, academyName, familyOf, sendMail } from './mail-time'
+export type { MailAttachment } from '#server/mailer.server'
 export { emailEndpoints } from './endpoints'
 export { deliverQueuedMail, MAIL_QUEUE, MAIL_TASK, queueMail, type QueuedMail } from './mail-jobs'

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { getAppContext } from '#server/context.server'
+import type { MailAttachment } from '#server/mailer.server'
 import { afterCommit, poolOf } from '#api/lib/database'
 
 /**
@@ -16,7 +17,7 @@ export const MAIL_QUEUE = 'mail'
 export const MAIL_TASK = 'sendEmail'
 
 /** A composed message, the job's input. */
-export type QueuedMail = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null }
+export type QueuedMail = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null; attachments?: MailAttachment[] | null }
 
 /**
  * Queues one message. With `req` the job row joins the request's open transaction: it is run
@@ -26,7 +27,14 @@ export type QueuedMail = { to: string; subject: string; text: string; html?: str
 export async function queueMail(on: PayloadRequest | Payload, mail: QueuedMail): Promise<void> {
   const req = 'payload' in on ? on : undefined
   const payload = req ? req.payload : (on as Payload)
-  const input = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, replyTo: mail.replyTo ?? null }
+  const input = {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    replyTo: mail.replyTo ?? null,
+    attachments: mail.attachments ?? null,
+  }
   const job = await payload.jobs.queue({ task: MAIL_TASK, queue: MAIL_QUEUE, input, req })
   const run = () => {
     void payload.jobs.runByID({ id: job.id, silent: { info: true } }).catch((error: unknown) => {
@@ -60,6 +68,7 @@ export async function deliverQueuedMail(payload: Payload, jobId: number | string
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     })
     await client.query(`UPDATE payload_jobs SET meta = coalesce(meta, '{}'::jsonb) || jsonb_build_object('sentAt', now()) WHERE id = $1`, [jobId])
     await client.query('COMMIT')

@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
+import type { MailAttachment } from '#server/mailer.server'
 import { academyTimeZone } from '#api/lib/academy-clock'
 import { getSiteTexts } from '#api/site-content'
 import type { MailContent } from './mail-layout'
@@ -43,8 +44,13 @@ export function academyMoment(value: Date | string): string {
  * job commits or rolls back with its transaction; it is sent right after the commit and retried
  * by the queue when the SMTP server is away (docs/decisions/018). It never throws a mail error.
  */
-export async function sendMail(on: PayloadRequest | Payload, to: string, mail: MailContent, options: { replyTo?: string } = {}): Promise<void> {
-  await queueMail(on, { to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: options.replyTo })
+export async function sendMail(
+  on: PayloadRequest | Payload,
+  to: string,
+  mail: MailContent,
+  options: { replyTo?: string; attachments?: MailAttachment[] } = {},
+): Promise<void> {
+  await queueMail(on, { to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: options.replyTo, attachments: options.attachments })
 }
 
 /**

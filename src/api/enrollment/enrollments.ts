@@ -9,6 +9,7 @@ import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, t
 import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
 import { refuseIneligible } from '#api/levels'
+import { refuseUnsignedPolicies } from '#api/policies'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
@@ -88,6 +89,8 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
   // A family gives an emergency contact before a child's first class (issue 24); the office may enrol first and ask after.
   if (!admin) await refuseFirstEnrollmentWithoutContact(req, student)
+  // The required policies are signed before a child dances (issue 26); the office is exempt here too.
+  if (!admin) await refuseUnsignedPolicies(req, student, cls.id)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
   const pair: Where = { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }] }
 

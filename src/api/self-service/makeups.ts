@@ -20,8 +20,9 @@ import { classCalendar, findClass, placeKey, placesTakenOn } from '#api/classes'
 import { addDays } from '#shared/dates'
 import { relationId } from '#api/lib/relations'
 import { notifyFamily } from './self-service-mail'
-import { findOwnStudent } from '#api/students'
+import { refuseUnsignedPolicies } from '#api/policies'
 import { isAdminUser } from '#api/auth'
+import { findOwnStudent } from '#api/students'
 import { classLevelId, placedLevelIds, refuseIneligible } from '#api/levels'
 import { levelFits } from '#shared/eligibility'
 import { readStudioSettings } from '#api/studio'
@@ -157,6 +158,8 @@ export async function bookMakeup(req: PayloadRequest, user: User, input: MakeupI
   if (!classMeetsOn(classCalendar(target), input.date, await academyClosures(req))) throw badInput(notMeetingOn(target, input.date))
   if (await makeupOf(req, student.id, missed.id, mark.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyBooked)
   if (await hasPlaceOn(req, student.id, target.id, input.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyInClass)
+  // A makeup is a class danced: the required policies are signed first (issue 26); not asked of the office.
+  if (!isAdminUser(user)) await refuseUnsignedPolicies(req, student, target.id)
 
   let created: Makeup
   try {

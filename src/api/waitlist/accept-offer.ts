@@ -7,6 +7,7 @@ import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
 import { isAdminUser } from '#api/auth'
 import { refuseIneligible } from '#api/levels'
+import { refuseUnsignedPolicies } from '#api/policies'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
@@ -42,9 +43,11 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
     const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
     const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
     // Accepting is enrolling: the class's level (issue 27; the age group was asked when joining the
-    // line) and, for a child's first class, an emergency contact (issue 24). The offer stays open meanwhile.
+    // line), for a child's first class an emergency contact (issue 24), and the required policies
+    // signed (issue 26; an administrator accepting for the family is exempt). The offer stays open meanwhile.
     await refuseIneligible(req, student, cls, { today: academyToday(now), admin: isAdminUser(user), ageGroup: false })
     await refuseFirstEnrollmentWithoutContact(req, student)
+    if (!isAdminUser(user)) await refuseUnsignedPolicies(req, student, classId)
     ;(await req.payload.create({
       collection: 'enrollments',
       data: { student: studentId, class: classId, enrollmentDate: academyToday(now), enrolledBy: user.id },

@@ -8,6 +8,7 @@ import { EmailTestsTab } from './email/EmailTestsTab'
 import { InquiriesTab } from './inquiries/InquiriesTab'
 import { InvoicesTab } from './invoices/InvoicesTab'
 import { PaymentsTab } from './payments/PaymentsTab'
+import { PoliciesTab } from './policies/PoliciesTab'
 import { SiteContentList } from './site-content/SiteContentList'
 import { StudentsTab } from './students/StudentsTab'
 import { TuitionTab } from './tuition/TuitionTab'
@@ -19,7 +20,7 @@ import { AssessmentsTab } from './assessments/AssessmentsTab'
 
 /**
  * Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and
- * Attendance (decisions §16). The site texts are a tab of their own (issue 23), no longer a list
+ * Attendance (decisions §16), Policies (issue 26). The site texts are a tab of their own (issue 23), no longer a list
  * under every tab.
  */
 const TABS: Tab[] = [
@@ -31,6 +32,7 @@ const TABS: Tab[] = [
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },
   { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },
   { id: 'assessments', label: 'Assessments', render: () => <AssessmentsTab /> },
+  { id: 'policies', label: 'Policies', render: () => <PoliciesTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },

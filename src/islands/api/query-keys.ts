@@ -29,6 +29,16 @@ export const queryKeys = {
     all: ['care'] as const,
     ofStudent: (studentId: number) => ['care', studentId] as const,
   },
+  /** Policies to sign (issue 26): a student's documents and the family's outstanding ones. */
+  policies: {
+    all: ['policies'] as const,
+    ofStudent: (studentId: number) => ['policies', studentId] as const,
+    outstanding: ['policies', 'outstanding'] as const,
+    /** The studio's side: the documents, a document's compliance (by class), a signature's evidence. */
+    admin: ['admin', 'policies'] as const,
+    compliance: (documentId: number, classId: number | null) => ['admin', 'policies', documentId, classId ?? 'all'] as const,
+    evidence: (signatureId: number) => ['admin', 'policies', 'evidence', signatureId] as const,
+  },
   absences: {
     ofStudent: (studentId: number) => ['absences', studentId] as const,
     makeupOptions: (absenceId: number) => ['absences', 'makeup-options', absenceId] as const,

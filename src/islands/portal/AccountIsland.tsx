@@ -9,6 +9,7 @@ import { ChooseChildDialog } from './account/ChooseChildDialog'
 import { HouseholdSection } from './account/HouseholdSection'
 import { SettingsTabs } from './account/SettingsTabs'
 import { StudentsSection } from './account/StudentsSection'
+import { PoliciesBanner } from './components/PoliciesBanner'
 import { PortalRoot } from './components/PortalRoot'
 import { Avatar } from './components/StudentAvatar'
 import { setFlash } from '#islands/lib/flash'
@@ -34,6 +35,7 @@ function Account({ user: initial }: { user: UserDto }) {
 
   return (
     <main id="main" className="space-y-4 px-4 pb-5">
+      <PoliciesBanner />
       <h1 className="sr-only">My Account</h1>
       <section aria-label="Your account" className="flex items-center gap-4 rounded-3xl border border-gray-200 bg-white p-4 shadow-sm">
         <Avatar name={user.fullName} size="lg" />

@@ -6,6 +6,7 @@ import { useClasses } from '#islands/api/list-classes'
 import { LineIcon } from '#islands/components/ui/Icon'
 import { ClassWhen } from './components/ClassFacts'
 import { ErrorCard } from '#islands/components/ui/Alert'
+import { PoliciesBanner } from './components/PoliciesBanner'
 import { PortalRoot } from './components/PortalRoot'
 import { RemoveStudentDialog } from './components/RemoveStudentDialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
@@ -39,6 +40,7 @@ function Dashboard({ user }: { user: UserDto }) {
 
   return (
     <main id="main" className="space-y-5 px-4 py-5">
+      <PoliciesBanner />
       <header>
         <h1 className="font-serif text-3xl leading-tight">Welcome, {user.fullName}</h1>
         <p className="mt-1 text-gray-800">Your dancers, their classes and what to try next.</p>

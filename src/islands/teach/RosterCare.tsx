@@ -25,11 +25,16 @@ export function RosterCare({ studentId, fullName, care }: { studentId: number; f
           <span className="text-gray-700">No allergies given</span>
         )}
         {care.hasMedicalNotes ? <span className="rounded-full bg-amber-100 px-2.5 py-1 font-semibold text-amber-950">Medical notes</span> : null}
-        <span
-          className={`rounded-full px-2.5 py-1 font-semibold ${care.mayBePhotographed === 'yes' ? 'bg-green-100 text-green-900' : 'bg-gray-100 text-gray-900'}`}
-        >
-          {care.mayBePhotographed ? PHOTO[care.mayBePhotographed] : 'No photos (not answered)'}
-        </span>
+        {care.photoRelease ? (
+          // The signed photo release (issue 26) outranks the care form's answer.
+          <span className="rounded-full bg-sky-100 px-2.5 py-1 font-semibold text-sky-950">Photo release: {care.photoRelease}</span>
+        ) : (
+          <span
+            className={`rounded-full px-2.5 py-1 font-semibold ${care.mayBePhotographed === 'yes' ? 'bg-green-100 text-green-900' : 'bg-gray-100 text-gray-900'}`}
+          >
+            {care.mayBePhotographed ? PHOTO[care.mayBePhotographed] : 'No photos (not answered)'}
+          </span>
+        )}
       </p>
       {care.hasMedicalNotes ? (
         showNotes ? (

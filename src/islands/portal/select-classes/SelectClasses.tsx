@@ -5,6 +5,7 @@ import { emergencyContactNeededMessage } from '#api/care/schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import { useStudent } from '#islands/api/get-student'
 import { useStudentPlacement } from '#islands/api/get-student-placement'
+import { useRequiredPolicies } from '#islands/api/get-required-policies'
 import { useClasses } from '#islands/api/list-classes'
 import { useStudentEnrollments } from '#islands/api/list-student-enrollments'
 import { useWaitlist } from '#islands/api/list-waitlist'
@@ -55,6 +56,11 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
     student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || (ageFitsGroup(age, cls.ageGroup) && !levelReason(cls, placement.data))))) ? (
       <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
     ) : null
+  // Issue 26: the documents this student must sign first, the chosen classes' own included.
+  const policies = useRequiredPolicies(
+    studentId,
+    selected.map((cls) => cls.id),
+  )
   const { confirming, pending, openConfirm, submit, cancel } = useAddToSchedule({ studentId, classId, selected, onPartlyAdded: drop })
 
   if (student.isPending || notFound) {
@@ -107,6 +113,25 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
           <p className="font-semibold">{emergencyContactNeededMessage(s.fullName)}</p>
           <a href={`/account?care=${s.id}`} className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
             Add an emergency contact for {s.fullName}
+          </a>
+        </div>
+      ) : null}
+
+      {ageChecked && policies.data?.documents.some((doc) => doc.blocking) ? (
+        // Issue 26: the server refuses to enroll until these are signed; the family signs, then comes back here.
+        <div role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">
+            Before {s.fullName} can join a class, please sign:{' '}
+            {policies.data.documents
+              .filter((doc) => doc.blocking)
+              .map((doc) => doc.title)
+              .join(', ')}
+          </p>
+          <a
+            href={`/policies?studentId=${s.id}&classIds=${selected.map((cls) => cls.id).join(',')}&next=${encodeURIComponent(`/select-classes/${s.id}${selected[0] ? `?class=${selected[0].id}` : ''}`)}`}
+            className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
+          >
+            Read and sign the documents
           </a>
         </div>
       ) : null}

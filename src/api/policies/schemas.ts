@@ -1,0 +1,123 @@
+import { z } from 'zod'
+
+import type { PolicyAppliesTo, PolicyKind, SignatureKind } from '#shared/policies'
+
+/**
+ * Policies and waivers (issue 26, decisions "policies and waivers"): what the family reads and
+ * signs, shared by the portal's signing page and the server.
+ */
+export const POLICY_MESSAGES = {
+  notFound: 'Policy not found',
+  signatureNotFound: 'Signature not found',
+  studentNotFound: 'Student not found',
+  studentRequired: 'Please choose the student this is signed for',
+  fullNameRequired: 'Please type your full name to sign',
+  fullNameTooLong: 'The name must be at most 120 characters',
+  versionChanged: 'This document has just been changed: please read the new version and sign it.',
+  notPublished: 'This document has no published version yet',
+  consentFirst: 'Please agree to sign electronically first.',
+  choiceInvalid: 'Please choose from the options offered',
+  oneChoice: 'Please choose one of the options',
+  notApplicable: 'This document does not apply to this student',
+  nothingToWithdraw: 'There is no signature to withdraw',
+  classesInvalid: 'Classes are given as ids separated by commas',
+} as const
+
+/** The words a guardian agrees to once, before the first electronic signature. */
+export const ESIGN_CONSENT_TEXT =
+  'I agree to sign the academy’s policies electronically. My typed full name is my signature and has the same effect as a handwritten one. ' +
+  'I may withdraw this consent at any time by asking the studio for paper copies to sign instead.'
+
+/** Where a guardian signs what a student still needs. */
+export const signingPath = (studentId: number) => `/policies?studentId=${studentId}`
+
+/** The 409 of enrolling, accepting an offer or taking a makeup while a required document is unsigned. */
+export const policiesNeededMessage = (student: string, titles: string[], studentId: number) =>
+  `Please sign ${titles.map((title) => `“${title}”`).join(', ')} for ${student} first: ${signingPath(studentId)}`
+
+/** A waiver (or any other kind but a photo release) stays while the child dances. */
+export const withdrawWhileEnrolledMessage = (title: string, student: string) =>
+  `“${title}” can’t be withdrawn while ${student} is enrolled. Please ask the studio to end the enrollment first.`
+
+const studentId = z.coerce.number({ error: POLICY_MESSAGES.studentRequired }).int().positive(POLICY_MESSAGES.studentRequired)
+
+/** `classIds`: the classes the student is about to join (documents of some classes apply to them too). */
+export const requiredQuerySchema = z.object({
+  studentId,
+  classIds: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, POLICY_MESSAGES.classesInvalid)
+    .transform((value) => value.split(',').map(Number))
+    .optional(),
+})
+
+const fullName = z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong)
+
+export const consentInputSchema = z.object({ fullName })
+
+export const signInputSchema = z.object({
+  studentId: studentId.optional(),
+  versionId: z.number({ error: POLICY_MESSAGES.versionChanged }).int().positive(),
+  fullName,
+  choices: z.array(z.string().trim().max(80, POLICY_MESSAGES.choiceInvalid)).max(6, POLICY_MESSAGES.choiceInvalid).default([]),
+})
+export type SignInput = z.infer<typeof signInputSchema>
+
+export const withdrawInputSchema = z.object({ studentId: studentId.optional() })
+export type WithdrawInput = z.infer<typeof withdrawInputSchema>
+
+/** A document as the family reads it, with where this student stands. */
+export type PolicyStatus = 'signed' | 'unsigned' | 'resign' | 'withdrawn'
+
+export type PolicyDto = {
+  documentId: number
+  title: string
+  kind: PolicyKind
+  required: boolean
+  appliesTo: PolicyAppliesTo
+  options: string[]
+  version: { id: number; number: number; text: string; sha256: string; resignBy: string | null }
+  status: PolicyStatus
+  /** Enrolling (an offer, a makeup) is refused until this is signed. */
+  blocking: boolean
+  signature: { id: number; versionNumber: number; choices: string[]; signedAt: string } | null
+}
+
+export type RequiredPoliciesDto = { studentId: number; studentName: string; consentGiven: boolean; documents: PolicyDto[] }
+
+export type SignatureDto = {
+  id: number
+  kind: SignatureKind
+  documentId: number | null
+  studentId: number | null
+  versionNumber: number | null
+  sha256: string
+  fullName: string
+  choices: string[]
+  signedAt: string
+}
+
+/** One of the family's students with documents to sign (the portal's banner). */
+export type OutstandingDto = { studentId: number; studentName: string; titles: string[]; blocking: boolean }
+
+/** One student on the studio's compliance view of a document. */
+export type ComplianceRowDto = {
+  studentId: number
+  studentName: string
+  familyId: number
+  familyName: string
+  familyEmail: string
+  status: PolicyStatus
+  blocking: boolean
+  signatureId: number | null
+  versionNumber: number | null
+  signedAt: string | null
+  signedBy: string | null
+}
+
+export const complianceQuerySchema = z.object({ classId: z.coerce.number().int().positive().optional() })
+
+/** A document in the studio's compliance tab. */
+export type AdminPolicyDto = { id: number; title: string; kind: PolicyKind; required: boolean; currentVersionNumber: number | null }
+
+export type ComplianceDto = { documentId: number; title: string; rows: ComplianceRowDto[] }
