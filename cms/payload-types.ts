@@ -648,6 +648,7 @@ export interface PolicySignature {
   id: number;
   kind: 'sign' | 'withdraw' | 'e-sign-consent';
   user?: (number | null) | User;
+  household?: (number | null) | User;
   student?: (number | null) | Student;
   document?: (number | null) | PolicyDocument;
   version?: (number | null) | PolicyVersion;
@@ -1661,6 +1662,7 @@ export interface PolicyVersionsSelect<T extends boolean = true> {
 export interface PolicySignaturesSelect<T extends boolean = true> {
   kind?: T;
   user?: T;
+  household?: T;
   student?: T;
   document?: T;
   version?: T;

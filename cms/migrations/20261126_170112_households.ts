@@ -65,11 +65,20 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "users_household_payer_idx" ON "users" USING btree ("household_payer_id");
   CREATE INDEX "enrollments_enrolled_by_idx" ON "enrollments" USING btree ("enrolled_by_id");
   CREATE INDEX "payload_locked_documents_rels_household_invites_id_idx" ON "payload_locked_documents_rels" USING btree ("household_invites_id");
-  CREATE INDEX "payload_locked_documents_rels_household_events_id_idx" ON "payload_locked_documents_rels" USING btree ("household_events_id");`)
+  CREATE INDEX "payload_locked_documents_rels_household_events_id_idx" ON "payload_locked_documents_rels" USING btree ("household_events_id");
+  ALTER TABLE "policy_signatures" ADD COLUMN "household_id" integer;
+  ALTER TABLE "policy_signatures" ADD CONSTRAINT "policy_signatures_household_id_users_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+  CREATE INDEX "policy_signatures_household_idx" ON "policy_signatures" USING btree ("household_id");
+  UPDATE "policy_signatures" SET "household_id" = "user_id" WHERE "household_id" IS NULL;
+`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
+  ALTER TABLE "policy_signatures" DROP CONSTRAINT "policy_signatures_household_id_users_id_fk";
+  DROP INDEX "policy_signatures_household_idx";
+  ALTER TABLE "policy_signatures" DROP COLUMN "household_id";
+
    ALTER TABLE "household_invites" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "household_events" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "household_invites" CASCADE;

@@ -208,6 +208,16 @@ describe('to whom a document applies', () => {
     // Another household has not signed it.
     const otherChild = await addStudent(app, other.userId, 'Oli Other', 7)
     expect((await enroll(other, otherChild, pointe.id)).body.message).toBe(policiesNeededMessage('Oli Other', ['Tuition and refund policy'], otherChild))
+    // A second guardian of that household (decisions §23) signs it for the household: the first guardian's child may enroll,
+    // and both guardians read the signature.
+    const partner = await createFamily(app, 'policy-partner')
+    await app.payload.update({ collection: 'users', id: partner.userId, data: { household: other.userId }, overrideAccess: true })
+    expect((await partner.client.post('/api/policies/consent', { fullName: partner.fullName })).status).toBe(201)
+    const byPartner = await sign(partner, tuition.id, { versionId: tuition.versionId })
+    expect(byPartner.status).toBe(201)
+    expect((await enroll(other, otherChild, pointe.id)).status).toBe(201)
+    expect((await other.client.get(`/api/policies/signatures/${byPartner.body.id}.pdf`)).status).toBe(200)
+    expect((await family.client.get(`/api/policies/signatures/${byPartner.body.id}.pdf`)).status).toBe(404)
     await app.payload.update({ collection: 'policy-documents', id: tuition.id, data: { required: false }, overrideAccess: true })
   })
 })

@@ -14,11 +14,13 @@ export const PolicySignatures: CollectionConfig = {
   slug: 'policy-signatures',
   labels: { singular: 'Policy signature', plural: 'Policy signatures' },
   admin: { group: 'Families', defaultColumns: ['signedAt', 'kind', 'documentTitle', 'studentName', 'fullName'] },
-  access: { read: ownedByUser('user'), create: () => false, update: () => false, delete: () => false },
+  access: { read: ownedByUser('household'), create: () => false, update: () => false, delete: () => false },
   fields: [
     { name: 'kind', type: 'select', required: true, options: SIGNATURE_KINDS.map((value) => ({ value, label: value })) },
     // Not required: the evidence outlives a deleted account (the typed name and the copied titles stay).
     { name: 'user', label: 'Guardian', type: 'relationship', relationTo: 'users', index: true },
+    // The household the guardian signed for (decisions §23): every guardian of it reads the signature.
+    { name: 'household', type: 'relationship', relationTo: 'users', index: true },
     { name: 'student', type: 'relationship', relationTo: 'students', index: true },
     { name: 'document', type: 'relationship', relationTo: 'policy-documents', index: true },
     { name: 'version', type: 'relationship', relationTo: 'policy-versions', index: true },

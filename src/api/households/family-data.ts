@@ -19,6 +19,7 @@ export const HOUSEHOLD_COLUMNS = [
   ['autopay_attempts', 'user_id'],
   ['card_intents', 'user_id'],
   ['waitlist_entries', 'family_id'],
+  ['policy_signatures', 'household_id'],
   ['household_invites', 'household_id'],
   ['household_events', 'household_id'],
 ] as const

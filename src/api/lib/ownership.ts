@@ -31,7 +31,7 @@ export function householdOf(caller: Pick<Caller, 'id' | 'household' | 'household
 }
 
 /** Fields that name a row's family: the account itself, or through the row's student. */
-export type FamilyField = 'user' | 'userId' | 'student.user'
+export type FamilyField = 'user' | 'userId' | 'student.user' | 'household'
 
 /** No filter: the rule lets the caller see every row (a new object each time: Payload may extend a query it is given). */
 export function everyRow(): Where {

@@ -73,7 +73,7 @@ export async function complianceOf(req: PayloadRequest, documentId: number, clas
     const familyId = relationId(student.user)
     const theirs = signatures.filter((s) =>
       document.appliesTo === 'household'
-        ? !s.student && s.user != null && relationId(s.user) === familyId
+        ? !s.student && s.household != null && relationId(s.household) === familyId
         : s.student != null && relationId(s.student) === student.id,
     )
     const { status, blocking, signature } = standing(document, versions, theirs, today)

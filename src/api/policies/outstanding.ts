@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Student, User } from '#cms/payload-types'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { policiesFor } from './requirements'
 import type { OutstandingDto } from './schemas'
 
@@ -12,7 +12,16 @@ import type { OutstandingDto } from './schemas'
  */
 export async function outstandingPolicies(req: PayloadRequest, user: User): Promise<OutstandingDto[]> {
   const students = (
-    await req.payload.find({ collection: 'students', where: familyRows(user.id), sort: 'id', depth: 0, limit: 0, pagination: false, req, overrideAccess: true })
+    await req.payload.find({
+      collection: 'students',
+      where: familyRows(householdOf(user)),
+      sort: 'id',
+      depth: 0,
+      limit: 0,
+      pagination: false,
+      req,
+      overrideAccess: true,
+    })
   ).docs as Student[]
   const answers = await Promise.all(
     students.map(async (student) => {

@@ -34,7 +34,7 @@ export async function signaturesFor(req: PayloadRequest, student: Student): Prom
     where: {
       and: [
         { kind: { in: ['sign', 'withdraw'] } },
-        { or: [{ student: { equals: student.id } }, { and: [{ student: { exists: false } }, familyRows(relationId(student.user), 'user')] }] },
+        { or: [{ student: { equals: student.id } }, { and: [{ student: { exists: false } }, familyRows(relationId(student.user), 'household')] }] },
       ],
     },
     sort: '-signedAt',

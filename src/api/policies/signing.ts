@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { PolicyDocument, PolicySignature, PolicyVersion, Student, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
 import { academyNow } from '#api/lib/academy-clock'
-import { familyRows } from '#api/lib/ownership'
+import { familyRows, householdOf } from '#api/lib/ownership'
 import { callerAddress } from '#api/lib/rate-limit'
 import { relationId } from '#api/lib/relations'
 import { findOwnStudent } from '#api/students'
@@ -45,7 +45,7 @@ async function record(
 ): Promise<PolicySignature> {
   return (await req.payload.create({
     collection: 'policy-signatures',
-    data: { ...data, user: user.id, signedAt: academyNow().toISOString(), clientAddress: callerAddress(req) },
+    data: { ...data, user: user.id, household: householdOf(user), signedAt: academyNow().toISOString(), clientAddress: callerAddress(req) },
     depth: 0,
     req,
     overrideAccess: true,
@@ -139,8 +139,17 @@ export async function signPolicy(req: PayloadRequest, user: User, documentId: nu
 async function anyEnrolled(req: PayloadRequest, user: User, student: Student | null): Promise<Student | null> {
   const students = student
     ? [student]
-    : ((await req.payload.find({ collection: 'students', where: familyRows(user.id), depth: 0, limit: 0, pagination: false, req, overrideAccess: true }))
-        .docs as Student[])
+    : ((
+        await req.payload.find({
+          collection: 'students',
+          where: familyRows(householdOf(user)),
+          depth: 0,
+          limit: 0,
+          pagination: false,
+          req,
+          overrideAccess: true,
+        })
+      ).docs as Student[])
   for (const each of students) if ((await currentClassIds(req, each.id)).length > 0) return each
   return null
 }
@@ -154,7 +163,7 @@ export async function withdrawPolicy(req: PayloadRequest, user: User, documentId
     : ((
         await req.payload.find({
           collection: 'policy-signatures',
-          where: { and: [{ document: { equals: doc.id } }, { kind: { in: ['sign', 'withdraw'] } }, familyRows(user.id)] },
+          where: { and: [{ document: { equals: doc.id } }, { kind: { in: ['sign', 'withdraw'] } }, familyRows(householdOf(user), 'household')] },
           sort: '-signedAt',
           limit: 1,
           depth: 0,
