@@ -17,101 +17,107 @@ import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_pe
 import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 import * as migration_20261126_125022_mail_jobs from './20261126_125022_mail_jobs';
+import * as migration_20261126_162824_messages from './20261126_162824_messages';
 
 export const migrations = [
   {
     up: migration_20261121_233027_initial.up,
     down: migration_20261121_233027_initial.down,
-    name: '20261121_233027_initial'
+    name: '20261121_233027_initial',
   },
   {
     up: migration_20261121_234500_rate_limits.up,
     down: migration_20261121_234500_rate_limits.down,
-    name: '20261121_234500_rate_limits'
+    name: '20261121_234500_rate_limits',
   },
   {
     up: migration_20261123_105408_tuition_settings_invoice_lines.up,
     down: migration_20261123_105408_tuition_settings_invoice_lines.down,
-    name: '20261123_105408_tuition_settings_invoice_lines'
+    name: '20261123_105408_tuition_settings_invoice_lines',
   },
   {
     up: migration_20261123_115427_teachers_attendance.up,
     down: migration_20261123_115427_teachers_attendance.down,
-    name: '20261123_115427_teachers_attendance'
+    name: '20261123_115427_teachers_attendance',
   },
   {
     up: migration_20261123_134038_studio_settings.up,
     down: migration_20261123_134038_studio_settings.down,
-    name: '20261123_134038_studio_settings'
+    name: '20261123_134038_studio_settings',
   },
   {
     up: migration_20261123_135948_tuition_jobs.up,
     down: migration_20261123_135948_tuition_jobs.down,
-    name: '20261123_135948_tuition_jobs'
+    name: '20261123_135948_tuition_jobs',
   },
   {
     up: migration_20261123_141119_self_service_makeups.up,
     down: migration_20261123_141119_self_service_makeups.down,
-    name: '20261123_141119_self_service_makeups'
+    name: '20261123_141119_self_service_makeups',
   },
   {
     up: migration_20261123_142116_waitlist.up,
     down: migration_20261123_142116_waitlist.down,
-    name: '20261123_142116_waitlist'
+    name: '20261123_142116_waitlist',
   },
   {
     up: migration_20261123_143554_billing_actions.up,
     down: migration_20261123_143554_billing_actions.down,
-    name: '20261123_143554_billing_actions'
+    name: '20261123_143554_billing_actions',
   },
   {
     up: migration_20261123_150313_autopay.up,
     down: migration_20261123_150313_autopay.down,
-    name: '20261123_150313_autopay'
+    name: '20261123_150313_autopay',
   },
   {
     up: migration_20261123_151924_class_schedules.up,
     down: migration_20261123_151924_class_schedules.down,
-    name: '20261123_151924_class_schedules'
+    name: '20261123_151924_class_schedules',
   },
   {
     up: migration_20261126_054644_card_intents_refunds.up,
     down: migration_20261126_054644_card_intents_refunds.down,
-    name: '20261126_054644_card_intents_refunds'
+    name: '20261126_054644_card_intents_refunds',
   },
   {
     up: migration_20261126_090015_academy_time_zone.up,
     down: migration_20261126_090015_academy_time_zone.down,
-    name: '20261126_090015_academy_time_zone'
+    name: '20261126_090015_academy_time_zone',
   },
   {
     up: migration_20261126_090040_final_is_final.up,
     down: migration_20261126_090040_final_is_final.down,
-    name: '20261126_090040_final_is_final'
+    name: '20261126_090040_final_is_final',
   },
   {
     up: migration_20261126_090124_invoice_line_explanations.up,
     down: migration_20261126_090124_invoice_line_explanations.down,
-    name: '20261126_090124_invoice_line_explanations'
+    name: '20261126_090124_invoice_line_explanations',
   },
   {
     up: migration_20261126_090542_per_domain_jobs.up,
     down: migration_20261126_090542_per_domain_jobs.down,
-    name: '20261126_090542_per_domain_jobs'
+    name: '20261126_090542_per_domain_jobs',
   },
   {
     up: migration_20261126_101047_closure_ranges.up,
     down: migration_20261126_101047_closure_ranges.down,
-    name: '20261126_101047_closure_ranges'
+    name: '20261126_101047_closure_ranges',
   },
   {
     up: migration_20261126_124908_care_and_pickups.up,
     down: migration_20261126_124908_care_and_pickups.down,
-    name: '20261126_124908_care_and_pickups'
+    name: '20261126_124908_care_and_pickups',
   },
   {
     up: migration_20261126_125022_mail_jobs.up,
     down: migration_20261126_125022_mail_jobs.down,
-    name: '20261126_125022_mail_jobs'
+    name: '20261126_125022_mail_jobs',
+  },
+  {
+    up: migration_20261126_162824_messages.up,
+    down: migration_20261126_162824_messages.down,
+    name: '20261126_162824_messages'
   },
 ];

@@ -5,6 +5,7 @@ import { attendanceEndpoints } from '#api/attendance'
 import { autopayEndpoints } from '#api/autopay'
 import { calendarEndpoints } from '#api/calendar'
 import { careEndpoints } from '#api/care'
+import { messageEndpoints } from '#api/messages'
 import { classEndpoints } from '#api/classes'
 import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
@@ -26,6 +27,7 @@ export const contractEndpoints: Endpoint[] = [
   ...accountEndpoints,
   ...studentEndpoints,
   ...careEndpoints,
+  ...messageEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 
 /** Outgoing mail (decisions §7): SMTP through nodemailer, or the server log in demo mail mode. */
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string }
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string; headers?: Record<string, string> }
 
 /** A message as the demo outbox keeps it. */
 export type OutboxEntry = OutgoingMail & { id: number; sentAt: string; outcome: 'sent' | 'logged' | 'failed' }
