@@ -52,7 +52,7 @@ export async function resolveAudience(db: Db, audience: Audience, category: Mess
     ? sql`SELECT pair.user_id, json_agg(json_build_object('id', st.id, 'fullName', st.full_name) ORDER BY st.full_name, st.id) AS students
         FROM (SELECT DISTINCT student_id, user_id FROM (${pairs}) AS raw) pair JOIN students st ON st.id = pair.student_id
         GROUP BY pair.user_id`
-    : sql`SELECT DISTINCT i.user_id, '[]'::json AS students FROM invoices i WHERE i.status IN ('pending', 'overdue')`
+    : sql`SELECT i.user_id, '[]'::json AS students FROM invoices i WHERE i.status IN ('pending', 'overdue') GROUP BY i.user_id`
   const channel = category === 'service' ? sql`'email'` : sql`coalesce(${PREFERENCE_COLUMNS[categoryField(category)]}::text, 'email')`
   const rows = await queryRows<{ user_id: number; full_name: string; email: string | null; students: StudentRef[]; channel: string; email_off: boolean }>(
     db,

@@ -4,6 +4,7 @@ import type { Message, MessageRecipient, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import { academyNow } from '#api/lib/academy-clock'
 import { inTransaction } from '#api/lib/database'
+import { relationId } from '#api/lib/relations'
 import { bothOf, ownedByFamily } from '#api/lib/ownership'
 import { submitFamilyReply } from '#api/inquiries'
 import { MESSAGE_TEXTS, type InboxItemDto, type MessageCategory, type StudentRef } from './schemas'
@@ -15,9 +16,9 @@ import { MESSAGE_TEXTS, type InboxItemDto, type MessageCategory, type StudentRef
 
 const own = (user: User) => ownedByFamily(user, 'user')
 
-function toInboxItem(copy: MessageRecipient): InboxItemDto | null {
-  const message = copy.message as Message
-  if (typeof message !== 'object' || !message.sentAt) return null
+function toInboxItem(copy: MessageRecipient, messages: Map<number, Message>): InboxItemDto | null {
+  const message = messages.get(relationId(copy.message))
+  if (!message?.sentAt) return null
   return {
     id: message.id,
     subject: message.subject,
@@ -37,14 +38,24 @@ export async function listInbox(req: PayloadRequest, user: User): Promise<InboxI
     where: bothOf(own(user), { user: { equals: user.id } }),
     sort: ['-createdAt', '-id'],
     limit: 200,
-    // The message rides along: its collection is closed to families, the copy is the key to it.
-    depth: 1,
+    depth: 0,
     overrideAccess: false,
-    showHiddenFields: false,
     user,
     req,
   })
-  return (docs as MessageRecipient[]).map(toInboxItem).filter((item): item is InboxItemDto => item !== null)
+  const copies = docs as MessageRecipient[]
+  // The messages collection is closed to families: their own copies, read under the rule above, are the key to these messages.
+  const found = await req.payload.find({
+    collection: 'messages',
+    where: { id: { in: copies.map((copy) => relationId(copy.message)) } },
+    pagination: false,
+    limit: 0,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const messages = new Map((found.docs as Message[]).map((message) => [message.id, message]))
+  return copies.map((copy) => toInboxItem(copy, messages)).filter((item): item is InboxItemDto => item !== null)
 }
 
 async function ownCopy(req: PayloadRequest, user: User, messageId: number): Promise<MessageRecipient> {
