@@ -5,7 +5,7 @@ import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
-import { choose, enrol, familyIn, owe, waitFor } from '#tests/support/messages'
+import { choose, enroll, familyIn, owe, waitFor } from '#tests/support/messages'
 import { startSmtpListener } from '#tests/support/smtp'
 
 /**
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await app.payload.update({ collection: 'classes', id: ballet.id, data: { teacher: teacher.userId }, overrideAccess: true })
   await app.payload.update({ collection: 'classes', id: jazz.id, data: { teacher: otherTeacher.userId }, overrideAccess: true })
   both = await familyIn(app, 'msg-both', [ballet.id], 'Ada Both')
-  await enrol(app, await addStudent(app, both.userId, 'Ben Both'), jazz.id)
+  await enroll(app, await addStudent(app, both.userId, 'Ben Both'), jazz.id)
   balletOnly = await familyIn(app, 'msg-ballet', [ballet.id], 'Cleo Ballet')
   portalOnly = await familyIn(app, 'msg-portal', [ballet.id], 'Dina Portal')
   await choose(app, portalOnly, { announcementsBy: 'portal' })

@@ -4,7 +4,7 @@ import { addStudent, createFamily, type Family } from './families'
 
 /** Fixtures of the messages tests (issue 25): families with a child in given classes, waiting for one, or owing an invoice. */
 
-export async function enrol(app: TestApp, studentId: number, classId: number): Promise<void> {
+export async function enroll(app: TestApp, studentId: number, classId: number): Promise<void> {
   await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student: studentId, class: classId, enrollmentDate: todayIso() } })
 }
 
@@ -12,7 +12,7 @@ export async function enrol(app: TestApp, studentId: number, classId: number): P
 export async function familyIn(app: TestApp, label: string, classIds: number[], child = `${label} child`): Promise<Family & { studentId: number }> {
   const family = await createFamily(app, label)
   const studentId = await addStudent(app, family.userId, child)
-  for (const classId of classIds) await enrol(app, studentId, classId)
+  for (const classId of classIds) await enroll(app, studentId, classId)
   return { ...family, studentId }
 }
 
