@@ -37,6 +37,16 @@ export const queryKeys = {
   statement: ['statement'] as const,
   calendarLink: ['calendar-link'] as const,
   notificationPreferences: ['notification-preferences'] as const,
+  /** The family's inbox and its unread count (issue 25); reading or replying refreshes both. */
+  messages: {
+    all: ['messages'] as const,
+    inbox: ['messages', 'inbox'] as const,
+  },
+  /** The admin console's messages (issue 25). */
+  adminMessages: {
+    all: ['admin-messages'] as const,
+    one: (id: number) => ['admin-messages', id] as const,
+  },
   stripeConfig: ['stripe-config'] as const,
   autopay: ['autopay'] as const,
   siteContent: (key: string) => ['site-content', key] as const,
