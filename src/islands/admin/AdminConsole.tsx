@@ -7,6 +7,7 @@ import { ClassesTab } from './classes/ClassesTab'
 import { EmailTestsTab } from './email/EmailTestsTab'
 import { InquiriesTab } from './inquiries/InquiriesTab'
 import { InvoicesTab } from './invoices/InvoicesTab'
+import { MessagesTab } from './messages/MessagesTab'
 import { PaymentsTab } from './payments/PaymentsTab'
 import { SiteContentList } from './site-content/SiteContentList'
 import { StudentsTab } from './students/StudentsTab'
@@ -29,6 +30,7 @@ const TABS: Tab[] = [
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },
   { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },
+  { id: 'messages', label: 'Messages', render: () => <MessagesTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },
