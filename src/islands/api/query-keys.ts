@@ -41,6 +41,7 @@ export const queryKeys = {
   messages: {
     all: ['messages'] as const,
     inbox: ['messages', 'inbox'] as const,
+    preferences: ['messages', 'preferences'] as const,
   },
   /** The admin console's messages (issue 25). */
   adminMessages: {

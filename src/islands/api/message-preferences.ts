@@ -1,0 +1,18 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+
+import type { CategoryPreferences } from '#api/messages/schemas'
+import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
+
+/** The family's choice per kind of message (issue 25): email or the portal only. */
+export function useMessagePreferences() {
+  return useQuery({ queryKey: queryKeys.messages.preferences, queryFn: () => apiRequest<CategoryPreferences>('GET', '/api/messages/preferences') })
+}
+
+export function useUpdateMessagePreferences() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: Partial<CategoryPreferences>) => apiRequest<CategoryPreferences>('PATCH', '/api/messages/preferences', changes),
+    onSuccess: (saved) => client.setQueryData(queryKeys.messages.preferences, saved),
+  })
+}
