@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures'
 
 import { unique } from './support/accounts'
 import { familySession, openAdminTab } from './support/admin-console'
-import { addStudent, CLASS_FIELDS, enroll, openPortal, seriousViolations } from './support/portal'
+import { addStudent, CLASS_FIELDS, enroll, expectToast, openPortal, seriousViolations } from './support/portal'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -117,4 +117,16 @@ test('a teacher cancels today’s class in two taps and the family sees the noti
     await family.close()
     await deleteMessages(adminRequest, subject)
   }
+})
+
+test('a guardian chooses the inbox only for announcements, and only that kind changes', async ({ page, families, api }) => {
+  await families.signIn(page, 'Choices Parent')
+  await openPortal(page, '/account')
+  await page.getByRole('tab', { name: 'Notifications' }).click()
+  const announcements = page.getByRole('group', { name: 'Announcements' })
+  await expect(announcements.getByRole('radio', { name: 'Email' })).toBeChecked()
+  await announcements.getByRole('radio', { name: 'Inbox only' }).check()
+  await expectToast(page, 'Settings Updated', 'Announcements: in the inbox only.')
+  expect(await api.get('/api/messages/preferences')).toEqual({ announcements: 'portal', 'class-changes': 'email', billing: 'email', reminders: 'email' })
+  expect(await seriousViolations(page)).toEqual([])
 })

@@ -13,6 +13,10 @@ export function useUpdateMessagePreferences() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (changes: Partial<CategoryPreferences>) => apiRequest<CategoryPreferences>('PATCH', '/api/messages/preferences', changes),
+    // The choice shows at once; a refusal reloads what is stored.
+    onMutate: (changes) =>
+      client.setQueryData<CategoryPreferences>(queryKeys.messages.preferences, (current) => (current ? { ...current, ...changes } : current)),
     onSuccess: (saved) => client.setQueryData(queryKeys.messages.preferences, saved),
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.messages.preferences }),
   })
 }

@@ -47,7 +47,6 @@ export function MessageChoices() {
                   className="size-5"
                   name={`message-${category}`}
                   checked={preferences.data[category] === channel}
-                  disabled={update.isPending}
                   onChange={() => choose(category, channel)}
                 />
                 {channel === 'email' ? 'Email' : 'Inbox only'}
