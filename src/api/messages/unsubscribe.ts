@@ -1,10 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
 import { escapeHtml } from '#api/email'
-import { AppError } from '#api/errors'
+import { AppError, badInput } from '#api/errors'
 import { inTransaction } from '#api/lib/database'
 import { readUnsubscribeToken, setCategoryPreferences } from './preferences'
-import type { ChoosableCategory } from './schemas'
+import { MESSAGE_TEXTS, type ChoosableCategory } from './schemas'
 
 /**
  * The unsubscribe link of every message email (issue 25, RFC 8058). No sign-in: the signed token
@@ -51,6 +51,9 @@ export function unsubscribeConfirmPage(req: PayloadRequest, token: string): Resp
 export async function unsubscribe(req: PayloadRequest, token: string): Promise<Response> {
   try {
     const { userId, category } = readUnsubscribeToken(req.payload, token)
+    // A link of an account deleted since: nothing left to change.
+    const account = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true, overrideAccess: true, req })
+    if (!account) throw badInput(MESSAGE_TEXTS.unsubscribeInvalid)
     await inTransaction(req, () => setCategoryPreferences(req, userId, { [category]: 'portal' }))
     const words = CATEGORY_WORDS[category]
     return page(
