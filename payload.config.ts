@@ -24,6 +24,8 @@ import { AssessmentWindows } from '#cms/collections/AssessmentWindows/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
+import { Messages } from '#cms/collections/Messages/index'
+import { MessageRecipients } from '#cms/collections/MessageRecipients/index'
 import { Invoices } from '#cms/collections/Invoices/index'
 import { NotificationPreferences } from '#cms/collections/NotificationPreferences/index'
 import { PaymentMethods } from '#cms/collections/PaymentMethods/index'
@@ -98,6 +100,8 @@ export default buildConfig({
     Attendance,
     Makeups,
     Inquiries,
+    Messages,
+    MessageRecipients,
     NotificationPreferences,
     Invoices,
     Payments,

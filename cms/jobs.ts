@@ -4,6 +4,7 @@ import { SCHEDULED_STEPS, type ScheduledDomain } from '#api/tuition'
 import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
 import { jobsCollectionForAdmins, mailAutoRun, mailTask } from '#cms/mail-jobs'
+import { messageAutoRun, messageCopyTask, scheduledMessagesTask } from '#cms/message-jobs'
 
 /**
  * Payload's jobs queue, for the scheduled work (decisions §13; docs/decisions/014 and 017;
@@ -106,7 +107,7 @@ export const scheduledTasks: TaskConfig<ScheduledRun>[] = [
  */
 export function jobsConfig(autoRun: boolean): JobsConfig {
   return {
-    tasks: [...scheduledTasks, mailTask],
+    tasks: [...scheduledTasks, mailTask, messageCopyTask, scheduledMessagesTask],
     jobsCollectionOverrides: jobsCollectionForAdmins,
     // Payload lets any signed-in account run, queue and cancel jobs through its REST
     // (/cms-api/payload-jobs/run, /handle-schedules): a family could start the billing tick.
@@ -114,7 +115,7 @@ export function jobsConfig(autoRun: boolean): JobsConfig {
     access: { run: isAdminRequest, queue: isAdminRequest, cancel: isAdminRequest },
     // Each minute: queue each task's next run unless one waits, then run the runs that are due;
     // and send the mail that is due (queued mail whose run at once did not happen, retries).
-    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 10 }, mailAutoRun] : [],
+    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 10 }, mailAutoRun, messageAutoRun] : [],
   }
 }
 

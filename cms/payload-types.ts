@@ -86,6 +86,8 @@ export interface Config {
     attendance: Attendance;
     makeups: Makeup;
     inquiries: Inquiry;
+    messages: Message;
+    'message-recipients': MessageRecipient;
     'notification-preferences': NotificationPreference;
     invoices: Invoice;
     payments: Payment;
@@ -124,6 +126,8 @@ export interface Config {
     attendance: AttendanceSelect<false> | AttendanceSelect<true>;
     makeups: MakeupsSelect<false> | MakeupsSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
+    messages: MessagesSelect<false> | MessagesSelect<true>;
+    'message-recipients': MessageRecipientsSelect<false> | MessageRecipientsSelect<true>;
     'notification-preferences': NotificationPreferencesSelect<false> | NotificationPreferencesSelect<true>;
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
@@ -169,6 +173,8 @@ export interface Config {
       lateFees: TaskLateFees;
       waitlistExpiry: TaskWaitlistExpiry;
       sendEmail: TaskSendEmail;
+      sendMessageCopy: TaskSendMessageCopy;
+      scheduledMessages: TaskScheduledMessages;
       inline: {
         input: unknown;
         output: unknown;
@@ -774,10 +780,70 @@ export interface Inquiry {
   subject:
     'General Question' | 'Class Information' | 'Registration' | 'Billing & Payments' | 'Private Lessons' | 'Other';
   message: string;
+  aboutMessage?: (number | null) | Message;
+  fromAccount?: (number | null) | User;
   submittedAt: string;
   isAddressed?: boolean | null;
   addressedAt?: string | null;
   addressedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Announcements and notices sent to families. Write and send them in the admin console (Messages tab).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "messages".
+ */
+export interface Message {
+  id: number;
+  subject: string;
+  body: string;
+  category: 'announcements' | 'class-changes' | 'billing' | 'reminders' | 'service';
+  audience:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  audienceLabel?: string | null;
+  sender?: (number | null) | User;
+  senderName?: string | null;
+  status: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  scheduledFor?: string | null;
+  sentAt?: string | null;
+  cancelledAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Who received each message, how, and whether they read it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "message-recipients".
+ */
+export interface MessageRecipient {
+  id: number;
+  message: number | Message;
+  user: number | User;
+  students?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  email?: string | null;
+  channel: 'email' | 'portal';
+  delivery: 'queued' | 'sent' | 'failed' | 'portal-only';
+  smtpAnswer?: string | null;
+  deliveredAt?: string | null;
+  readAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -794,6 +860,10 @@ export interface NotificationPreference {
   smsNotifications?: boolean | null;
   classReminders?: boolean | null;
   promotionalEmails?: boolean | null;
+  announcementsBy?: ('email' | 'portal') | null;
+  classChangesBy?: ('email' | 'portal') | null;
+  billingBy?: ('email' | 'portal') | null;
+  remindersBy?: ('email' | 'portal') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1202,7 +1272,15 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry' | 'sendEmail';
+        taskSlug:
+          | 'inline'
+          | 'billingCalendar'
+          | 'autopayCharges'
+          | 'lateFees'
+          | 'waitlistExpiry'
+          | 'sendEmail'
+          | 'sendMessageCopy'
+          | 'scheduledMessages';
         taskID: string;
         input?:
           | {
@@ -1235,7 +1313,18 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'billingCalendar' | 'autopayCharges' | 'lateFees' | 'waitlistExpiry' | 'sendEmail') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'billingCalendar'
+        | 'autopayCharges'
+        | 'lateFees'
+        | 'waitlistExpiry'
+        | 'sendEmail'
+        | 'sendMessageCopy'
+        | 'scheduledMessages'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1333,6 +1422,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'inquiries';
         value: number | Inquiry;
+      } | null)
+    | ({
+        relationTo: 'messages';
+        value: number | Message;
+      } | null)
+    | ({
+        relationTo: 'message-recipients';
+        value: number | MessageRecipient;
       } | null)
     | ({
         relationTo: 'notification-preferences';
@@ -1783,10 +1880,48 @@ export interface InquiriesSelect<T extends boolean = true> {
   email?: T;
   subject?: T;
   message?: T;
+  aboutMessage?: T;
+  fromAccount?: T;
   submittedAt?: T;
   isAddressed?: T;
   addressedAt?: T;
   addressedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "messages_select".
+ */
+export interface MessagesSelect<T extends boolean = true> {
+  subject?: T;
+  body?: T;
+  category?: T;
+  audience?: T;
+  audienceLabel?: T;
+  sender?: T;
+  senderName?: T;
+  status?: T;
+  scheduledFor?: T;
+  sentAt?: T;
+  cancelledAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "message-recipients_select".
+ */
+export interface MessageRecipientsSelect<T extends boolean = true> {
+  message?: T;
+  user?: T;
+  students?: T;
+  email?: T;
+  channel?: T;
+  delivery?: T;
+  smtpAnswer?: T;
+  deliveredAt?: T;
+  readAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1800,6 +1935,10 @@ export interface NotificationPreferencesSelect<T extends boolean = true> {
   smsNotifications?: T;
   classReminders?: T;
   promotionalEmails?: T;
+  announcementsBy?: T;
+  classChangesBy?: T;
+  billingBy?: T;
+  remindersBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2412,6 +2551,41 @@ export interface TaskSendEmail {
   output: {
     outcome: string;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendMessageCopy".
+ */
+export interface TaskSendMessageCopy {
+  input: {
+    recipientId: number;
+    messageId: number;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    replyTo?: string | null;
+    headers?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output: {
+    outcome: string;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskScheduledMessages".
+ */
+export interface TaskScheduledMessages {
+  input?: unknown;
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

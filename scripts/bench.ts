@@ -13,6 +13,8 @@
  * - the JavaScript a family's /dashboard loads (./bench-portal.ts)
  * - the monthly tuition run for 1,000 families × 2 students (./bench-tuition.ts, in a process of
  *   its own); `npm run bench -- tuition` runs that one alone
+ * - a message to 2,000 guardians: queueing and the drain rate into the test SMTP listener
+ *   (./bench-messages.ts, in a process of its own); `npm run bench -- messages` runs that one alone
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -157,6 +159,19 @@ function benchTuition(): string[] {
     .split('\n')
 }
 
+/** A message to 2,000 guardians (./bench-messages.ts): queueing and the drain into the test SMTP listener, in a process of its own. */
+function benchMessages(): string[] {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-messages.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return output
+    .slice(output.lastIndexOf('\nMessages (') + 1)
+    .trimEnd()
+    .split('\n')
+}
+
 /** The production build (built first when stale, as `npm start` does) on a demo database of the bench's own. */
 async function startBuiltServer(): Promise<{ child: ChildProcess; url: string; coldStartMs: number }> {
   execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' })
@@ -190,6 +205,10 @@ async function callsVersusLimit(url: string, session: { cookie: string }): Promi
 async function main() {
   if (process.argv.includes('tuition')) {
     console.log('\n' + benchTuition().join('\n'))
+    return
+  }
+  if (process.argv.includes('messages')) {
+    console.log('\n' + benchMessages().join('\n'))
     return
   }
   const header = `Machine: ${cpus().length} cores, Node ${process.versions.node}; autocannon (in the bench's own process) with ${CONNECTIONS} connections, ${DURATION} s per run.`
@@ -283,6 +302,8 @@ async function main() {
   await new Promise((r) => server.child.once('exit', r))
   lines.push('')
   lines.push(...benchTuition())
+  lines.push('')
+  lines.push(...benchMessages())
   console.log('\n' + lines.join('\n'))
 }
 

@@ -17,6 +17,7 @@ import * as migration_20261126_090542_per_domain_jobs from './20261126_090542_pe
 import * as migration_20261126_101047_closure_ranges from './20261126_101047_closure_ranges';
 import * as migration_20261126_124908_care_and_pickups from './20261126_124908_care_and_pickups';
 import * as migration_20261126_125022_mail_jobs from './20261126_125022_mail_jobs';
+import * as migration_20261126_162824_messages from './20261126_162824_messages';
 import * as migration_20261126_163140_levels from './20261126_163140_levels';
 import * as migration_20261126_164613_policies from './20261126_164613_policies';
 import * as migration_20261126_170112_households from './20261126_170112_households';
@@ -116,6 +117,11 @@ export const migrations = [
     up: migration_20261126_125022_mail_jobs.up,
     down: migration_20261126_125022_mail_jobs.down,
     name: '20261126_125022_mail_jobs',
+  },
+  {
+    up: migration_20261126_162824_messages.up,
+    down: migration_20261126_162824_messages.down,
+    name: '20261126_162824_messages',
   },
   {
     up: migration_20261126_163140_levels.up,

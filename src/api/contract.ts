@@ -6,6 +6,7 @@ import { autopayEndpoints } from '#api/autopay'
 import { calendarEndpoints } from '#api/calendar'
 import { careEndpoints } from '#api/care'
 import { householdEndpoints } from '#api/households'
+import { messageEndpoints } from '#api/messages'
 import { classEndpoints } from '#api/classes'
 import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
@@ -33,6 +34,7 @@ export const contractEndpoints: Endpoint[] = [
   ...levelsEndpoints,
   ...assessmentEndpoints,
   ...policyEndpoints,
+  ...messageEndpoints,
   ...classEndpoints,
   ...enrollmentEndpoints,
   ...siteContentEndpoints,

@@ -4,7 +4,16 @@ import nodemailer, { type Transporter } from 'nodemailer'
 /** A file sent with a message (a signed policy's PDF), its content in base64 so a queued job can hold it. */
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string }
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] }
+export type OutgoingMail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  replyTo?: string
+  attachments?: MailAttachment[]
+  /** Extra headers, such as a message's List-Unsubscribe (issue 25). */
+  headers?: Record<string, string>
+}
 
 /** A message as the demo outbox keeps it. */
 export type OutboxEntry = OutgoingMail & { id: number; sentAt: string; outcome: 'sent' | 'logged' | 'failed' }

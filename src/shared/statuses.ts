@@ -63,3 +63,28 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
  */
 export const TUITION_RUN_STATUSES = ['started', 'finished', 'interrupted', 'failed'] as const
 export type TuitionRunStatus = (typeof TUITION_RUN_STATUSES)[number]
+
+/** A message's life (issue 25): a draft, waiting for its time, sent, or cancelled before it was. */
+export const MESSAGE_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
+
+/** One recipient's copy by email: waiting in the queue, accepted by the SMTP server, refused (with its answer), or not sent. */
+export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'portal-only'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+/**
+ * What a message is about (issue 25): the four a family chooses email or portal-only for, and
+ * `service` (money and safety), which always goes by email and cannot be switched off.
+ */
+export const MESSAGE_CATEGORIES = ['announcements', 'class-changes', 'billing', 'reminders', 'service'] as const
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number]
+export const CHOOSABLE_CATEGORIES = ['announcements', 'class-changes', 'billing', 'reminders'] as const satisfies readonly MessageCategory[]
+export type ChoosableCategory = (typeof CHOOSABLE_CATEGORIES)[number]
+export const CATEGORY_CHANNELS = ['email', 'portal'] as const
+export type CategoryChannel = (typeof CATEGORY_CHANNELS)[number]
+
+/** The notification-preferences field that holds a category's channel: `announcementsBy`, `classChangesBy`… */
+export function categoryField(category: ChoosableCategory): 'announcementsBy' | 'classChangesBy' | 'billingBy' | 'remindersBy' {
+  const fields = { announcements: 'announcementsBy', 'class-changes': 'classChangesBy', billing: 'billingBy', reminders: 'remindersBy' } as const
+  return fields[category]
+}

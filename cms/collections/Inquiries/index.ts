@@ -20,6 +20,9 @@ export const Inquiries: CollectionConfig = {
     { name: 'email', type: 'email', required: true },
     { name: 'subject', type: 'select', required: true, options: INQUIRY_SUBJECTS.map((s) => ({ label: s, value: s })) },
     { name: 'message', type: 'textarea', required: true },
+    // A family's reply to a message from the portal (issue 25): the message it answers and who sent it.
+    { name: 'aboutMessage', label: 'Reply to message', type: 'relationship', relationTo: 'messages', index: true, admin: { readOnly: true } },
+    { name: 'fromAccount', label: 'From account', type: 'relationship', relationTo: 'users', admin: { readOnly: true } },
     {
       name: 'submittedAt',
       label: 'Submitted',

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { ownedByUser } from '#cms/access/ownedByUser'
+import { CATEGORY_CHANNELS, CHOOSABLE_CATEGORIES, categoryField } from '#shared/statuses'
 
 export const NotificationPreferences: CollectionConfig = {
   slug: 'notification-preferences',
@@ -20,6 +21,13 @@ export const NotificationPreferences: CollectionConfig = {
     { name: 'smsNotifications', type: 'checkbox', defaultValue: false },
     { name: 'classReminders', type: 'checkbox', defaultValue: true },
     { name: 'promotionalEmails', type: 'checkbox', defaultValue: true },
+    // Issue 25: each category of message by email (and the portal) or in the portal only; money and safety messages always go by email.
+    ...CHOOSABLE_CATEGORIES.map((category) => ({
+      name: categoryField(category),
+      type: 'select' as const,
+      defaultValue: 'email',
+      options: CATEGORY_CHANNELS.map((value) => ({ label: value === 'email' ? 'Email' : 'Portal only', value })),
+    })),
   ],
   timestamps: true,
 }

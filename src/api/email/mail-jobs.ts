@@ -17,7 +17,17 @@ export const MAIL_QUEUE = 'mail'
 export const MAIL_TASK = 'sendEmail'
 
 /** A composed message, the job's input. */
-export type QueuedMail = { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null; attachments?: MailAttachment[] | null }
+export type QueuedMail = {
+  to: string
+  subject: string
+  text: string
+  html?: string | null
+  replyTo?: string | null
+  /** Files sent with the message (a signed policy's PDF, issue 26). */
+  attachments?: MailAttachment[] | null
+  /** Extra headers, such as a message's List-Unsubscribe (issue 25). */
+  headers?: Record<string, string> | null
+}
 
 /**
  * Queues one message. With `req` the job row joins the request's open transaction: it is run
@@ -69,6 +79,7 @@ export async function deliverQueuedMail(payload: Payload, jobId: number | string
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     })
     await client.query(`UPDATE payload_jobs SET meta = coalesce(meta, '{}'::jsonb) || jsonb_build_object('sentAt', now()) WHERE id = $1`, [jobId])
     await client.query('COMMIT')

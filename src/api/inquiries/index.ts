@@ -1,1 +1,2 @@
 export { inquiryEndpoints } from './endpoints'
+export { submitFamilyReply } from './inquiries'

@@ -132,3 +132,36 @@ export async function markInquiryAddressed(req: PayloadRequest, user: User, id: 
   if (!doc) throw notFound(INQUIRY_MESSAGES.notFound)
   return toInquiryDto(doc)
 }
+
+/**
+ * A family's reply to a message from the portal (issue 25): an inquiry like a visitor's, from the
+ * signed-in account and linked to the message it answers, so the studio reads it in its inbox.
+ */
+export async function submitFamilyReply(
+  req: PayloadRequest,
+  user: User,
+  reply: { messageId: number; messageSubject: string; message: string },
+): Promise<InquiryDto> {
+  const doc = await req.payload.create({
+    collection: 'inquiries',
+    data: {
+      name: user.fullName,
+      email: user.email,
+      subject: 'General Question',
+      message: `Reply to “${reply.messageSubject}”:\n\n${reply.message}`,
+      aboutMessage: reply.messageId,
+      fromAccount: user.id,
+      submittedAt: academyNow().toISOString(),
+      isAddressed: false,
+    },
+    depth: 0,
+    // Families have no create access on the collection; this operation is their way in.
+    overrideAccess: true,
+    req,
+  })
+  const inquiry = toInquiryDto(doc as Inquiry)
+  void notifyAcademy(req, inquiry).catch((error: unknown) => {
+    req.payload.logger.error({ err: error, inquiryId: inquiry.id }, 'Could not send the new-inquiry notice')
+  })
+  return inquiry
+}

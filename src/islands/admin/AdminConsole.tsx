@@ -7,6 +7,7 @@ import { ClassesTab } from './classes/ClassesTab'
 import { EmailTestsTab } from './email/EmailTestsTab'
 import { InquiriesTab } from './inquiries/InquiriesTab'
 import { InvoicesTab } from './invoices/InvoicesTab'
+import { MessagesTab } from './messages/MessagesTab'
 import { PaymentsTab } from './payments/PaymentsTab'
 import { PoliciesTab } from './policies/PoliciesTab'
 import { SiteContentList } from './site-content/SiteContentList'
@@ -33,6 +34,7 @@ const TABS: Tab[] = [
   { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },
   { id: 'assessments', label: 'Assessments', render: () => <AssessmentsTab /> },
   { id: 'policies', label: 'Policies', render: () => <PoliciesTab /> },
+  { id: 'messages', label: 'Messages', render: () => <MessagesTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
   { id: 'payments', label: 'Payments', render: () => <PaymentsTab /> },
   { id: 'email', label: 'Email Tests', render: () => <EmailTestsTab /> },

@@ -53,6 +53,17 @@ export const queryKeys = {
   /** The caller's household: guardians, payer, waiting invitations (decisions §23). */
   household: ['household'] as const,
   notificationPreferences: ['notification-preferences'] as const,
+  /** The family's inbox and its unread count (issue 25); reading or replying refreshes both. */
+  messages: {
+    all: ['messages'] as const,
+    inbox: ['messages', 'inbox'] as const,
+    preferences: ['messages', 'preferences'] as const,
+  },
+  /** The admin console's messages (issue 25). */
+  adminMessages: {
+    all: ['admin-messages'] as const,
+    one: (id: number) => ['admin-messages', id] as const,
+  },
   stripeConfig: ['stripe-config'] as const,
   autopay: ['autopay'] as const,
   siteContent: (key: string) => ['site-content', key] as const,

@@ -5,6 +5,7 @@ import { ATTENDANCE_STATUSES, type TeachClassDto } from '#api/attendance/schemas
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { useRoster } from '#islands/api/teach-roster'
 import { useTeachClasses } from '#islands/api/teach-classes'
+import { CancelToday } from './CancelToday'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, SkeletonRows } from '#islands/components/ui/LoadState'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
@@ -106,6 +107,7 @@ function Teach() {
   const todays = classes.data.classes.filter((c) => c.meetsToday)
   const chosen = classId ?? todays[0]?.id ?? null
   const day = date ?? today
+  const chosenToday = day === today ? todays.find((cls) => cls.id === chosen) : undefined
   return (
     <div className="space-y-6">
       <section aria-labelledby="today-title" className="space-y-3">
@@ -167,6 +169,8 @@ function Teach() {
       ) : (
         <Empty>No classes are assigned to you yet. An administrator sets the teacher of each class.</Empty>
       )}
+
+      {chosenToday ? <CancelToday key={chosenToday.id} cls={chosenToday} /> : null}
 
       {chosen !== null ? <Roster key={`${chosen}:${day}`} classId={chosen} date={day} /> : null}
     </div>

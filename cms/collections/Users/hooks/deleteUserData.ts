@@ -1,6 +1,6 @@
 import { APIError, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 
-type CascadeSlug = 'waitlist-entries' | 'students' | 'notification-preferences' | 'payment-methods' | 'billing-profiles'
+type CascadeSlug = 'waitlist-entries' | 'students' | 'notification-preferences' | 'payment-methods' | 'billing-profiles' | 'message-recipients'
 
 async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Record<string, unknown>): Promise<void> {
   const result = await req.payload.delete({ collection, where: where as never, req, overrideAccess: true, depth: 0 })
@@ -12,7 +12,7 @@ async function deleteAll(req: PayloadRequest, collection: CascadeSlug, where: Re
 
 /**
  * Decisions §2: deleting an account removes its students, their enrollments, its notification
- * preferences, saved payment methods and billing profile (autopay), inside the delete's own transaction (so a failure
+ * preferences, saved payment methods, billing profile (autopay) and copies of messages, inside the delete's own transaction (so a failure
  * keeps everything). Invoices and payments are financial records and stay: they carry a plain
  * user id and a payer snapshot, not a relationship.
  */
@@ -24,4 +24,6 @@ export const deleteUserData: CollectionBeforeDeleteHook = async ({ id, req }) =>
   await deleteAll(req, 'notification-preferences', { user: { equals: id } })
   await deleteAll(req, 'payment-methods', { user: { equals: id } })
   await deleteAll(req, 'billing-profiles', { user: { equals: id } })
+  // Its copies of messages (issue 25); the messages themselves stay for the studio.
+  await deleteAll(req, 'message-recipients', { user: { equals: id } })
 }

@@ -9,6 +9,7 @@ import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { PORTAL_TEXT } from '#islands/portal/texts'
+import { MessageChoices } from './MessageChoices'
 
 /**
  * The switches a family sees: only what the academy really does (issue 23). Nothing sends text
@@ -74,5 +75,10 @@ export function NotificationSettings() {
   if (preferences.isError) {
     return <ErrorCard title="Error" message={PORTAL_TEXT.notificationsError} onRetry={() => window.location.reload()} />
   }
-  return <PreferencesForm initial={preferences.data} />
+  return (
+    <>
+      <PreferencesForm initial={preferences.data} />
+      <MessageChoices />
+    </>
+  )
 }

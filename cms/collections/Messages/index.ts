@@ -1,0 +1,45 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '#cms/access/isAdmin'
+import { MESSAGE_CATEGORIES, MESSAGE_STATUSES } from '#shared/statuses'
+
+/**
+ * A message the studio sent or will send (issue 25): written in the console or by a teacher,
+ * sent by the messages slice (src/api/messages). Families never read this collection: they read
+ * their own copies (message-recipients), which the slice joins to the message.
+ */
+export const Messages: CollectionConfig = {
+  slug: 'messages',
+  labels: { singular: 'Message', plural: 'Messages' },
+  admin: {
+    group: 'Families',
+    useAsTitle: 'subject',
+    defaultColumns: ['subject', 'category', 'status', 'scheduledFor', 'sentAt', 'senderName'],
+    description: 'Announcements and notices sent to families. Write and send them in the admin console (Messages tab).',
+  },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  fields: [
+    { name: 'subject', type: 'text', required: true, maxLength: 200 },
+    // Plain text, paragraphs split by a blank line: no rich-text editor is installed in this app (site texts are plain text too).
+    { name: 'body', type: 'textarea', required: true },
+    { name: 'category', type: 'select', required: true, defaultValue: 'announcements', options: MESSAGE_CATEGORIES.map((value) => ({ label: value, value })) },
+    // The audience as chosen (kind and its ids), kept so the message says whom it was for.
+    { name: 'audience', type: 'json', required: true },
+    { name: 'audienceLabel', type: 'text' },
+    { name: 'sender', type: 'relationship', relationTo: 'users' },
+    { name: 'senderName', type: 'text' },
+    { name: 'status', type: 'select', required: true, defaultValue: 'draft', index: true, options: MESSAGE_STATUSES.map((value) => ({ label: value, value })) },
+    { name: 'scheduledFor', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'sentAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'cancelledAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+  ],
+  hooks: {
+    // A message's copies go with it (their message is required).
+    beforeDelete: [
+      async ({ id, req }) => {
+        await req.payload.delete({ collection: 'message-recipients', where: { message: { equals: id } }, overrideAccess: true, depth: 0, req })
+      },
+    ],
+  },
+  timestamps: true,
+}

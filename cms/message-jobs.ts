@@ -1,0 +1,42 @@
+import type { TaskConfig } from 'payload'
+
+import { deliverMessageCopy, MESSAGE_QUEUE, MESSAGE_TASK, sendDueMessages, type MessageCopy } from '#api/messages'
+import { MAIL_RETRIES } from '#cms/mail-jobs'
+
+/**
+ * Messages to families (issue 25): each email copy is a job on the `messages` queue, retried as
+ * every mail is (cms/mail-jobs.ts), and a scheduled step sends the messages whose time has come.
+ */
+type CopyRun = { input: MessageCopy; output: { outcome: string } }
+
+export const messageCopyTask: TaskConfig<CopyRun> = {
+  slug: MESSAGE_TASK,
+  label: 'Send a message copy',
+  retries: { attempts: MAIL_RETRIES.attempts, backoff: { ...MAIL_RETRIES.backoff } },
+  inputSchema: [
+    { name: 'recipientId', type: 'number', required: true },
+    { name: 'messageId', type: 'number', required: true },
+    { name: 'to', type: 'text', required: true },
+    { name: 'subject', type: 'text', required: true },
+    { name: 'text', type: 'textarea', required: true },
+    { name: 'html', type: 'textarea' },
+    { name: 'replyTo', type: 'text' },
+    { name: 'headers', type: 'json' },
+  ],
+  outputSchema: [{ name: 'outcome', type: 'text', required: true }],
+  handler: async ({ input, job, req }) => ({ output: { outcome: await deliverMessageCopy(req.payload, job.id, input) } }),
+}
+
+export const SCHEDULED_MESSAGES_TASK = 'scheduledMessages'
+
+/** Each minute: send the scheduled messages that are due (claimed one by one, safe on several processes). */
+export const scheduledMessagesTask: TaskConfig<{ input: Record<string, never>; output: { sent: number } }> = {
+  slug: SCHEDULED_MESSAGES_TASK,
+  label: 'Send scheduled messages',
+  retries: 0,
+  schedule: [{ cron: '* * * * *', queue: MESSAGE_QUEUE }],
+  handler: async ({ req }) => ({ output: { sent: (await sendDueMessages(req.payload)).sent.length } }),
+}
+
+/** Each minute, every runner sends what is due on the messages queue: copies whose run at once did not happen, retries, the scheduled step. */
+export const messageAutoRun = { cron: '* * * * *', queue: MESSAGE_QUEUE, limit: 100 }

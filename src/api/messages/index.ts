@@ -1,0 +1,3 @@
+export { messageEndpoints } from './endpoints'
+export { deliverMessageCopy, drainSoon, MESSAGE_QUEUE, MESSAGE_TASK, type MessageCopy } from './delivery'
+export { createMessage, sendDueMessages } from './send'

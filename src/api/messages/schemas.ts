@@ -1,0 +1,157 @@
+import { z } from 'zod'
+
+import {
+  CATEGORY_CHANNELS,
+  CHOOSABLE_CATEGORIES,
+  MESSAGE_CATEGORIES,
+  type CategoryChannel,
+  type ChoosableCategory,
+  type DeliveryStatus,
+  type MessageCategory,
+  type MessageStatus,
+} from '#shared/statuses'
+
+export { CATEGORY_CHANNELS, CHOOSABLE_CATEGORIES, MESSAGE_CATEGORIES, type CategoryChannel, type ChoosableCategory, type MessageCategory }
+
+/** Messages to families (issue 25, decisions "Messages"): the words and shapes shared by the forms and the server. */
+export const MESSAGE_TEXTS = {
+  notFound: 'Message not found',
+  classNotFound: 'Class not found',
+  subjectRequired: 'Please write a subject',
+  subjectTooLong: 'The subject must be at most 200 characters',
+  bodyRequired: 'Please write the message',
+  bodyTooLong: 'The message must be at most 20000 characters',
+  audienceInvalid: 'Please choose who receives the message',
+  classesRequired: 'Please choose at least one class',
+  ageGroupInvalid: 'Age group must look like "6-8" or "18+"',
+  categoryInvalid: 'Please choose a category',
+  scheduledForInvalid: 'Please give the time to send as a date and time',
+  scheduledInPast: 'The time to send must be in the future',
+  notCancellable: 'This message was already sent or cancelled',
+  replyRequired: 'Please write your reply',
+  replyTooLong: 'Your reply must be at most 5000 characters',
+  noRecipients: 'Nobody is in this audience: nothing was sent',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Please change your choices on your Account page.',
+  cancelledTodaySubject: (className: string) => `Class cancelled today: ${className}`,
+  cancelledTodayBody: (className: string, day: string) => `${className} is cancelled today (${day}). We are sorry for the short notice.`,
+} as const
+
+const idList = z
+  .array(z.number({ error: MESSAGE_TEXTS.classesRequired }).int().positive())
+  .min(1, MESSAGE_TEXTS.classesRequired)
+  .max(100)
+
+/** Who receives a message: one of the studio's audiences. */
+export const audienceSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('everyone') }),
+    z.object({ kind: z.literal('classes'), classIds: idList }),
+    z.object({
+      kind: z.literal('age-group'),
+      ageGroup: z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}(-\d{1,2}|\+)$/, MESSAGE_TEXTS.ageGroupInvalid),
+    }),
+    z.object({ kind: z.literal('waitlist'), classIds: idList }),
+    z.object({ kind: z.literal('unpaid') }),
+  ],
+  { error: MESSAGE_TEXTS.audienceInvalid },
+)
+export type Audience = z.infer<typeof audienceSchema>
+
+const category = z.enum(MESSAGE_CATEGORIES, { error: MESSAGE_TEXTS.categoryInvalid })
+
+/** POST /api/admin/messages/preview */
+export const previewInputSchema = z.object({ audience: audienceSchema, category: category.default('announcements') })
+export type PreviewInput = z.infer<typeof previewInputSchema>
+
+const subject = z.string({ error: MESSAGE_TEXTS.subjectRequired }).trim().min(1, MESSAGE_TEXTS.subjectRequired).max(200, MESSAGE_TEXTS.subjectTooLong)
+const body = z.string({ error: MESSAGE_TEXTS.bodyRequired }).trim().min(1, MESSAGE_TEXTS.bodyRequired).max(20000, MESSAGE_TEXTS.bodyTooLong)
+
+/** POST /api/admin/messages: now, or at `scheduledFor` (an ISO time with its offset). */
+export const sendInputSchema = z.object({
+  subject,
+  body,
+  category: category.default('announcements'),
+  audience: audienceSchema,
+  scheduledFor: z.iso.datetime({ offset: true, error: MESSAGE_TEXTS.scheduledForInvalid }).optional(),
+})
+export type SendInput = z.infer<typeof sendInputSchema>
+
+/** POST /api/teach/classes/:id/messages: a message to the class's families, or the two-tap "class cancelled today". */
+export const teacherMessageSchema = z.union([
+  z.object({ cancelledToday: z.literal(true) }),
+  z.object({
+    subject,
+    body,
+    category: z.enum(['announcements', 'class-changes', 'reminders'], { error: MESSAGE_TEXTS.categoryInvalid }).default('class-changes'),
+  }),
+])
+export type TeacherMessageInput = z.infer<typeof teacherMessageSchema>
+
+/** POST /api/messages/:id/reply */
+export const replyInputSchema = z.object({
+  message: z.string({ error: MESSAGE_TEXTS.replyRequired }).trim().min(1, MESSAGE_TEXTS.replyRequired).max(5000, MESSAGE_TEXTS.replyTooLong),
+})
+
+/** PATCH /api/messages/preferences: any of the four categories, email or portal only. */
+export const categoryPreferencesSchema = z
+  .object(
+    Object.fromEntries(CHOOSABLE_CATEGORIES.map((name) => [name, z.enum(CATEGORY_CHANNELS).optional()])) as Record<
+      ChoosableCategory,
+      z.ZodOptional<z.ZodEnum<{ email: 'email'; portal: 'portal' }>>
+    >,
+  )
+  .strict()
+export type CategoryPreferences = Record<ChoosableCategory, CategoryChannel>
+
+export const unsubscribeQuerySchema = z.object({ token: z.string().max(300).default('') })
+
+export type StudentRef = { id: number; fullName: string }
+
+/** What the preview tells before sending. */
+export type AudiencePreview = {
+  households: number
+  guardians: number
+  byEmail: number
+  portalOnly: { userId: number; fullName: string; reason: string }[]
+}
+
+export type MessageDto = {
+  id: number
+  subject: string
+  body: string
+  category: MessageCategory
+  audience: Audience
+  audienceLabel: string
+  status: MessageStatus
+  senderName: string | null
+  scheduledFor: string | null
+  sentAt: string | null
+  counts: { recipients: number; queued: number; sent: number; failed: number; portalOnly: number; read: number }
+}
+
+export type RecipientDto = {
+  userId: number
+  fullName: string
+  email: string | null
+  channel: CategoryChannel
+  delivery: DeliveryStatus
+  smtpAnswer: string | null
+  readAt: string | null
+  students: StudentRef[]
+}
+
+/** A message in a family's inbox. */
+export type InboxItemDto = {
+  id: number
+  subject: string
+  body: string
+  category: MessageCategory
+  sentAt: string
+  senderName: string | null
+  readAt: string | null
+  students: StudentRef[]
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react'
+
+import type { Audience, MessageCategory } from '#api/messages/schemas'
+import { usePreviewAudience, useSendMessage } from '#islands/api/admin-messages'
+import { useClasses } from '#islands/api/list-classes'
+import { ErrorAlert } from '#islands/components/ui/Alert'
+import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Field'
+import { useNotify } from '#islands/components/ui/Toast'
+import { BUTTON, CARD } from '#islands/components/ui/styles'
+import { errorMessage } from '#islands/lib/http'
+
+type Kind = Audience['kind']
+const KINDS: { value: Kind; label: string }[] = [
+  { value: 'classes', label: 'One or more classes' },
+  { value: 'everyone', label: 'Everyone' },
+  { value: 'age-group', label: 'An age group' },
+  { value: 'waitlist', label: 'Families waiting for a class' },
+  { value: 'unpaid', label: 'Guardians with an unpaid invoice' },
+]
+const CATEGORIES: { value: MessageCategory; label: string }[] = [
+  { value: 'announcements', label: 'Announcement' },
+  { value: 'class-changes', label: 'Class change' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'reminders', label: 'Reminder' },
+  { value: 'service', label: 'Service (payments or safety: always emailed)' },
+]
+
+/** Compose (issue 25): the words, the audience, a preview of who receives it and how, then send now or at a time. */
+export function ComposeMessage() {
+  const classes = useClasses()
+  const preview = usePreviewAudience()
+  const send = useSendMessage()
+  const notify = useNotify()
+  const [subject, setSubject] = useState('')
+  const [body, setBody] = useState('')
+  const [category, setCategory] = useState<MessageCategory>('announcements')
+  const [kind, setKind] = useState<Kind>('classes')
+  const [classIds, setClassIds] = useState<number[]>([])
+  const [ageGroup, setAgeGroup] = useState('')
+  const [when, setWhen] = useState('')
+
+  const audience = (): Audience => (kind === 'classes' || kind === 'waitlist' ? { kind, classIds } : kind === 'age-group' ? { kind, ageGroup } : { kind })
+  const toggleClass = (id: number) => setClassIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const scheduledFor = when ? new Date(when).toISOString() : undefined
+    send.mutate(
+      { subject, body, category, audience: audience(), scheduledFor },
+      {
+        onSuccess: (message) => {
+          notify({ title: scheduledFor ? 'Message scheduled' : 'Message sent', text: message.subject })
+          setSubject('')
+          setBody('')
+          preview.reset()
+        },
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={submit} className={`${CARD} space-y-4`} aria-label="New message">
+      <TextField id="message-subject" label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} required maxLength={200} />
+      <TextAreaField
+        id="message-body"
+        label="Message"
+        hint="A blank line starts a new paragraph."
+        rows={6}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        required
+      />
+      <SelectField id="message-category" label="Kind of message" value={category} onChange={(event) => setCategory(event.target.value as MessageCategory)}>
+        {CATEGORIES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField id="message-audience" label="Send to" value={kind} onChange={(event) => (setKind(event.target.value as Kind), preview.reset())}>
+        {KINDS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      {kind === 'classes' || kind === 'waitlist' ? (
+        <fieldset>
+          <legend className="text-sm font-semibold">Classes</legend>
+          <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+            {(classes.data ?? []).map((cls) => (
+              <li key={cls.id}>
+                <label className="flex min-h-10 items-center gap-2">
+                  <input type="checkbox" className="size-5" checked={classIds.includes(cls.id)} onChange={() => (toggleClass(cls.id), preview.reset())} />
+                  {cls.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      {kind === 'age-group' ? (
+        <TextField
+          id="message-age-group"
+          label="Age group"
+          hint="For example 6-8 or 18+"
+          value={ageGroup}
+          onChange={(event) => setAgeGroup(event.target.value)}
+        />
+      ) : null}
+      <div>
+        <button type="button" className={BUTTON.secondary} onClick={() => preview.mutate({ audience: audience(), category })} disabled={preview.isPending}>
+          Preview audience
+        </button>
+        {preview.data ? (
+          <div role="status" className="mt-2 text-sm text-gray-800">
+            <p>
+              {preview.data.households} households, {preview.data.guardians} guardians; {preview.data.byEmail} by email.
+            </p>
+            {preview.data.portalOnly.length ? <p>Portal only: {preview.data.portalOnly.map((row) => `${row.fullName} (${row.reason})`).join('; ')}</p> : null}
+          </div>
+        ) : null}
+        {preview.isError ? <ErrorAlert title="Cannot preview">{errorMessage(preview.error, 'Could not preview the audience.')}</ErrorAlert> : null}
+      </div>
+      <TextField id="message-when" type="datetime-local" label="Send later (optional)" value={when} onChange={(event) => setWhen(event.target.value)} />
+      {send.isError ? <ErrorAlert title="Not sent">{errorMessage(send.error, 'Could not send the message.')}</ErrorAlert> : null}
+      <button type="submit" className={BUTTON.primary} disabled={send.isPending}>
+        {when ? 'Schedule message' : 'Send message'}
+      </button>
+    </form>
+  )
+}

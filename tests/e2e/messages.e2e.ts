@@ -1,0 +1,132 @@
+import type { APIRequestContext } from '@playwright/test'
+
+import { expect, test } from './support/fixtures'
+
+import { unique } from './support/accounts'
+import { familySession, openAdminTab } from './support/admin-console'
+import { addStudent, CLASS_FIELDS, enroll, expectToast, openPortal, seriousViolations } from './support/portal'
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/**
+ * Issue 25 on a phone: an administrator writes an announcement to one class in the console and
+ * sends it; a guardian of that class sees the unread badge, reads it in the inbox and replies; a
+ * teacher cancels today's class in two taps and the family finds the notice in the inbox.
+ */
+
+async function makeClass(adminRequest: APIRequestContext, cleanup: { class(id: number): void }, data: Record<string, unknown>) {
+  const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, ageGroup: '6-8', ...data } })
+  expect(created.ok(), await created.text()).toBe(true)
+  const id = ((await created.json()) as { doc: { id: number } }).doc.id
+  cleanup.class(id)
+  return id
+}
+
+async function deleteMessages(adminRequest: APIRequestContext, subject: string) {
+  const found = await adminRequest.get(`/cms-api/messages?where[subject][equals]=${encodeURIComponent(subject)}&depth=0`)
+  for (const doc of ((await found.json()) as { docs: { id: number }[] }).docs) await adminRequest.delete(`/cms-api/messages/${doc.id}`)
+}
+
+test('an administrator announces to one class; the guardian reads it in the inbox and replies', async ({
+  page,
+  browser,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+}) => {
+  test.setTimeout(120_000)
+  const className = unique('Announce Class ')
+  const classId = await makeClass(adminRequest, cleanup, { name: className })
+  const guardian = await families.create('Inbox Parent')
+  cleanup.inquiryNamed(guardian.fullName)
+  const family = await familySession(browser, baseURL, guardian)
+  const child = await addStudent(family.request, baseURL, unique('Mila '), 7)
+  await enroll(family.request, baseURL, child.id, classId)
+  const subject = unique('Recital rehearsal ')
+
+  try {
+    await test.step('the administrator writes, previews and sends to the class', async () => {
+      await openAdminTab(page, baseURL, 'messages')
+      const form = page.getByRole('form', { name: 'New message' })
+      await form.getByLabel('Subject').fill(subject)
+      await form.getByRole('textbox', { name: 'Message' }).fill('The recital rehearsal is on Saturday at 10.\n\nPlease bring water.')
+      await form.getByRole('checkbox', { name: className }).check()
+      await form.getByRole('button', { name: 'Preview audience' }).click()
+      await expect(form.getByRole('status')).toContainText('1 households, 1 guardians; 1 by email.')
+      expect(await seriousViolations(page)).toEqual([])
+      await form.getByRole('button', { name: 'Send message' }).click()
+      await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('1 recipients')
+    })
+
+    await test.step('the guardian sees the badge, reads the message in full, and replies', async () => {
+      await openPortal(family.page, '/inbox')
+      await expect(family.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Inbox\s*1 unread/ })).toBeVisible()
+      const item = family.page.getByRole('button', { name: new RegExp(subject) })
+      await expect(item).toContainText(`For ${child.fullName}`)
+      await item.click()
+      await expect(family.page.getByText('Please bring water.')).toBeVisible()
+      await family.page.getByLabel('Your reply').fill('Mila will be there.')
+      await family.page.getByRole('button', { name: 'Send reply' }).click()
+      await expect(family.page.getByText('Reply sent')).toBeVisible()
+      expect(await seriousViolations(family.page)).toEqual([])
+      await family.page.reload()
+      await expect(family.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox', exact: true })).toBeVisible()
+    })
+  } finally {
+    await family.close()
+    await deleteMessages(adminRequest, subject)
+  }
+})
+
+test('a teacher cancels today’s class in two taps and the family sees the notice', async ({ page, browser, baseURL, adminRequest, families, cleanup }) => {
+  test.setTimeout(120_000)
+  const username = unique('msg-teach-')
+  const teacher = { username, password: `pw-${username}-long`, fullName: 'Ms. Notice', email: `${username}@example.com` }
+  const made = await adminRequest.post('/cms-api/users', { data: { ...teacher, isActive: true, isAdmin: false, isTeacher: true } })
+  expect(made.ok(), await made.text()).toBe(true)
+  const teacherId = ((await made.json()) as { doc: { id: number } }).doc.id
+  cleanup.family(teacherId)
+  const className = unique('Cancelled Class ')
+  const today = WEEKDAYS[new Date().getUTCDay()]!
+  const classId = await makeClass(adminRequest, cleanup, { name: className, days: `${today} & Saturday`, teacher: teacherId })
+  const guardian = await families.create('Notice Parent')
+  const family = await familySession(browser, baseURL, guardian)
+  const child = await addStudent(family.request, baseURL, unique('Noa '), 7)
+  await enroll(family.request, baseURL, child.id, classId)
+  const subject = `Class cancelled today: ${className}`
+
+  try {
+    await test.step('two taps on the teacher’s page', async () => {
+      const signedIn = await page.request.post('/api/login', { data: { username: teacher.username, password: teacher.password } })
+      expect(signedIn.ok()).toBe(true)
+      await openPortal(page, '/teach')
+      await page.getByRole('button', { name: new RegExp(className) }).click()
+      await page.getByRole('button', { name: 'Class cancelled today' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Tell the families' }).click()
+      await expect(page.getByText(`The families of ${className} were told`)).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    await test.step('the family finds the notice in the inbox', async () => {
+      await openPortal(family.page, '/inbox')
+      await family.page.getByRole('button', { name: new RegExp(subject) }).click()
+      await expect(family.page.getByText(`${className} is cancelled today`)).toBeVisible()
+    })
+  } finally {
+    await family.close()
+    await deleteMessages(adminRequest, subject)
+  }
+})
+
+test('a guardian chooses the inbox only for announcements, and only that kind changes', async ({ page, families, api }) => {
+  await families.signIn(page, 'Choices Parent')
+  await openPortal(page, '/account')
+  await page.getByRole('tab', { name: 'Notifications' }).click()
+  const announcements = page.getByRole('group', { name: 'Announcements' })
+  await expect(announcements.getByRole('radio', { name: 'Email' })).toBeChecked()
+  await announcements.getByRole('radio', { name: 'Inbox only' }).check()
+  await expectToast(page, 'Settings Updated', 'Announcements: in the inbox only.')
+  expect(await api.get('/api/messages/preferences')).toEqual({ announcements: 'portal', 'class-changes': 'email', billing: 'email', reminders: 'email' })
+  expect(await seriousViolations(page)).toEqual([])
+})
