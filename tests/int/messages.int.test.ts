@@ -211,3 +211,20 @@ describe('a teacher', () => {
     expect(sentTo(jazzOnly).some((m) => m.subject.startsWith('Class cancelled today'))).toBe(false)
   })
 })
+
+describe('a household of several guardians (decisions §23)', () => {
+  it('reaches every guardian once, counts the household once, and each reads their own copy', async () => {
+    const household = await familyIn(app, 'msg-household', [teen.id], 'Gia Household')
+    const partner = await createFamily(app, 'msg-partner')
+    await app.payload.update({ collection: 'users', id: partner.userId, data: { household: household.userId }, overrideAccess: true })
+    const audience = { kind: 'classes', classIds: [teen.id] }
+    expect((await admin.post('/api/admin/messages/preview', { audience })).body).toMatchObject({ households: 1, guardians: 2 })
+    const sent = await admin.post('/api/admin/messages', { subject: 'Teen rehearsal', body: 'Saturday at ten.', audience })
+    expect(sent.status).toBe(201)
+    for (const guardian of [household, partner]) {
+      await smtp.waitFor((m) => m.to.includes(guardian.email) && m.subject === 'Teen rehearsal')
+      const inbox = (await guardian.client.get('/api/messages')).body as Array<{ subject: string; students: { fullName: string }[] }>
+      expect(inbox.filter((m) => m.subject === 'Teen rehearsal').map((m) => m.students.map((s) => s.fullName))).toEqual([['Gia Household']])
+    }
+  })
+})

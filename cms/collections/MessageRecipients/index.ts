@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { ownedByUser } from '#cms/access/ownedByUser'
+import { ownedByGuardian } from '#cms/access/ownedByGuardian'
 import { DELIVERY_STATUSES } from '#shared/statuses'
 
 /**
@@ -17,7 +17,7 @@ export const MessageRecipients: CollectionConfig = {
     defaultColumns: ['message', 'user', 'channel', 'delivery', 'readAt'],
     description: 'Who received each message, how, and whether they read it.',
   },
-  access: { read: ownedByUser('user'), create: () => false, update: isAdmin, delete: isAdmin },
+  access: { read: ownedByGuardian('user'), create: () => false, update: isAdmin, delete: isAdmin },
   fields: [
     { name: 'message', type: 'relationship', relationTo: 'messages', required: true, index: true },
     { name: 'user', label: 'Guardian', type: 'relationship', relationTo: 'users', required: true, index: true },

@@ -58,6 +58,14 @@ export function householdAccount(caller: Caller): Where {
   return isAdminUser(caller) ? everyRow() : { id: { equals: householdOf(caller) } }
 }
 
+/**
+ * Rows that belong to one guardian, not to their household (a message's copy): an administrator
+ * sees all of them, anyone else the rows naming their own account.
+ */
+export function guardianRows(caller: Caller, field: 'user'): Where {
+  return isAdminUser(caller) ? everyRow() : { [field]: { equals: caller.id } }
+}
+
 /** Accounts: an administrator sees every account, anyone else only their own. */
 export function ownAccount(caller: Caller): Where {
   return isAdminUser(caller) ? everyRow() : { id: { equals: caller.id } }

@@ -8,11 +8,19 @@ import type { Audience, AudiencePreview, CategoryChannel, StudentRef } from './s
 /**
  * Who a message reaches (issue 25). Every audience comes down to guardians (accounts), each
  * once whatever the number of their children or of the selected classes they are in, with the
- * children it concerns and the channel their preferences give it. Today a household is one
- * account (its guardian): households with several guardians will count households here, in
- * `householdCount`, and nowhere else.
+ * children it concerns and the channel their preferences give it. Every guardian of a household
+ * reached gets their own copy (decisions §23); `householdCount` counts the households.
  */
-export type Guardian = { userId: number; fullName: string; email: string | null; students: StudentRef[]; channel: CategoryChannel; reason: string | null }
+export type Guardian = {
+  userId: number
+  /** The household the guardian is reached through (decisions §23): its account's id. */
+  householdId: number
+  fullName: string
+  email: string | null
+  students: StudentRef[]
+  channel: CategoryChannel
+  reason: string | null
+}
 
 type Db = PayloadRequest | Payload
 const ids = (values: number[]) => JSON.stringify(values.map(Number))
@@ -54,10 +62,19 @@ export async function resolveAudience(db: Db, audience: Audience, category: Mess
         GROUP BY pair.user_id`
     : sql`SELECT i.user_id, '[]'::json AS students FROM invoices i WHERE i.status IN ('pending', 'overdue') GROUP BY i.user_id`
   const channel = category === 'service' ? sql`'email'` : sql`coalesce(${PREFERENCE_COLUMNS[categoryField(category)]}::text, 'email')`
-  const rows = await queryRows<{ user_id: number; full_name: string; email: string | null; students: StudentRef[]; channel: string; email_off: boolean }>(
+  // Every guardian of each household reached: its account and the guardians pointing at it.
+  const rows = await queryRows<{
+    user_id: number
+    household_id: number
+    full_name: string
+    email: string | null
+    students: StudentRef[]
+    channel: string
+    email_off: boolean
+  }>(
     db,
-    sql`SELECT u.id AS user_id, u.full_name, u.email, m.students, ${channel} AS channel, coalesce(p.email_notifications, true) = false AS email_off
-      FROM (${members}) m JOIN users u ON u.id = m.user_id
+    sql`SELECT u.id AS user_id, m.user_id AS household_id, u.full_name, u.email, m.students, ${channel} AS channel, coalesce(p.email_notifications, true) = false AS email_off
+      FROM (${members}) m JOIN users u ON u.id = m.user_id OR u.household_id = m.user_id
       LEFT JOIN notification_preferences p ON p.user_id = u.id
       WHERE coalesce(u.is_active, true) AND NOT coalesce(u.is_admin, false)
       ORDER BY u.full_name, u.id`,
@@ -67,6 +84,7 @@ export async function resolveAudience(db: Db, audience: Audience, category: Mess
     const hasEmail = Boolean(row.email)
     return {
       userId: Number(row.user_id),
+      householdId: Number(row.household_id),
       fullName: row.full_name,
       email: row.email,
       students: row.students ?? [],
@@ -82,9 +100,9 @@ function portalReason(channel: string, emailOff: boolean, category: MessageCateg
   return null
 }
 
-/** Households among these guardians: one account is one household until households of several guardians land. */
+/** Households among these guardians (a household of several guardians counts once). */
 export function householdCount(guardians: Guardian[]): number {
-  return new Set(guardians.map((guardian) => guardian.userId)).size
+  return new Set(guardians.map((guardian) => guardian.householdId)).size
 }
 
 export function previewOf(guardians: Guardian[]): AudiencePreview {

@@ -5,7 +5,7 @@ import { notFound } from '#api/errors'
 import { academyNow } from '#api/lib/academy-clock'
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
-import { bothOf, ownedByFamily } from '#api/lib/ownership'
+import { bothOf, guardianRows } from '#api/lib/ownership'
 import { submitFamilyReply } from '#api/inquiries'
 import { MESSAGE_TEXTS, type InboxItemDto, type MessageCategory, type StudentRef } from './schemas'
 
@@ -14,7 +14,8 @@ import { MESSAGE_TEXTS, type InboxItemDto, type MessageCategory, type StudentRef
  * over the ownership rule), each with the message in full and the children it concerns.
  */
 
-const own = (user: User) => ownedByFamily(user, 'user')
+// A guardian's inbox holds their own copies (decisions §23: each guardian of a household has theirs).
+const own = (user: User) => guardianRows(user, 'user')
 
 function toInboxItem(copy: MessageRecipient, messages: Map<number, Message>): InboxItemDto | null {
   const message = messages.get(relationId(copy.message))
