@@ -191,6 +191,11 @@ describe('a view-and-attendance guardian', () => {
     ])
       expect([refused.status, refused.body.message]).toEqual([403, VIEW_ONLY_MESSAGE])
     expect((await app.payload.findByID({ collection: 'enrollments', id: enrollment.id, overrideAccess: true })).endDate ?? null).toBeNull()
+    // Their own notices and inbox stay theirs to manage.
+    const prefs = { emailNotifications: true, smsNotifications: false, classReminders: true, promotionalEmails: false }
+    const saved = await grandma.patch('/api/notification-preferences', prefs)
+    expect([saved.status, saved.body.message]).toEqual([200, undefined])
+    expect((await grandma.post('/api/messages/999999/read')).status).toBe(404)
   })
 })
 

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
-import { ownedByUser } from '#cms/access/ownedByUser'
+import { ownedByGuardian } from '#cms/access/ownedByGuardian'
 import { CATEGORY_CHANNELS, CHOOSABLE_CATEGORIES, categoryField } from '#shared/statuses'
 
 export const NotificationPreferences: CollectionConfig = {
@@ -13,7 +13,8 @@ export const NotificationPreferences: CollectionConfig = {
     defaultColumns: ['user', 'emailNotifications', 'smsNotifications', 'classReminders', 'promotionalEmails', 'updatedAt'],
     description: 'What each family wants to hear from the academy; they change it on their Account page.',
   },
-  access: { read: ownedByUser('user'), create: isAdmin, update: ownedByUser('user'), delete: isAdmin },
+  // Each guardian's own choices (decisions §23), not the household's.
+  access: { read: ownedByGuardian('user'), create: isAdmin, update: ownedByGuardian('user'), delete: isAdmin },
   fields: [
     // A family changes its settings, never whose they are (its own row stays its own).
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true, access: { update: isAdminField } },

@@ -29,11 +29,14 @@ export const accountEndpoints = [
     changePassword(req, user, body),
   ),
 
-  defineEndpoint('get', '/notification-preferences', { role: 'family', viewGuardians: true, signedInReplay: {} }, async ({ req, user }) =>
+  defineEndpoint('get', '/notification-preferences', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
     toNotificationPreferencesDto(await getOwnNotificationPreferences(req, user)),
   ),
 
-  defineEndpoint('patch', '/notification-preferences', { role: 'family', body: notificationPreferencesSchema }, async ({ req, user, body }) =>
-    toNotificationPreferencesDto(await updateOwnNotificationPreferences(req, user, body)),
+  defineEndpoint(
+    'patch',
+    '/notification-preferences',
+    { role: 'family', viewGuardians: true, body: notificationPreferencesSchema },
+    async ({ req, user, body }) => toNotificationPreferencesDto(await updateOwnNotificationPreferences(req, user, body)),
   ),
 ]

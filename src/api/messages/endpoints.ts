@@ -29,15 +29,15 @@ export const messageEndpoints = [
 
   defineEndpoint('get', '/messages/unread-count', { role: 'family' }, async ({ req, user }) => unreadCount(req, user)),
 
-  defineEndpoint('post', '/messages/:id/read', { role: 'family' }, async ({ req, user }) => markRead(req, user, idParam(req))),
+  defineEndpoint('post', '/messages/:id/read', { role: 'family', viewGuardians: true }, async ({ req, user }) => markRead(req, user, idParam(req))),
 
-  defineEndpoint('post', '/messages/:id/reply', { role: 'family', body: replyInputSchema }, async ({ req, user, body }) =>
+  defineEndpoint('post', '/messages/:id/reply', { role: 'family', viewGuardians: true, body: replyInputSchema }, async ({ req, user, body }) =>
     Response.json(await replyToMessage(req, user, idParam(req), body.message), { status: 201 }),
   ),
 
   defineEndpoint('get', '/messages/preferences', { role: 'family' }, async ({ req, user }) => readCategoryPreferences(req, user.id)),
 
-  defineEndpoint('patch', '/messages/preferences', { role: 'family', body: categoryPreferencesSchema }, async ({ req, user, body }) =>
+  defineEndpoint('patch', '/messages/preferences', { role: 'family', viewGuardians: true, body: categoryPreferencesSchema }, async ({ req, user, body }) =>
     updateOwnCategoryPreferences(req, user, body),
   ),
 
