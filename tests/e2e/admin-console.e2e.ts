@@ -15,6 +15,7 @@ const TABS = [
   { id: 'attendance', label: 'Attendance', loaded: 'Show Attendance' },
   { id: 'assessments', label: 'Assessments', loaded: /publish the report cards here/ },
   { id: 'policies', label: 'Policies', loaded: /No policy documents yet|Export CSV/ },
+  { id: 'messages', label: 'Messages', loaded: 'New message' },
   { id: 'inquiries', label: 'Inquiries', loaded: /waiting for an answer|No inquiries yet/ },
   { id: 'payments', label: 'Payments', loaded: 'Accept card payments' },
   { id: 'email', label: 'Email Tests', loaded: 'Troubleshooting tips' },
