@@ -14,8 +14,7 @@ import { CARE_MESSAGES } from './schemas'
 /**
  * The ownership rule of care information and pickups: the family's rule of every collection
  * (`familyRows`, src/api/lib/ownership.ts), on the student (`user`) or through it
- * (`student.user`). When households of several guardians come (issue 24), that rule changes
- * and, with `ownsStudent`, nothing else here.
+ * (`student.user`), for the caller's household (`householdOf`: any of its guardians, decisions §23).
  */
 export function studentOwnerWhere(user: Pick<User, 'id' | 'household'>, through?: 'student'): Where {
   return familyRows(householdOf(user), through ? 'student.user' : 'user')

@@ -26,7 +26,7 @@ export async function versionsOf(req: PayloadRequest, documentIds: number[]): Pr
 /**
  * The signatures and withdrawals that speak for a student, newest first: those made for the
  * student, and those made once for the household by a guardian of its family (the family rule of
- * src/api/lib/ownership.ts, which households of several guardians widen).
+ * src/api/lib/ownership.ts, on the household the signature was made for).
  */
 export async function signaturesFor(req: PayloadRequest, student: Student): Promise<PolicySignature[]> {
   const result = await req.payload.find({
