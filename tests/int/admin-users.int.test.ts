@@ -67,6 +67,9 @@ describe('GET /api/users', () => {
       isAdmin: false,
       isTeacher: false,
       createdAt: newer.createdAt,
+      // Decisions §23: a household of one is the account itself, with full access.
+      householdId: newer.id,
+      guardianAccess: 'full',
     })
     expect(res.body.find((u: { id: number }) => u.id === older.id).isAdmin).toBe(false)
     expect(res.body.find((u: { username: string }) => u.username === 'admin').isAdmin).toBe(true)
