@@ -91,6 +91,8 @@ describe('one scheduled task per domain', () => {
       autopayCharges: [expect.objectContaining({ cron: '15 * * * *', queue: BILLING_QUEUE })],
       lateFees: [expect.objectContaining({ cron: '30 * * * *', queue: BILLING_QUEUE })],
       waitlistExpiry: [expect.objectContaining({ cron: '*/5 * * * *', queue: BILLING_QUEUE })],
+      // Issue 25: scheduled messages go out from their own queue, each minute.
+      scheduledMessages: [expect.objectContaining({ cron: '* * * * *', queue: 'messages' })],
     })
     const scheduled = `SELECT task_slug FROM payload_jobs WHERE completed_at IS NULL AND processing = false ORDER BY task_slug::text`
     await app.payload.jobs.handleSchedules({ queue: BILLING_QUEUE })

@@ -27,8 +27,10 @@ function page(title: string, inner: string, status = 200): Response {
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } })
 }
 
-function failure(error: unknown): Response {
-  if (error instanceof AppError && error.code === 'BAD_INPUT') return page('Unsubscribe', `<p>${escapeHtml(error.message)}</p>`, 400)
+/** A refused link: a page for a browser (the link opened from a mail), the contract's `{message}` for anyone else. */
+function failure(req: PayloadRequest, error: unknown): Response {
+  const browser = (req.headers.get('accept') ?? '').includes('text/html')
+  if (browser && error instanceof AppError && error.code === 'BAD_INPUT') return page('Unsubscribe', `<p>${escapeHtml(error.message)}</p>`, 400)
   throw error
 }
 
@@ -43,7 +45,7 @@ export function unsubscribeConfirmPage(req: PayloadRequest, token: string): Resp
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop emails about ${escapeHtml(words)}</button></form>`,
     )
   } catch (error) {
-    return failure(error)
+    return failure(req, error)
   }
 }
 
@@ -61,6 +63,6 @@ export async function unsubscribe(req: PayloadRequest, token: string): Promise<R
       `<p>We will no longer email you ${escapeHtml(words)}. You can see them in your portal inbox, and change this on your Account page.</p>`,
     )
   } catch (error) {
-    return failure(error)
+    return failure(req, error)
   }
 }
