@@ -262,4 +262,17 @@ describe('leaving, removal and the payer', () => {
     expect((await other.get(`/api/students/${kid}`)).status).toBe(200)
     expect((await other.get('/api/user')).body).toMatchObject({ householdId: otherId, guardianAccess: 'full' })
   })
+
+  it('is paid by a full guardian: when the first guardian becomes view-only, the statement names the other', async () => {
+    const holder = await createFamily(app, 'hh-payer')
+    const partner = await joinWithNewAccount(await invite(holder, 'hh.payer.partner@example.com', 'full'), 'hh-payer-partner')
+    const partnerId = (await partner.get('/api/user')).body.id
+    expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: holder.userId, fullName: holder.fullName })
+    expect((await partner.patch(`/api/household/guardians/${holder.userId}`, { access: 'view' })).status).toBe(200)
+    expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: partnerId, fullName: 'hh-payer-partner Second' })
+    expect((await partner.get('/api/household')).body.payerId).toBe(partnerId)
+    // A second guardian's own account holds no household: an administrator reading it sees no payer, and no error.
+    const own = await admin.get(`/api/admin/families/${partnerId}/statement`)
+    expect([own.status, own.body.payer]).toEqual([200, null])
+  })
 })

@@ -30,9 +30,28 @@ export async function loadHousehold(req: PayloadRequest, householdId: number): P
   const guardians = docs as User[]
   const account = guardians.find((user) => user.id === householdId)
   if (!account || optionalRelationId(account.household) !== null) throw notFound(HOUSEHOLD_MESSAGES.guardianNotFound)
-  const payerId = optionalRelationId(account.householdPayer)
-  const payer = guardians.find((user) => user.id === payerId && accessOf(user) === 'full') ?? account
-  return { id: householdId, account, guardians, payer }
+  return { id: householdId, account, guardians, payer: payerAmong(account, guardians) }
+}
+
+/**
+ * Who pays (decisions §23): the full guardian the household chose, else its account while that
+ * has full access, else its oldest full guardian. A view-only guardian never pays.
+ */
+function payerAmong(account: User, guardians: User[]): User {
+  const full = guardians.filter((user) => accessOf(user) === 'full')
+  const chosenId = optionalRelationId(account.householdPayer)
+  return full.find((user) => user.id === chosenId) ?? full.find((user) => user.id === account.id) ?? full[0] ?? account
+}
+
+/**
+ * The payer of a household of several guardians, for the statement of its account; null for a
+ * household of one, and for a second guardian's own account (it holds no household).
+ */
+export async function householdPayer(req: PayloadRequest, account: User): Promise<Pick<User, 'id' | 'fullName'> | null> {
+  if (optionalRelationId(account.household) !== null) return null
+  const household = await loadHousehold(req, account.id)
+  if (household.guardians.length < 2) return null
+  return { id: household.payer.id, fullName: household.payer.fullName }
 }
 
 /** The caller's household. */

@@ -1,2 +1,3 @@
 export { householdEndpoints } from './endpoints'
 export { handOverBeforeDelete } from './guardians'
+export { householdPayer } from './household'

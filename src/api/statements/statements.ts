@@ -6,9 +6,10 @@ import type { StatementDto, StatementNextDto } from './schemas'
 import { monthOf } from '#shared/dates'
 import { academyToday } from '#api/lib/academy-clock'
 import { statementAutopay } from '#api/autopay'
+import { householdPayer } from '#api/households'
 import { openCreditsOf, toInvoiceDto } from '#api/invoices'
 import { toPaymentDto } from '#api/payments'
-import { optionalRelationId, relationId } from '#api/lib/relations'
+import { relationId } from '#api/lib/relations'
 import { bothOf, familyRows, householdAccount, householdOf } from '#api/lib/ownership'
 import { finishedRunMonths, runTuitionMonth } from '#api/tuition'
 
@@ -53,22 +54,6 @@ async function nextInvoice(req: PayloadRequest, userId: number, invoices: Invoic
     period = firstUnbilled(billed, monthOf(`${period}-01`, 1))
   }
   return null
-}
-
-/** Who pays a household of several guardians (its chosen full guardian, else its first); null for a household of one. */
-async function householdPayer(req: PayloadRequest, account: User): Promise<StatementDto['payer']> {
-  const { docs } = await req.payload.find({
-    collection: 'users',
-    where: { household: { equals: account.id } },
-    depth: 0,
-    limit: 0,
-    pagination: false,
-    overrideAccess: true,
-    req,
-  })
-  if (docs.length === 0) return null
-  const chosen = (docs as User[]).find((guardian) => guardian.id === optionalRelationId(account.householdPayer) && guardian.guardianAccess !== 'view')
-  return { id: (chosen ?? account).id, fullName: (chosen ?? account).fullName }
 }
 
 /**
