@@ -5,16 +5,14 @@ import { getAppContext } from '#server/context.server'
 import { nextAttemptDay, type AttemptFacts } from '#shared/autopay'
 import { calendarDay } from '#shared/dates'
 import { formatCents } from '#shared/money'
-import { academyName, autopayFailedMail, familyOf, sendMail, type MailContent } from '#api/email'
+import { autopayFailedMail, mailHousehold, type MailContent } from '#api/email'
 
-/** The mails autopay sends a family: a declined charge (with the next try) and a charge waiting for the family's action. */
+/** The mails autopay sends a household (every guardian who wants email): a declined charge (with the next try) and a charge waiting for the family's action. */
 export async function mailFamily(payload: Payload, userId: number, compose: (user: User, academy: string) => MailContent): Promise<void> {
   try {
-    const user = await familyOf(payload, userId)
-    if (!user) return
-    await sendMail(payload, user.email, compose(user, await academyName(payload)))
+    await mailHousehold(payload, userId, compose)
   } catch (error) {
-    payload.logger.error({ err: error, msg: `[autopay] the email to account ${userId} could not be sent` })
+    payload.logger.error({ err: error, msg: `[autopay] the email to household ${userId} could not be sent` })
   }
 }
 

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { NotificationPreference, Student } from '#cms/payload-types'
+import type { Student } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import type { ClassDto } from '#api/classes/schemas'
 import type { StudentDto } from '#api/students/schemas'
@@ -8,7 +8,7 @@ import { formatPricePerMonth } from '#shared/money'
 import { classesById } from '#api/classes'
 import { toStudentDto } from '#api/students'
 import { composeMail, type MailContent } from './mail-layout'
-import { academyName, familyOf, sendMail } from './mail-time'
+import { mailHousehold } from './household-mail'
 
 /** The confirmation a family receives for a new enrollment (decisions §7). The class's days and time are the academy's own wall-clock time. */
 export function enrollmentConfirmation(family: { fullName: string }, student: StudentDto, cls: ClassDto, scheduleUrl: string, academy: string): MailContent {
@@ -38,32 +38,15 @@ export function enrollmentConfirmation(family: { fullName: string }, student: St
 /** Why a family receives the news of its own changes. */
 export const NOTIFICATIONS_FOOTNOTE = 'You receive this email because email notifications are on in your account settings.'
 
-/** Email notifications are on unless the family turned them off (no row = the spec's defaults). */
-export async function wantsEmail(req: PayloadRequest, userId: number): Promise<boolean> {
-  const result = await req.payload.find({
-    collection: 'notification-preferences',
-    where: { user: { equals: userId } },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    overrideAccess: true,
-  })
-  const prefs = result.docs[0] as NotificationPreference | undefined
-  return prefs?.emailNotifications !== false
-}
-
 /**
- * Sends the confirmation to the student's family when they want it. Runs after the commit and
- * outside the request's transaction (no `req` in the reads): a mail problem never touches the
- * enrollment.
+ * Sends the confirmation to every guardian of the student's household who wants it. Runs after
+ * the commit and outside the request's transaction (no `req` in the reads): a mail problem never
+ * touches the enrollment.
  */
 async function sendEnrollmentConfirmation(req: PayloadRequest, student: StudentDto, cls: ClassDto): Promise<boolean> {
-  if (!(await wantsEmail(req, student.userId))) return false
-  const family = await familyOf(req.payload, student.userId)
-  if (!family) return false
-  const mail = enrollmentConfirmation(family, student, cls, `${getAppContext().env.publicOrigin}/schedule`, await academyName(req.payload))
-  await sendMail(req.payload, family.email, mail)
-  return true
+  const scheduleUrl = `${getAppContext().env.publicOrigin}/schedule`
+  const sent = await mailHousehold(req.payload, student.userId, (guardian, academy) => enrollmentConfirmation(guardian, student, cls, scheduleUrl, academy))
+  return sent > 0
 }
 
 /**

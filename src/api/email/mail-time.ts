@@ -1,6 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import type { MailAttachment } from '#server/mailer.server'
 import { academyTimeZone } from '#api/lib/academy-clock'
@@ -59,10 +58,4 @@ export async function sendMail(
  */
 export async function sendMailNow(to: string, mail: MailContent): Promise<void> {
   await getAppContext().mailer.send({ to, subject: mail.subject, text: mail.text, html: mail.html })
-}
-
-/** The family's account, for a mail to it (null: gone, or no address). */
-export async function familyOf(payload: Payload, userId: number): Promise<User | null> {
-  const user = (await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true, overrideAccess: true })) as User | null
-  return user?.email ? user : null
 }

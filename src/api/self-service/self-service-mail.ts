@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { getAppContext } from '#server/context.server'
 import { formatDayWithWeekday } from '#shared/dates'
-import { academyName, composeMail, familyOf, NOTIFICATIONS_FOOTNOTE, sendMail, wantsEmail, type MailContent } from '#api/email'
+import { composeMail, mailHousehold, NOTIFICATIONS_FOOTNOTE, type MailContent } from '#api/email'
 
 /** What a family's own change tells it by email (decisions §16); one paragraph per fact, in the one mail layout. */
 export type SelfServiceNotice =
@@ -61,18 +61,13 @@ export function selfServiceMail(familyName: string, notice: SelfServiceNotice, s
 }
 
 /**
- * Sends the notice to the family when it wants email. Called after the commit and never awaited
- * by the answer: a slow or failing mail server does not touch the change (decisions §7).
+ * Sends the notice to every guardian of the household who wants email. Called after the commit
+ * and never awaited by the answer: a slow or failing mail server does not touch the change
+ * (decisions §7).
  */
 export function notifyFamily(req: PayloadRequest, userId: number, notice: SelfServiceNotice): void {
-  const send = async () => {
-    if (!(await wantsEmail(req, userId))) return
-    const family = await familyOf(req.payload, userId)
-    if (!family) return
-    const mail = selfServiceMail(family.fullName, notice, `${getAppContext().env.publicOrigin}/schedule`, await academyName(req.payload))
-    await sendMail(req.payload, family.email, mail)
-  }
-  void send().catch((error: unknown) => {
+  const scheduleUrl = `${getAppContext().env.publicOrigin}/schedule`
+  void mailHousehold(req.payload, userId, (guardian, academy) => selfServiceMail(guardian.fullName, notice, scheduleUrl, academy)).catch((error: unknown) => {
     req.payload.logger.error({ err: error, kind: notice.kind }, 'Could not send the self-service notice')
   })
 }
