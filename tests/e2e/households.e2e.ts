@@ -27,6 +27,8 @@ test('a second parent accepts an invitation and reports an absence', async ({ pa
   })
   const started = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10)
   await admin.post('/api/enrollments', { studentId: student.id, classId, enrollmentDate: started })
+  const owed = unique('Household invoice ')
+  await admin.post('/api/invoices', { userId: first.id, description: owed, amount: 45, status: 'pending', dueDate: started })
 
   const email = `${unique('second-parent')}@example.com`
   await test.step('the first parent invites the second from their account', async () => {
@@ -76,6 +78,21 @@ test('a second parent accepts an invitation and reports an absence', async ({ pa
       await expect(dialog).toHaveCount(0)
       await expectToast(second, 'Absence reported', `${dancer} is reported absent from ${className}`)
       expect(await seriousViolations(second)).toEqual([])
+    })
+
+    await test.step('the view-only parent is offered no change they may not make', async () => {
+      // The server refuses them with 403 (tests/int/households.int.test.ts); the page does not offer it.
+      const card = second.getByTestId('student-card').filter({ hasText: dancer })
+      await expect(card.getByRole('button', { name: `Report Absence from ${className}` })).toBeVisible()
+      await expect(card.getByRole('link', { name: `Manage Classes for ${dancer}` })).toHaveCount(0)
+      await expect(card.getByRole('button', { name: `Remove ${className}` })).toHaveCount(0)
+      await expect(card.getByRole('button', { name: `Edit ${dancer}` })).toHaveCount(0)
+      await openPortal(second, '/billing')
+      await expect(second.getByText(owed).first()).toBeVisible()
+      await expect(second.getByRole('note').filter({ hasText: 'Ask a guardian with full access' })).toBeVisible()
+      await expect(second.getByRole('button', { name: 'Pay Now' })).toHaveCount(0)
+      await openPortal(page, '/billing')
+      await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible()
     })
 
     await test.step('the first parent sees the second in the household', async () => {

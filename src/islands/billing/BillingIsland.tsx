@@ -11,6 +11,7 @@ import { LineIcon } from '#islands/components/ui/Icon'
 import { Loading } from '#islands/components/ui/LoadState'
 import { NotifyProvider, useNotify } from '#islands/components/ui/Toast'
 import { scrollToTop } from '#islands/lib/scroll'
+import { useCanChangeFamily, VIEW_ONLY_NOTICE } from '#islands/lib/use-family-access'
 import { loadStripeOnce } from '#islands/lib/stripe'
 import { cardLabel } from '#shared/autopay'
 import { isPayable } from './billing-format'
@@ -41,6 +42,8 @@ function Billing({ fullName, timeZone = null }: Props) {
   const invoices = useInvoices()
   const payments = usePayments()
   const autopay = useAutopayState()
+  // A view-and-attendance guardian reads the statement; a guardian with full access pays (decisions §23).
+  const canPay = useCanChangeFamily()
   const autopayCharges = useMemo(() => {
     const state = autopay.data
     const card = state?.card
@@ -139,7 +142,11 @@ function Billing({ fullName, timeZone = null }: Props) {
           </div>
         ) : null}
         {/* The card form only while something is owed (issue 23); the list below shows everything else. */}
-        {owed ? (
+        {owed && !canPay ? (
+          <p role="note" className="rounded-xl bg-gray-50 px-4 py-3 text-gray-800">
+            {VIEW_ONLY_NOTICE}
+          </p>
+        ) : owed ? (
           <Elements stripe={stripePromise}>
             <PaymentForm
               invoices={invoices.data ?? []}

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
+import { useCanChangeFamily } from '#islands/lib/use-family-access'
 import { formatDayWithWeekday } from '#shared/dates'
 import { isDropPending } from '#shared/self-service'
 
@@ -36,6 +37,8 @@ export function EnrollmentSelfService({ enrollment, student }: { enrollment: Enr
   const notify = useNotify()
   const rules = useSelfServiceRules()
   const undo = useUndoDrop()
+  // A view-and-attendance guardian reports absences; drops are for a guardian with full access.
+  const canChange = useCanChangeFamily()
   const [open, setOpen] = useState<'drop' | 'absence' | 'undo' | null>(null)
   const cls = enrollment.class
   const today = rules.data?.today
@@ -66,12 +69,12 @@ export function EnrollmentSelfService({ enrollment, student }: { enrollment: Enr
           <button type="button" className={OUTLINE} onClick={() => setOpen('absence')}>
             Report Absence<span className="sr-only"> from {cls.name}</span>
           </button>
-          {pending ? (
+          {pending && canChange ? (
             <button type="button" className={OUTLINE} onClick={() => setOpen('undo')}>
               Undo Drop<span className="sr-only"> of {cls.name}</span>
             </button>
           ) : null}
-          {pending ? (
+          {pending && canChange ? (
             <button type="button" className={DANGER} onClick={() => setOpen('drop')}>
               Change Last Day<span className="sr-only"> in {cls.name}</span>
             </button>
@@ -104,6 +107,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
   const cancelMakeup = useCancelMakeup()
   const today = useSelfServiceRules().data?.today
   const showDay = (value: string) => formatDayWithWeekday(value, today)
+  const canChange = useCanChangeFamily()
   const [open, setOpen] = useState<'makeup' | 'withdraw' | 'cancel-makeup' | null>(null)
   async function run(action: () => Promise<{ message: string }>, title: string) {
     try {
@@ -126,7 +130,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
-        {absence.canBookMakeup ? (
+        {absence.canBookMakeup && canChange ? (
           <button type="button" className={OUTLINE} onClick={() => setOpen('makeup')}>
             Book Makeup
             <span className="sr-only">
@@ -135,7 +139,7 @@ function AbsenceItem({ absence, student }: { absence: AbsenceDto; student: Stude
             </span>
           </button>
         ) : null}
-        {makeup?.cancellable ? (
+        {makeup?.cancellable && canChange ? (
           <button type="button" className={DANGER} onClick={() => setOpen('cancel-makeup')}>
             Cancel Makeup<span className="sr-only"> in {makeup.className}</span>
           </button>

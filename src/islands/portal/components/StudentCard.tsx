@@ -5,6 +5,7 @@ import type { StudentDto } from '#api/students/schemas'
 import { useSelfServiceRules } from '#islands/api/self-service-rules'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
+import { useCanChangeFamily } from '#islands/lib/use-family-access'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { ageOn } from '#shared/eligibility'
 import { formatPricePerMonth } from '#shared/money'
@@ -20,9 +21,10 @@ export const SMALL_BUTTON = 'inline-flex min-h-10 items-center justify-center ro
 function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; student: StudentDto }) {
   const [removing, setRemoving] = useState(false)
   const rules = useSelfServiceRules()
+  const canChange = useCanChangeFamily()
   const cls = enrollment.class
   // A drop already set is moved or undone below; an ended one has nothing left to remove.
-  const canRemove = rules.data !== undefined && !enrollment.endDate
+  const canRemove = canChange && rules.data !== undefined && !enrollment.endDate
   return (
     <li className="rounded-2xl bg-gray-50 p-3">
       <div className="flex items-start justify-between gap-3">
@@ -62,6 +64,8 @@ export function StudentCard({
 }) {
   const [showClasses, setShowClasses] = useState(false)
   const [editing, setEditing] = useState(false)
+  // A view-and-attendance guardian sees the children and their classes, and changes none of them (decisions §23).
+  const canChange = useCanChangeFamily()
   const listId = `student-${student.id}-classes`
   return (
     <li className="rounded-2xl border border-gray-200 p-4" data-testid="student-card">
@@ -76,9 +80,11 @@ export function StudentCard({
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <a href={`/select-classes/${student.id}`} className={`${SMALL_BUTTON} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}>
-          Manage Classes<span className="sr-only"> for {student.fullName}</span>
-        </a>
+        {canChange ? (
+          <a href={`/select-classes/${student.id}`} className={`${SMALL_BUTTON} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}>
+            Manage Classes<span className="sr-only"> for {student.fullName}</span>
+          </a>
+        ) : null}
         <button
           type="button"
           aria-expanded={showClasses}
@@ -92,12 +98,16 @@ export function StudentCard({
         <a href={`/report-cards/${student.id}`} className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
           Report Cards<span className="sr-only"> of {student.fullName}</span>
         </a>
-        <button type="button" onClick={() => setEditing(true)} className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
-          Edit<span className="sr-only"> {student.fullName}</span>
-        </button>
-        <button type="button" onClick={onRemove} className={`${SMALL_BUTTON} border-red-700 text-red-800 hover:bg-red-50`}>
-          Remove<span className="sr-only"> {student.fullName}</span>
-        </button>
+        {canChange ? (
+          <>
+            <button type="button" onClick={() => setEditing(true)} className={`${SMALL_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
+              Edit<span className="sr-only"> {student.fullName}</span>
+            </button>
+            <button type="button" onClick={onRemove} className={`${SMALL_BUTTON} border-red-700 text-red-800 hover:bg-red-50`}>
+              Remove<span className="sr-only"> {student.fullName}</span>
+            </button>
+          </>
+        ) : null}
       </div>
       <div id={listId} hidden={!showClasses} className="mt-3">
         {enrollmentsError ? (

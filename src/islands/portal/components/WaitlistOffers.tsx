@@ -7,6 +7,7 @@ import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
+import { useCanChangeFamily, VIEW_ONLY_NOTICE } from '#islands/lib/use-family-access'
 import { timeLeftText } from '#shared/ordinal'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 
@@ -23,6 +24,8 @@ function useMinuteClock(): Date {
 function Offer({ entry, now }: { entry: WaitlistEntryDto; now: Date }) {
   const answer = useAnswerWaitlistOffer()
   const notify = useNotify()
+  // A view-and-attendance guardian sees the offer; a guardian with full access answers it (decisions §23).
+  const canChange = useCanChangeFamily()
   const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null)
   const expiresAt = entry.offerExpiresAt ? new Date(entry.offerExpiresAt) : now
 
@@ -50,14 +53,18 @@ function Offer({ entry, now }: { entry: WaitlistEntryDto; now: Date }) {
         Held for you for <span className="font-semibold">{timeLeftText(expiresAt, now)}</span> more, until{' '}
         {expiresAt.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
       </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={BUTTON.primary} onClick={() => setConfirming('accept')}>
-          Accept<span className="sr-only"> the place in {entry.className}</span>
-        </button>
-        <button type="button" className={BUTTON.dangerOutline} onClick={() => setConfirming('decline')}>
-          Decline<span className="sr-only"> the place in {entry.className}</span>
-        </button>
-      </div>
+      {canChange ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className={BUTTON.primary} onClick={() => setConfirming('accept')}>
+            Accept<span className="sr-only"> the place in {entry.className}</span>
+          </button>
+          <button type="button" className={BUTTON.dangerOutline} onClick={() => setConfirming('decline')}>
+            Decline<span className="sr-only"> the place in {entry.className}</span>
+          </button>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-gray-800">{VIEW_ONLY_NOTICE}</p>
+      )}
       <ConfirmDialog
         open={confirming === 'accept'}
         title="Accept Place"

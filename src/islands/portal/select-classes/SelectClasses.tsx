@@ -17,7 +17,7 @@ import { Avatar, LevelBadge } from '#islands/portal/components/StudentAvatar'
 import { isFull } from '#islands/portal/format'
 import { PORTAL_TEXT } from '#islands/portal/texts'
 import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
-import { isAdminUser } from '#shared/roles'
+import { isAdminUser, isViewOnlyGuardian, VIEW_ONLY_MESSAGE } from '#shared/roles'
 import { levelReason, unavailableReason } from './availability'
 import { ClassOption } from './ClassOption'
 import { ConfirmSelection } from './ConfirmSelection'
@@ -48,12 +48,14 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
   const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age, enrolledClassIds: enrolledIds }, filter))
   // Administrators may enroll outside the age group (decisions §4); families may not.
   const ageChecked = !isAdminUser(user)
+  // A view-and-attendance guardian may look at the classes, not choose them (decisions §23).
+  const viewOnly = isViewOnlyGuardian(user)
   const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked, placement.data) : null)
   const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
   const entryFor = (cls: ClassDto) => (waitlist.data ?? []).find((e) => e.classId === cls.id && e.studentId === studentId)
   // A full class the student may join (age and level as for enrolling), or one the student is already in line for.
   const waitlistFor = (cls: ClassDto) =>
-    student.data && (entryFor(cls) || (isFull(cls) && (!ageChecked || (ageFitsGroup(age, cls.ageGroup) && !levelReason(cls, placement.data))))) ? (
+    student.data && !viewOnly && (entryFor(cls) || (isFull(cls) && (!ageChecked || (ageFitsGroup(age, cls.ageGroup) && !levelReason(cls, placement.data))))) ? (
       <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
     ) : null
   // Issue 26: the documents this student must sign first, the chosen classes' own included.
@@ -107,6 +109,12 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
           </p>
         </div>
       </section>
+
+      {viewOnly ? (
+        <p role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950">
+          {VIEW_ONLY_MESSAGE}
+        </p>
+      ) : null}
 
       {ageChecked && !s.emergencyContact && enrollments.data?.length === 0 ? (
         <div role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -177,7 +185,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
         )}
       </section>
 
-      {barShown ? <SummaryBar selected={selected} pending={pending} onSubmit={openConfirm} /> : null}
+      {barShown && !viewOnly ? <SummaryBar selected={selected} pending={pending} onSubmit={openConfirm} /> : null}
       <ConfirmSelection open={confirming} student={s} selected={selected} pending={pending} onConfirm={() => void submit()} onClose={cancel} />
     </main>
   )
