@@ -84,13 +84,13 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "message_recipients" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "messages" CASCADE;
   DROP TABLE "message_recipients" CASCADE;
-  ALTER TABLE "inquiries" DROP CONSTRAINT "inquiries_about_message_id_messages_id_fk";
+  ALTER TABLE "inquiries" DROP CONSTRAINT IF EXISTS "inquiries_about_message_id_messages_id_fk";
   
-  ALTER TABLE "inquiries" DROP CONSTRAINT "inquiries_from_account_id_users_id_fk";
+  ALTER TABLE "inquiries" DROP CONSTRAINT IF EXISTS "inquiries_from_account_id_users_id_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_messages_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_messages_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_message_recipients_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_message_recipients_fk";
   
   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
@@ -100,10 +100,10 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TYPE "public"."enum_payload_jobs_task_slug";
   CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'billingCalendar', 'autopayCharges', 'lateFees', 'waitlistExpiry', 'sendEmail');
   ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
-  DROP INDEX "inquiries_about_message_idx";
-  DROP INDEX "inquiries_from_account_idx";
-  DROP INDEX "payload_locked_documents_rels_messages_id_idx";
-  DROP INDEX "payload_locked_documents_rels_message_recipients_id_idx";
+  DROP INDEX IF EXISTS "inquiries_about_message_idx";
+  DROP INDEX IF EXISTS "inquiries_from_account_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_messages_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_message_recipients_id_idx";
   ALTER TABLE "inquiries" DROP COLUMN "about_message_id";
   ALTER TABLE "inquiries" DROP COLUMN "from_account_id";
   ALTER TABLE "notification_preferences" DROP COLUMN "announcements_by";

@@ -131,21 +131,21 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "assessment_windows" CASCADE;
   DROP TABLE "assessment_windows_rels" CASCADE;
   DROP TABLE "assessment_marks" CASCADE;
-  ALTER TABLE "students" DROP CONSTRAINT "students_current_level_id_levels_id_fk";
+  ALTER TABLE "students" DROP CONSTRAINT IF EXISTS "students_current_level_id_levels_id_fk";
   
-  ALTER TABLE "classes" DROP CONSTRAINT "classes_syllabus_level_id_levels_id_fk";
+  ALTER TABLE "classes" DROP CONSTRAINT IF EXISTS "classes_syllabus_level_id_levels_id_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_levels_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_levels_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_assessment_windows_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_assessment_windows_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_assessment_marks_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_assessment_marks_fk";
   
-  DROP INDEX "students_current_level_idx";
-  DROP INDEX "classes_syllabus_level_idx";
-  DROP INDEX "payload_locked_documents_rels_levels_id_idx";
-  DROP INDEX "payload_locked_documents_rels_assessment_windows_id_idx";
-  DROP INDEX "payload_locked_documents_rels_assessment_marks_id_idx";
+  DROP INDEX IF EXISTS "students_current_level_idx";
+  DROP INDEX IF EXISTS "classes_syllabus_level_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_levels_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_assessment_windows_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_assessment_marks_id_idx";
   ALTER TABLE "students" DROP COLUMN "current_level_id";
   ALTER TABLE "classes" DROP COLUMN "syllabus_level_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "levels_id";

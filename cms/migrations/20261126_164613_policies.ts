@@ -133,15 +133,15 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "policy_documents_rels" CASCADE;
   DROP TABLE "policy_versions" CASCADE;
   DROP TABLE "policy_signatures" CASCADE;
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_policy_documents_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_policy_documents_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_policy_versions_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_policy_versions_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_policy_signatures_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_policy_signatures_fk";
   
-  DROP INDEX "payload_locked_documents_rels_policy_documents_id_idx";
-  DROP INDEX "payload_locked_documents_rels_policy_versions_id_idx";
-  DROP INDEX "payload_locked_documents_rels_policy_signatures_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_policy_documents_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_policy_versions_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_policy_signatures_id_idx";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "policy_documents_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "policy_versions_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "policy_signatures_id";

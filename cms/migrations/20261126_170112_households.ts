@@ -75,29 +75,29 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
-  ALTER TABLE "policy_signatures" DROP CONSTRAINT "policy_signatures_household_id_users_id_fk";
-  DROP INDEX "policy_signatures_household_idx";
+  ALTER TABLE "policy_signatures" DROP CONSTRAINT IF EXISTS "policy_signatures_household_id_users_id_fk";
+  DROP INDEX IF EXISTS "policy_signatures_household_idx";
   ALTER TABLE "policy_signatures" DROP COLUMN "household_id";
 
    ALTER TABLE "household_invites" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "household_events" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "household_invites" CASCADE;
   DROP TABLE "household_events" CASCADE;
-  ALTER TABLE "users" DROP CONSTRAINT "users_household_id_users_id_fk";
+  ALTER TABLE "users" DROP CONSTRAINT IF EXISTS "users_household_id_users_id_fk";
   
-  ALTER TABLE "users" DROP CONSTRAINT "users_household_payer_id_users_id_fk";
+  ALTER TABLE "users" DROP CONSTRAINT IF EXISTS "users_household_payer_id_users_id_fk";
   
-  ALTER TABLE "enrollments" DROP CONSTRAINT "enrollments_enrolled_by_id_users_id_fk";
+  ALTER TABLE "enrollments" DROP CONSTRAINT IF EXISTS "enrollments_enrolled_by_id_users_id_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_household_invites_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_household_invites_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_household_events_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_household_events_fk";
   
-  DROP INDEX "users_household_idx";
-  DROP INDEX "users_household_payer_idx";
-  DROP INDEX "enrollments_enrolled_by_idx";
-  DROP INDEX "payload_locked_documents_rels_household_invites_id_idx";
-  DROP INDEX "payload_locked_documents_rels_household_events_id_idx";
+  DROP INDEX IF EXISTS "users_household_idx";
+  DROP INDEX IF EXISTS "users_household_payer_idx";
+  DROP INDEX IF EXISTS "enrollments_enrolled_by_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_household_invites_id_idx";
+  DROP INDEX IF EXISTS "payload_locked_documents_rels_household_events_id_idx";
   ALTER TABLE "users" DROP COLUMN "household_id";
   ALTER TABLE "users" DROP COLUMN "guardian_access";
   ALTER TABLE "users" DROP COLUMN "household_payer_id";
