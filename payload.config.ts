@@ -7,6 +7,7 @@ import sharp from 'sharp'
 
 import { Attendance } from '#cms/collections/Attendance/index'
 import { AuthorisedPickups } from '#cms/collections/AuthorisedPickups/index'
+import { PickupPhotos } from '#cms/collections/PickupPhotos/index'
 import { CareInformation } from '#cms/collections/CareInformation/index'
 import { MedicalNoteReads } from '#cms/collections/MedicalNoteReads/index'
 import { HouseholdEvents } from '#cms/collections/HouseholdEvents/index'
@@ -85,6 +86,7 @@ export default buildConfig({
     Students,
     CareInformation,
     AuthorisedPickups,
+    PickupPhotos,
     MedicalNoteReads,
     HouseholdInvites,
     HouseholdEvents,

@@ -71,6 +71,7 @@ export interface Config {
     students: Student;
     'care-information': CareInformation;
     'authorised-pickups': AuthorisedPickup;
+    'pickup-photos': PickupPhoto;
     'medical-note-reads': MedicalNoteRead;
     'household-invites': HouseholdInvite;
     'household-events': HouseholdEvent;
@@ -111,6 +112,7 @@ export interface Config {
     students: StudentsSelect<false> | StudentsSelect<true>;
     'care-information': CareInformationSelect<false> | CareInformationSelect<true>;
     'authorised-pickups': AuthorisedPickupsSelect<false> | AuthorisedPickupsSelect<true>;
+    'pickup-photos': PickupPhotosSelect<false> | PickupPhotosSelect<true>;
     'medical-note-reads': MedicalNoteReadsSelect<false> | MedicalNoteReadsSelect<true>;
     'household-invites': HouseholdInvitesSelect<false> | HouseholdInvitesSelect<true>;
     'household-events': HouseholdEventsSelect<false> | HouseholdEventsSelect<true>;
@@ -367,6 +369,20 @@ export interface AuthorisedPickup {
   name: string;
   relationship: string;
   phone: string;
+  photoUpdatedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pickup-photos".
+ */
+export interface PickupPhoto {
+  id: number;
+  pickup: number | AuthorisedPickup;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  data: string;
+  bytes: number;
   updatedAt: string;
   createdAt: string;
 }
@@ -673,6 +689,7 @@ export interface PolicySignature {
   signedAt: string;
   clientAddress: string;
   documentTitle?: string | null;
+  agreedText?: string | null;
   studentName?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -966,6 +983,8 @@ export interface Payment {
   receivedOn?: string | null;
   note?: string | null;
   recordedById?: number | null;
+  paidById?: number | null;
+  paidByName?: string | null;
   refundId?: string | null;
   refundedAt?: string | null;
   refundReason?: string | null;
@@ -1120,6 +1139,7 @@ export interface CardIntent {
   id: number;
   invoiceId: number;
   userId: number;
+  openedById?: number | null;
   paymentIntentId: string;
   status: 'open' | 'succeeded' | 'canceled';
   updatedAt: string;
@@ -1364,6 +1384,10 @@ export interface PayloadLockedDocument {
         value: number | AuthorisedPickup;
       } | null)
     | ({
+        relationTo: 'pickup-photos';
+        value: number | PickupPhoto;
+      } | null)
+    | ({
         relationTo: 'medical-note-reads';
         value: number | MedicalNoteRead;
       } | null)
@@ -1605,6 +1629,19 @@ export interface AuthorisedPickupsSelect<T extends boolean = true> {
   name?: T;
   relationship?: T;
   phone?: T;
+  photoUpdatedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pickup-photos_select".
+ */
+export interface PickupPhotosSelect<T extends boolean = true> {
+  pickup?: T;
+  contentType?: T;
+  data?: T;
+  bytes?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1770,6 +1807,7 @@ export interface PolicySignaturesSelect<T extends boolean = true> {
   signedAt?: T;
   clientAddress?: T;
   documentTitle?: T;
+  agreedText?: T;
   studentName?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1996,6 +2034,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   receivedOn?: T;
   note?: T;
   recordedById?: T;
+  paidById?: T;
+  paidByName?: T;
   refundId?: T;
   refundedAt?: T;
   refundReason?: T;
@@ -2093,6 +2133,7 @@ export interface AutopayAttemptsSelect<T extends boolean = true> {
 export interface CardIntentsSelect<T extends boolean = true> {
   invoiceId?: T;
   userId?: T;
+  openedById?: T;
   paymentIntentId?: T;
   status?: T;
   updatedAt?: T;

@@ -10,6 +10,9 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
  * parent adds one, an allergy, the photo choice and a pickup from the child's care dialog, then
  * enrolls. The class's teacher sees the allergy, the photo choice and the pickup on the roster.
  */
+/** A 2×2 PNG, as a phone's gallery would give a (much larger) photo. */
+const PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM44NAARAwQCgArDgYBTTzVDgAAAABJRU5ErkJggg=='
+
 test('a parent gives care information and a pickup, enrolls, and the teacher sees them on the roster', async ({
   page,
   baseURL,
@@ -70,6 +73,10 @@ test('a parent gives care information and a pickup, enrolls, and the teacher see
     await form.getByRole('button', { name: 'Save pickup' }).click()
     await expectToast(page, 'Pickup Saved', 'Uncle Tomas')
     await expect(dialog.getByRole('list', { name: `Authorised pickups of ${child}` })).toContainText('Uncle Tomas (Uncle)')
+    // A photo from the phone, resized in the browser before it is sent.
+    await dialog.getByLabel('Add photo of Uncle Tomas').setInputFiles({ name: 'tomas.png', mimeType: 'image/png', buffer: Buffer.from(PHOTO, 'base64') })
+    await expectToast(page, 'Photo Saved', 'Uncle Tomas')
+    await expect(dialog.getByRole('img', { name: 'Uncle Tomas' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await dialog.getByRole('button', { name: 'Close dialog' }).click()
   })
@@ -95,6 +102,9 @@ test('a parent gives care information and a pickup, enrolls, and the teacher see
     const pickups = row.getByRole('list', { name: `Authorised pickups of ${child}` })
     await expect(pickups).toContainText('Uncle Tomas (Uncle)')
     await expect(pickups.getByRole('link', { name: '555 010 4545' })).toHaveAttribute('href', 'tel:5550104545')
+    const face = pickups.getByRole('img', { name: 'Uncle Tomas' })
+    await expect(face).toBeVisible()
+    await expect.poll(() => face.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
     await page.waitForLoadState('networkidle')
     expect(await seriousViolations(page)).toEqual([])
   })

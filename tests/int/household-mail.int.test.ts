@@ -111,11 +111,33 @@ describe('a household of several guardians', () => {
       metadata: JSON.stringify({ cardholderName: second.fullName, paymentIntentId: intentId }),
     })
     expect(reported.status).toBe(201)
+    // Who paid is recorded as theirs, and every guardian's history says so.
+    expect(reported.body.paidByName).toBe(second.fullName)
+    const history = (await first.client.get('/api/payments')).body as { invoiceId: number; paidByName: string | null }[]
+    expect(history.find((payment) => payment.invoiceId === invoice.id)?.paidByName).toBe(second.fullName)
     for (const guardian of [first, second]) {
       const receipt = await smtp.waitFor((m) => m.to.includes(guardian.email) && m.subject.includes('Payment received: $42.50'))
       expect(receipt.text).toContain(invoice.description)
       expect(receipt.text).toContain(`Hello ${guardian.fullName},`)
     }
+  })
+
+  it('records who paid when only Stripe reports the payment: the guardian who opened the card form', async () => {
+    const first = await createFamily(app, 'webhook-first')
+    const second = await addGuardian(first, 'Opener')
+    const invoice = await app.payload.create({
+      collection: 'invoices',
+      overrideAccess: true,
+      data: { userId: first.userId, description: uniqueName('Tuition'), amountCents: 3000, dueDate: addDays(todayIso(), 10), status: 'pending' },
+    })
+    const intent = await second.client.post('/api/stripe/create-payment-intent', { invoiceId: invoice.id })
+    expect(intent.status).toBe(200)
+    const confirmed = await stripe.paymentIntents.confirm(intent.body.paymentIntentId as string, { payment_method: 'pm_card_visa' })
+    // The browser's report never arrives; the next opening of the form finds the intent paid and records it.
+    const again = await first.client.post('/api/stripe/create-payment-intent', { invoiceId: invoice.id })
+    expect([again.status, again.body.message]).toEqual([409, 'This invoice is already paid.'])
+    const payments = await app.payload.find({ collection: 'payments', where: { transactionId: { equals: confirmed.id } }, overrideAccess: true })
+    expect(payments.docs.map((payment) => payment.paidByName)).toEqual([second.fullName])
   })
 
   it('still mails a household of one exactly once', async () => {

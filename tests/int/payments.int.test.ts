@@ -536,6 +536,7 @@ describe('GET /api/payments', () => {
       'metadata',
       'method',
       'offline',
+      'paidByName',
       'paymentMethodId',
       'refund',
       'reversal',

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { studentInHousehold } from '#cms/access/studentInHousehold'
+import { removePickupPhotoBeforeDelete } from '#api/care'
 
 /**
  * Who may collect a child from class (issue 24): families add, edit and remove them through
@@ -18,6 +19,9 @@ export const AuthorisedPickups: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     { name: 'relationship', type: 'text', required: true, maxLength: 60 },
     { name: 'phone', type: 'text', required: true, maxLength: 40 },
+    // When the family last set its photo (empty: none); the photo itself is a pickup-photos row.
+    { name: 'photoUpdatedAt', label: 'Photo added', type: 'date', admin: { readOnly: true } },
   ],
+  hooks: { beforeDelete: [removePickupPhotoBeforeDelete] },
   timestamps: true,
 }

@@ -21,6 +21,8 @@ export const CardIntents: CollectionConfig = {
   fields: [
     { name: 'invoiceId', label: 'Invoice id', type: 'number', required: true, index: true },
     { name: 'userId', label: 'Account id', type: 'number', required: true },
+    // The guardian who last opened the card form for it: who paid, when only Stripe's webhook reports the payment.
+    { name: 'openedById', label: 'Opened by (account id)', type: 'number' },
     { name: 'paymentIntentId', label: 'Stripe PaymentIntent id', type: 'text', required: true, unique: true },
     { name: 'status', type: 'select', required: true, options: CARD_INTENT_STATUSES.map((s) => ({ label: s, value: s })) },
   ],

@@ -51,6 +51,9 @@ export const Payments: CollectionConfig = {
     },
     { name: 'note', type: 'text', maxLength: 500 },
     { name: 'recordedById', label: 'Recorded by (account id)', type: 'number', admin: { readOnly: true } },
+    // Decisions §23: the guardian who paid by card (the one who reported it, else who opened the card form); empty for autopay and the office.
+    { name: 'paidById', label: 'Paid by (account id)', type: 'number', admin: { readOnly: true } },
+    { name: 'paidByName', label: 'Paid by', type: 'text', admin: { readOnly: true } },
     // A card payment that arrived for an invoice already paid or voided, refunded by the server (status "refunded").
     { name: 'refundId', label: 'Stripe refund id', type: 'text', admin: { readOnly: true } },
     { name: 'refundedAt', label: 'Refunded at', type: 'date', admin: { readOnly: true } },

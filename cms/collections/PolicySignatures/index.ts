@@ -32,6 +32,8 @@ export const PolicySignatures: CollectionConfig = {
     { name: 'clientAddress', type: 'text', required: true },
     // Copied so the evidence still reads after a rename or removal.
     { name: 'documentTitle', type: 'text' },
+    // A consent to sign electronically: the academy's exact words agreed to (their SHA-256 is `sha256`).
+    { name: 'agreedText', label: 'Words agreed to', type: 'textarea' },
     { name: 'studentName', type: 'text' },
   ],
   timestamps: true,

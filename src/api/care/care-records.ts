@@ -46,7 +46,10 @@ export async function findPickupsOf(req: PayloadRequest, studentIds: number[]): 
 }
 
 export function toPickupDto(doc: AuthorisedPickup): PickupDto {
-  return { id: doc.id, name: doc.name, relationship: doc.relationship, phone: doc.phone }
+  const dto: PickupDto = { id: doc.id, name: doc.name, relationship: doc.relationship, phone: doc.phone }
+  // The time in the address: a replaced photo is a new address, so no cache shows the old one.
+  if (doc.photoUpdatedAt) dto.photoUrl = `/api/students/${relationId(doc.student)}/pickups/${doc.id}/photo?v=${Date.parse(doc.photoUpdatedAt)}`
+  return dto
 }
 
 export function contactsOf(care: CareInformation | undefined): PersonDto[] {

@@ -2,8 +2,9 @@ import { defineEndpoint, idParam } from '#api/http'
 import { csvResponse } from '#api/lib/csv'
 import { listMedicalNoteReads } from './audit'
 import { readCare, saveCare } from './care'
+import { readPickupPhoto, removePickupPhoto, savePickupPhoto } from './pickup-photo'
 import { addPickup, removePickup, updatePickup } from './pickups'
-import { careInputSchema, careQuerySchema, medicalNoteReadsQuerySchema, pickupInputSchema } from './schemas'
+import { careInputSchema, careQuerySchema, medicalNoteReadsQuerySchema, pickupInputSchema, pickupPhotoSchema } from './schemas'
 import { studentsCareCsv } from './students-csv'
 
 /**
@@ -30,6 +31,18 @@ export const careEndpoints = [
 
   defineEndpoint('delete', '/students/:id/pickups/:pickupId', { role: 'family' }, async ({ req, user }) =>
     removePickup(req, user, idParam(req), idParam(req, 'pickupId')),
+  ),
+
+  defineEndpoint('put', '/students/:id/pickups/:pickupId/photo', { role: 'family', body: pickupPhotoSchema }, async ({ req, user, body }) =>
+    savePickupPhoto(req, user, idParam(req), idParam(req, 'pickupId'), body),
+  ),
+
+  defineEndpoint('delete', '/students/:id/pickups/:pickupId/photo', { role: 'family' }, async ({ req, user }) =>
+    removePickupPhoto(req, user, idParam(req), idParam(req, 'pickupId')),
+  ),
+
+  defineEndpoint('get', '/students/:id/pickups/:pickupId/photo', { role: 'family' }, async ({ req, user }) =>
+    readPickupPhoto(req, user, idParam(req), idParam(req, 'pickupId')),
   ),
 
   defineEndpoint('get', '/admin/medical-note-reads', { role: 'admin', query: medicalNoteReadsQuerySchema }, async ({ req, query }) =>

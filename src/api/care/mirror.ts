@@ -51,8 +51,21 @@ export async function mirrorStudentContactToCare(req: PayloadRequest, student: S
   else await req.payload.create({ collection: 'care-information', data: { student: student.id, emergencyContacts }, depth: 0, req, overrideAccess: true })
 }
 
-/** A student that goes takes its care information and pickups with it (the audit of reads stays, with the name). */
+/** A student that goes takes its care information, pickups and their photos with it (the audit of reads stays, with the name). */
 export async function deleteCareOf(req: PayloadRequest, studentId: number): Promise<void> {
   await req.payload.db.deleteMany({ collection: 'care-information', where: { student: { equals: studentId } }, req })
+  // The pickups' photos first: each points at its pickup.
+  const pickups = await req.payload.find({
+    collection: 'authorised-pickups',
+    where: { student: { equals: studentId } },
+    select: {},
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    req,
+    overrideAccess: true,
+  })
+  const pickupIds = pickups.docs.map((pickup) => pickup.id)
+  if (pickupIds.length > 0) await req.payload.db.deleteMany({ collection: 'pickup-photos', where: { pickup: { in: pickupIds } }, req })
   await req.payload.db.deleteMany({ collection: 'authorised-pickups', where: { student: { equals: studentId } }, req })
 }

@@ -10,14 +10,14 @@ import { CARE_MESSAGES, type PersonInput, type PickupDto } from './schemas'
 export const MAX_PICKUPS = 10
 
 /** The family of the student (or an administrator) changes its pickups; its teacher only reads them (403). */
-async function writableStudent(req: PayloadRequest, user: User, studentId: number) {
+export async function writableStudent(req: PayloadRequest, user: User, studentId: number) {
   const { student, reader } = await careAccess(req, user, studentId)
   if (reader === 'teacher') throw forbidden(CARE_MESSAGES.familyOnly)
   return student
 }
 
 /** One pickup of the student, or 404 (a pickup of another student is not this one's). */
-async function findPickup(req: PayloadRequest, studentId: number, pickupId: number): Promise<AuthorisedPickup> {
+export async function findPickup(req: PayloadRequest, studentId: number, pickupId: number): Promise<AuthorisedPickup> {
   const doc = (await req.payload.findByID({
     collection: 'authorised-pickups',
     id: pickupId,

@@ -19,7 +19,25 @@ export const CARE_MESSAGES = {
   tooManyContacts: 'At most 5 emergency contacts',
   tooManyPickups: 'At most 10 authorised pickups per student',
   photoChoiceInvalid: 'Please choose whether the child may be photographed',
+  photoRequired: 'Please choose a photo',
+  photoType: 'The photo must be a JPEG, PNG or WebP image',
+  photoTooLarge: 'The photo must be at most 300 KB: choose a smaller one',
+  photoNotFound: 'This pickup has no photo',
 } as const
+
+/** The largest pickup photo the server keeps, in bytes (the portal resizes a camera's photo to well below it). */
+export const MAX_PICKUP_PHOTO_BYTES = 300 * 1024
+
+/** PUT /api/students/:id/pickups/:pickupId/photo: the image as a data URL (`data:image/jpeg;base64,…`). */
+export const pickupPhotoSchema = z.object({
+  image: z
+    .string({ error: CARE_MESSAGES.photoRequired })
+    .min(1, CARE_MESSAGES.photoRequired)
+    // Base64 is 4/3 of the bytes, plus the data URL's prefix.
+    .max(Math.ceil((MAX_PICKUP_PHOTO_BYTES * 4) / 3) + 64, CARE_MESSAGES.photoTooLarge)
+    .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/, CARE_MESSAGES.photoType),
+})
+export type PickupPhotoInput = z.infer<typeof pickupPhotoSchema>
 
 /** The words of the refusal when a family enrolls a child without an emergency contact (4xx). */
 export const emergencyContactNeededMessage = (student: string) =>
@@ -64,7 +82,8 @@ export const careInputSchema = z.object({
 export type CareInput = z.infer<typeof careInputSchema>
 
 export type PersonDto = { name: string; relationship: string; phone: string }
-export type PickupDto = PersonDto & { id: number }
+/** `photoUrl`: where the household, its child's teachers and the office see the pickup's photo; absent when there is none. */
+export type PickupDto = PersonDto & { id: number; photoUrl?: string }
 
 export type CareDto = {
   studentId: number

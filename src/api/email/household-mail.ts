@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { NotificationPreference, User } from '#cms/payload-types'
 import { academyName, sendMail } from './mail-time'
@@ -38,14 +38,20 @@ export async function guardiansOf(payload: Payload, householdId: number): Promis
 /**
  * A family mail (a confirmation, a receipt, a declined charge) to every guardian of the household
  * who wants email, each greeted by name and each by their own choice: two parents both hear that
- * their child was enrolled or that a payment went through. Returns how many were queued.
+ * their child was enrolled or that a payment went through. With an operation's `req` the mails
+ * commit or roll back with it, as `sendMail`'s do. Returns how many were queued.
  */
-export async function mailHousehold(payload: Payload, householdId: number, compose: (guardian: User, academy: string) => MailContent): Promise<number> {
+export async function mailHousehold(
+  on: PayloadRequest | Payload,
+  householdId: number,
+  compose: (guardian: User, academy: string) => MailContent,
+): Promise<number> {
+  const payload = 'payload' in on ? on.payload : on
   const guardians = await guardiansOf(payload, householdId)
   const wanted = await Promise.all(guardians.map((guardian) => wantsEmail({ payload }, guardian.id)))
   const recipients = guardians.filter((_, index) => wanted[index])
   if (recipients.length === 0) return 0
   const academy = await academyName(payload)
-  for (const guardian of recipients) await sendMail(payload, guardian.email, compose(guardian, academy))
+  for (const guardian of recipients) await sendMail(on, guardian.email, compose(guardian, academy))
   return recipients.length
 }

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
-import type { CardIntent, Invoice } from '#cms/payload-types'
+import type { CardIntent, Invoice, User } from '#cms/payload-types'
 import { conflict, notFound } from '#api/errors'
 import { AUTOPAY_IN_PROGRESS, INVOICE_ALREADY_PAID, INVOICE_CANCELLED, INVOICE_NOT_FOUND } from './schemas'
 import { readPaymentSettings } from './payment-config'
@@ -34,7 +34,7 @@ export async function autopayProcessing(payload: Payload, invoiceId: number, req
  * more that the invoice can still be paid by card. Refused: the intent is cancelled and the
  * family gets the reason. Returns the invoice's other open intents, for the caller to cancel.
  */
-export async function rememberCardIntent(payload: Payload, invoice: Invoice, intentId: string): Promise<string[]> {
+export async function rememberCardIntent(payload: Payload, invoice: Invoice, intentId: string, openedBy: User): Promise<string[]> {
   const req = await createLocalReq({}, payload)
   const refusal = await inTransaction(req, async () => {
     const [row] = await queryInTransaction<{ status: string }>(req, sql`SELECT status FROM invoices WHERE id = ${invoice.id} FOR UPDATE`)
@@ -53,11 +53,14 @@ export async function rememberCardIntent(payload: Payload, invoice: Invoice, int
     if (known.docs.length === 0) {
       await payload.create({
         collection: 'card-intents',
-        data: { invoiceId: invoice.id, userId: invoice.userId, paymentIntentId: intentId, status: 'open' },
+        data: { invoiceId: invoice.id, userId: invoice.userId, paymentIntentId: intentId, status: 'open', openedById: openedBy.id },
         overrideAccess: true,
         depth: 0,
         req,
       })
+    } else if (known.docs[0]!.openedById !== openedBy.id) {
+      // Two guardians share one intent per invoice: the last to open the form is the one paying.
+      await payload.update({ collection: 'card-intents', id: known.docs[0]!.id, data: { openedById: openedBy.id }, overrideAccess: true, depth: 0, req })
     }
     return null
   })

@@ -63,7 +63,7 @@ function wasReplayed(intent: Stripe.Response<Stripe.PaymentIntent>): boolean {
   return String(intent.lastResponse?.headers?.['idempotent-replayed'] ?? '') === 'true'
 }
 
-async function createOrReuseIntent(req: PayloadRequest, stripe: Stripe, invoice: Invoice): Promise<PaymentIntentDto> {
+async function createOrReuseIntent(req: PayloadRequest, user: User, stripe: Stripe, invoice: Invoice): Promise<PaymentIntentDto> {
   const params = intentParams(invoice)
   const key = idempotencyKey(invoice, params)
   // A replay is Stripe's saved answer from the first request: read the intent's state now.
@@ -91,7 +91,7 @@ async function createOrReuseIntent(req: PayloadRequest, stripe: Stripe, invoice:
   if (!intent.client_secret) throw new AppError('UNAVAILABLE', 'The card processor did not return a payment session. Please try again.')
   // One open PaymentIntent per invoice: this one is kept (or cancelled, when the invoice stopped
   // being payable meanwhile), and any older one the form opened is cancelled.
-  const older = await rememberCardIntent(req.payload, invoice, intent.id)
+  const older = await rememberCardIntent(req.payload, invoice, intent.id, user)
   for (const id of older) await cancelAtStripe(req.payload, id)
   return { clientSecret: intent.client_secret, paymentIntentId: intent.id, amount: centsToDollars(intent.amount), currency: intent.currency }
 }
@@ -118,7 +118,7 @@ export async function createPaymentIntentForInvoice(req: PayloadRequest, user: U
   const key = idempotencyKey(invoice, intentParams(invoice))
   const running = inFlight().get(key)
   if (running) return running
-  const attempt = createOrReuseIntent(req, stripe, invoice).finally(() => inFlight().delete(key))
+  const attempt = createOrReuseIntent(req, user, stripe, invoice).finally(() => inFlight().delete(key))
   inFlight().set(key, attempt)
   return attempt
 }

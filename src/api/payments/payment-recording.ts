@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
-import type { Invoice, Payment } from '#cms/payload-types'
+import type { CardIntent, Invoice, Payment, User } from '#cms/payload-types'
 import { badInput, notFound } from '#api/errors'
 import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from './schemas'
 import { sendPaymentReceipt } from './payment-receipts'
@@ -99,7 +99,11 @@ function refundReason(invoice: Invoice, invoiceStatus: string): string {
  * at Stripe and kept as a 'refunded' row against that invoice, which stays as it is: an invoice is
  * paid once (decisions §5).
  */
-export async function recordSucceededIntent(payload: Payload, intent: IntentFacts, options: { cardholderName?: string | null } = {}): Promise<RecordedPayment> {
+export async function recordSucceededIntent(
+  payload: Payload,
+  intent: IntentFacts,
+  options: { cardholderName?: string | null; paidBy?: User } = {},
+): Promise<RecordedPayment> {
   const invoiceId = Number(intent.metadata?.invoiceId)
   const invoice =
     Number.isInteger(invoiceId) && invoiceId > 0
@@ -113,6 +117,7 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
     const invoiceStatus = await lockInvoice(req, invoice.id)
     const existing = await findPaymentForIntent(req, intent.id)
     const cardholderName = options.cardholderName ?? (existing ? storedCardholder(existing) : null)
+    const payer = existing?.paidById ? null : await whoPaid(req, intent.id, options.paidBy)
     const current: Invoice = { ...invoice, status: invoiceStatus as Invoice['status'] }
     if (existing?.status === 'refunded') return { payment: existing, invoice: current, created: false, transitioned: false, refunded: true }
     if (existing?.status !== 'completed' && !PAYABLE.has(invoiceStatus)) {
@@ -121,7 +126,13 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
         invoiceId: String(invoice.id),
         reason: invoiceStatus === 'cancelled' ? 'invoice-void' : 'invoice-paid',
       })
-      const data = { ...paymentRow(invoice, intent, 'refunded', cardholderName), refundId, refundedAt: academyNow().toISOString(), refundReason: reason }
+      const data = {
+        ...paymentRow(invoice, intent, 'refunded', cardholderName),
+        ...payer,
+        refundId,
+        refundedAt: academyNow().toISOString(),
+        refundReason: reason,
+      }
       const payment = (
         existing
           ? await req.payload.update({ collection: 'payments', id: existing.id, overrideAccess: true, depth: 0, req, data })
@@ -138,7 +149,7 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
         overrideAccess: true,
         depth: 0,
         req,
-        data: paymentRow(invoice, intent, 'completed', cardholderName),
+        data: { ...paymentRow(invoice, intent, 'completed', cardholderName), ...payer },
       })) as Payment
     } else if (existing.status !== 'completed' || (cardholderName && !storedCardholder(existing))) {
       transitioned = existing.status !== 'completed'
@@ -148,7 +159,7 @@ export async function recordSucceededIntent(payload: Payload, intent: IntentFact
         overrideAccess: true,
         depth: 0,
         req,
-        data: { status: 'completed', amountCents: intent.amount, metadata: metadataText(intent.id, cardholderName) },
+        data: { status: 'completed', amountCents: intent.amount, metadata: metadataText(intent.id, cardholderName), ...payer },
       })) as Payment
     } else {
       payment = existing
@@ -186,6 +197,26 @@ export async function settleCardIntent(req: PayloadRequest, intentId: string, st
     depth: 0,
     req,
   })
+}
+
+/**
+ * Who paid (decisions §23): the guardian who reported the payment, else the one who last opened
+ * the card form for this intent; nobody for autopay's charges (no form) or an unknown intent.
+ */
+async function whoPaid(req: PayloadRequest, intentId: string, reporter: User | undefined): Promise<{ paidById: number; paidByName: string } | null> {
+  if (reporter) return { paidById: reporter.id, paidByName: reporter.fullName }
+  const { docs } = await req.payload.find({
+    collection: 'card-intents',
+    where: { paymentIntentId: { equals: intentId } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const openedById = (docs[0] as CardIntent | undefined)?.openedById
+  if (!openedById) return null
+  const opener = (await req.payload.findByID({ collection: 'users', id: openedById, depth: 0, overrideAccess: true, disableErrors: true, req })) as User | null
+  return opener ? { paidById: opener.id, paidByName: opener.fullName } : null
 }
 
 /** The payment row for one PaymentIntent (spec §9 defaults: method 'stripe', paymentMethodId 1). */

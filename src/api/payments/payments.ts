@@ -28,6 +28,7 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
     metadata: payment.metadata ?? null,
     createdAt: payment.createdAt,
     description,
+    paidByName: payment.paidByName ?? null,
     offline:
       payment.method === 'offline' && payment.offlineMethod && payment.receivedOn
         ? { method: payment.offlineMethod, receivedOn: payment.receivedOn, note: payment.note ?? null }
@@ -81,7 +82,7 @@ export async function reportPayment(req: PayloadRequest, user: User, input: Reco
   }
   const mismatch = intentMismatch(intent, invoice)
   if (mismatch) throw badInput(mismatch)
-  const recorded = await recordSucceededIntent(req.payload, intent, { cardholderName: input.cardholderName })
+  const recorded = await recordSucceededIntent(req.payload, intent, { cardholderName: input.cardholderName, paidBy: user })
   // Paid already (autopay, another tab, the office) or voided: the charge was refunded, and the family is told so.
   if (recorded.refunded) throw conflict(recorded.invoice.status === 'cancelled' ? REFUNDED_INVOICE_VOID : REFUNDED_ALREADY_PAID)
   return { payment: toPaymentDto(recorded.payment, recorded.invoice.description), created: recorded.created }

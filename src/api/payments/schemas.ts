@@ -188,6 +188,8 @@ export type PaymentDto = {
   createdAt: string
   /** The paid invoice's description. */
   description: string | null
+  /** The guardian who paid by card (decisions §23); null for autopay, the office, or when not known. */
+  paidByName: string | null
   /** A payment an administrator recorded as received outside the card form (method 'offline'; decisions §10). */
   offline: { method: OfflineMethod; receivedOn: string; note: string | null } | null
   /** A card payment refunded automatically because its invoice was already paid or voided (status 'refunded'). */

@@ -1,11 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Enrollment, PolicyDocument, PolicySignature, Student, User } from '#cms/payload-types'
-import { academyName, composeMail, sendMail } from '#api/email'
+import type { Enrollment, PolicyDocument, PolicySignature, PolicyVersion, Student, User } from '#cms/payload-types'
+import { composeMail, mailHousehold } from '#api/email'
 import { notFound } from '#api/errors'
 import { academyToday } from '#api/lib/academy-clock'
 import { csvTable } from '#api/lib/csv'
 import { relationId } from '#api/lib/relations'
+import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { hasEnded } from '#shared/self-service'
 import { getAppContext } from '#server/context.server'
 import { versionsOf } from './records'
@@ -104,27 +105,61 @@ export function complianceCsv(rows: ComplianceRowDto[]): string {
   )
 }
 
-/** POST /api/admin/policies/:id/remind: a notice to each family with a student still to sign (once per family). */
-export async function remindUnsigned(req: PayloadRequest, documentId: number, classId?: number): Promise<{ reminded: number }> {
-  const { document, rows } = await complianceOf(req, documentId, classId)
+/** The families of `rows` still to sign, each with its rows (a family once, whatever its number of children). */
+function unsignedByFamily(rows: ComplianceRowDto[]): Map<number, ComplianceRowDto[]> {
   const byFamily = new Map<number, ComplianceRowDto[]>()
-  for (const row of rows) if (row.status !== 'signed' && row.familyEmail) byFamily.set(row.familyId, [...(byFamily.get(row.familyId) ?? []), row])
-  const academy = await academyName(req.payload)
-  for (const pending of byFamily.values()) {
-    const first = pending[0]!
-    await sendMail(
-      req,
-      first.familyEmail,
-      composeMail({
-        academyName: academy,
-        subject: `Please sign: ${document.title}`,
-        greeting: `Hello ${first.familyName},`,
-        blocks: [
-          `The studio asks you to read and sign “${document.title}” for ${pending.map((r) => r.studentName).join(', ')}.`,
-          { link: `${getAppContext().env.publicOrigin}${signingPath(first.studentId)}` },
-        ],
-      }),
+  for (const row of rows) if (row.status !== 'signed') byFamily.set(row.familyId, [...(byFamily.get(row.familyId) ?? []), row])
+  return byFamily
+}
+
+/** A notice to every guardian of each family still to sign `document`, in the words of `intro`. */
+async function askToSign(
+  req: PayloadRequest,
+  document: PolicyDocument,
+  rows: ComplianceRowDto[],
+  intro: (names: string) => string,
+  subject: string,
+): Promise<number> {
+  const byFamily = unsignedByFamily(rows)
+  for (const [familyId, pending] of byFamily) {
+    const link = `${getAppContext().env.publicOrigin}${signingPath(pending[0]!.studentId)}`
+    const names = pending.map((r) => r.studentName).join(', ')
+    await mailHousehold(req, familyId, (guardian, academy) =>
+      composeMail({ academyName: academy, subject, greeting: `Hello ${guardian.fullName},`, blocks: [intro(names), { link }] }),
     )
   }
-  return { reminded: byFamily.size }
+  return byFamily.size
+}
+
+/** POST /api/admin/policies/:id/remind: a notice to every guardian of each family with a student still to sign (once per family). */
+export async function remindUnsigned(req: PayloadRequest, documentId: number, classId?: number): Promise<{ reminded: number }> {
+  const { document, rows } = await complianceOf(req, documentId, classId)
+  const reminded = await askToSign(
+    req,
+    document,
+    rows,
+    (names) => `The studio asks you to read and sign “${document.title}” for ${names}.`,
+    `Please sign: ${document.title}`,
+  )
+  return { reminded }
+}
+
+/**
+ * A new version that asks for new signatures asks every affected family again by mail
+ * (decisions §25), in the transaction of the save that published it. The first version asks
+ * nobody by mail (the portal's banner and the class selection do), nor does a change that keeps
+ * the old signatures: publishing decides (versions.ts).
+ */
+export async function askAgainForVersion(req: PayloadRequest, doc: PolicyDocument, version: PolicyVersion): Promise<void> {
+  const { rows } = await complianceOf(req, doc.id)
+  const until = version.resignBy
+    ? ` Please sign by ${formatCalendarDay(calendarDay(version.resignBy))}: after that day a child without it cannot be enrolled anew.`
+    : ''
+  await askToSign(
+    req,
+    doc,
+    rows,
+    (names) => `“${doc.title}” has changed, and the new version needs your signature again for ${names}.${until}`,
+    `Please sign again: ${doc.title}`,
+  )
 }

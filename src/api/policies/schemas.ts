@@ -23,11 +23,6 @@ export const POLICY_MESSAGES = {
   classesInvalid: 'Classes are given as ids separated by commas',
 } as const
 
-/** The words a guardian agrees to once, before the first electronic signature. */
-export const ESIGN_CONSENT_TEXT =
-  'I agree to sign the academy’s policies electronically. My typed full name is my signature and has the same effect as a handwritten one. ' +
-  'I may withdraw this consent at any time by asking the studio for paper copies to sign instead.'
-
 /** Where a guardian signs what a student still needs. */
 export const signingPath = (studentId: number) => `/policies?studentId=${studentId}`
 
@@ -83,7 +78,14 @@ export type PolicyDto = {
   signature: { id: number; versionNumber: number; choices: string[]; signedAt: string } | null
 }
 
-export type RequiredPoliciesDto = { studentId: number; studentName: string; consentGiven: boolean; documents: PolicyDto[] }
+export type RequiredPoliciesDto = {
+  studentId: number
+  studentName: string
+  consentGiven: boolean
+  /** The academy's current words of the consent to sign electronically (what agreeing records). */
+  consentText: string
+  documents: PolicyDto[]
+}
 
 export type SignatureDto = {
   id: number

@@ -6,21 +6,14 @@ import { academyNow } from '#api/lib/academy-clock'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { callerAddress } from '#api/lib/rate-limit'
 import { relationId } from '#api/lib/relations'
+import { getSiteTexts } from '#api/site-content'
 import { findOwnStudent } from '#api/students'
 import type { SignatureKind } from '#shared/policies'
 import { mailSignedCopy } from './signed-copy'
 import { currentClassIds, hasConsented, signaturesFor } from './records'
 import { choicesOf, policiesFor } from './requirements'
 import { sha256 } from './versions'
-import {
-  ESIGN_CONSENT_TEXT,
-  POLICY_MESSAGES,
-  withdrawWhileEnrolledMessage,
-  type RequiredPoliciesDto,
-  type SignatureDto,
-  type SignInput,
-  type WithdrawInput,
-} from './schemas'
+import { POLICY_MESSAGES, withdrawWhileEnrolledMessage, type RequiredPoliciesDto, type SignatureDto, type SignInput, type WithdrawInput } from './schemas'
 
 /** A guardian's consent, signatures and withdrawals (issue 26): each a new row, never an edit. */
 
@@ -55,11 +48,19 @@ async function record(
 /** GET /api/policies/required: what applies to the family's student and where it stands. */
 export async function requiredPolicies(req: PayloadRequest, user: User, studentId: number, joining: number[] = []): Promise<RequiredPoliciesDto> {
   const student = await findOwnStudent(req, user, studentId)
-  const [documents, consentGiven] = await Promise.all([policiesFor(req, student, joining), hasConsented(req, user.id)])
-  return { studentId: student.id, studentName: student.fullName, consentGiven, documents }
+  const [documents, consentGiven, consentText] = await Promise.all([policiesFor(req, student, joining), hasConsented(req, user.id), consentWords(req)])
+  return { studentId: student.id, studentName: student.fullName, consentGiven, consentText, documents }
 }
 
-/** POST /api/policies/consent: the guardian agrees, once, to sign electronically (a second call answers the first). */
+/** The consent's words as the academy has them now (site text `policy.esign_consent`, decisions §25). */
+async function consentWords(req: PayloadRequest): Promise<string> {
+  return (await getSiteTexts(req.payload)).text('policy.esign_consent')
+}
+
+/**
+ * POST /api/policies/consent: the guardian agrees, once, to sign electronically (a second call
+ * answers the first). The row keeps the exact words agreed to and their SHA-256.
+ */
 export async function giveConsent(req: PayloadRequest, user: User, fullName: string): Promise<SignatureDto> {
   const { docs } = await req.payload.find({
     collection: 'policy-signatures',
@@ -70,10 +71,12 @@ export async function giveConsent(req: PayloadRequest, user: User, fullName: str
     overrideAccess: true,
   })
   if (docs[0]) return toSignatureDto(docs[0] as PolicySignature)
+  const words = await consentWords(req)
   return toSignatureDto(
     await record(req, user, {
       kind: 'e-sign-consent',
-      sha256: sha256(ESIGN_CONSENT_TEXT),
+      sha256: sha256(words),
+      agreedText: words,
       fullName,
       choices: [],
       documentTitle: 'Consent to sign electronically',

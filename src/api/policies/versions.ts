@@ -4,6 +4,7 @@ import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintex
 
 import type { PolicyDocument, PolicyVersion } from '#cms/payload-types'
 import { academyNow } from '#api/lib/academy-clock'
+import { askAgainForVersion } from './compliance'
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
@@ -60,5 +61,6 @@ export const publishPolicyVersion: CollectionAfterChangeHook<PolicyDocument> = a
     overrideAccess: true,
     context: { policyPublishing: true },
   })
+  if (latest && version.requiresResignature) await askAgainForVersion(req, doc, version)
   return { ...doc, currentVersion: version.id, currentVersionNumber: number }
 }

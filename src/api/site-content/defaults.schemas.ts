@@ -139,6 +139,11 @@ export const SITE_CONTENT_DEFAULTS = {
   'nav.billing': 'Billing',
   'nav.account': 'Account',
 
+  // Decisions §25: the academy's words a guardian agrees to once, before the first electronic signature.
+  'policy.esign_consent':
+    'I agree to sign the academy’s policies electronically. My typed full name is my signature and has the same effect as a handwritten one. ' +
+    'I may withdraw this consent at any time by asking the studio for paper copies to sign instead.',
+
   'notfound.title': 'Page not found',
   'notfound.text': 'The page you are looking for has moved or never existed.',
   'notfound.link': 'Back to the home page',

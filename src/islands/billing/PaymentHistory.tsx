@@ -86,7 +86,11 @@ export function PaymentHistory({ payments, timeZone, loading, failed, onRetry, p
             <time dateTime={payment.createdAt}>{formatMoment(payment.createdAt, timeZone ?? undefined)}</time>,
             <span className="font-semibold tabular-nums">{formatDollars(payment.amount)}</span>,
             payment.description ?? (payment.invoiceId ? `Invoice #${payment.invoiceId}` : 'Payment'),
-            paymentMethodLabel(payment.method, payment.offline),
+            <>
+              {paymentMethodLabel(payment.method, payment.offline)}
+              {/* Decisions §23: in a household of several guardians, which of them paid. */}
+              {payment.paidByName ? <span className="block text-xs text-gray-700">by {payment.paidByName}</span> : null}
+            </>,
             <span className={badge.className}>{badge.label}</span>,
           ]
           return (

@@ -54,11 +54,15 @@ export function RosterCare({ studentId, fullName, care }: { studentId: number; f
         ) : (
           <ul aria-label={`Authorised pickups of ${fullName}`} className="space-y-1">
             {care.pickups.map((pickup) => (
-              <li key={pickup.id}>
-                {pickup.name} <span className="text-gray-700">({pickup.relationship})</span>{' '}
-                <a className="text-brand-800 underline" href={telHref(pickup.phone)}>
-                  {pickup.phone}
-                </a>
+              <li key={pickup.id} className="flex items-center gap-2">
+                {/* A face to check at the door (issue 24), when the family gave one. */}
+                {pickup.photoUrl ? <img src={pickup.photoUrl} alt={pickup.name} className="h-14 w-14 shrink-0 rounded-xl object-cover" /> : null}
+                <span>
+                  {pickup.name} <span className="text-gray-700">({pickup.relationship})</span>{' '}
+                  <a className="text-brand-800 underline" href={telHref(pickup.phone)}>
+                    {pickup.phone}
+                  </a>
+                </span>
               </li>
             ))}
           </ul>

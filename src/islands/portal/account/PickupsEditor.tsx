@@ -10,6 +10,7 @@ import type { FieldErrors } from '#islands/lib/form'
 import { errorMessage } from '#islands/lib/http'
 import { EMPTY_PERSON, validateAll } from './care-form'
 import { PersonFields } from './PersonFields'
+import { PickupPhoto } from './PickupPhoto'
 
 /** Who may collect the child from class (issue 24): the teacher sees them on the roster. Each change is saved at once. */
 export function PickupsEditor({ studentId, studentName, pickups }: { studentId: number; studentName: string; pickups: PickupDto[] }) {
@@ -81,20 +82,23 @@ export function PickupsEditor({ studentId, studentName, pickups }: { studentId: 
             {editing === pickup.id ? (
               form
             ) : (
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p>
-                  <span className="font-semibold">{pickup.name}</span> <span className="text-gray-700">({pickup.relationship})</span>
-                  <span className="block text-sm">{pickup.phone}</span>
-                </p>
-                <span className="flex gap-1">
-                  <button type="button" className={BUTTON.quiet} onClick={() => open(pickup)}>
-                    Edit<span className="sr-only"> {pickup.name}</span>
-                  </button>
-                  <button type="button" className={BUTTON.quiet} onClick={() => void onRemove(pickup)} disabled={remove.isPending}>
-                    Remove<span className="sr-only"> {pickup.name}</span>
-                  </button>
-                </span>
-              </div>
+              <>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p>
+                    <span className="font-semibold">{pickup.name}</span> <span className="text-gray-700">({pickup.relationship})</span>
+                    <span className="block text-sm">{pickup.phone}</span>
+                  </p>
+                  <span className="flex gap-1">
+                    <button type="button" className={BUTTON.quiet} onClick={() => open(pickup)}>
+                      Edit<span className="sr-only"> {pickup.name}</span>
+                    </button>
+                    <button type="button" className={BUTTON.quiet} onClick={() => void onRemove(pickup)} disabled={remove.isPending}>
+                      Remove<span className="sr-only"> {pickup.name}</span>
+                    </button>
+                  </span>
+                </div>
+                <PickupPhoto studentId={studentId} pickup={pickup} />
+              </>
             )}
           </li>
         ))}

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 
-import { ESIGN_CONSENT_TEXT } from '#api/policies/schemas'
 import { useGiveEsignConsent } from '#islands/api/give-esign-consent'
 import { useRequiredPolicies } from '#islands/api/get-required-policies'
 import { ErrorAlert, ErrorCard, SuccessAlert } from '#islands/components/ui/Alert'
@@ -22,7 +21,7 @@ export function SignPolicies({ studentId, classIds, next }: { studentId: number;
 
   if (policies.isPending) return <SkeletonRows count={2} label="Loading documents…" className="h-40" />
   if (policies.isError) return <ErrorCard title={errorMessage(policies.error, 'Could not load the documents.')} onRetry={() => void policies.refetch()} />
-  const { studentName, consentGiven, documents } = policies.data
+  const { studentName, consentGiven, consentText, documents } = policies.data
   const toSign = documents.filter((doc) => doc.status !== 'signed')
   const stillBlocking = documents.some((doc) => doc.blocking)
 
@@ -41,7 +40,7 @@ export function SignPolicies({ studentId, classIds, next }: { studentId: number;
           <h2 id="consent-title" className="font-serif text-xl">
             Signing electronically
           </h2>
-          <p className="text-sm">{ESIGN_CONSENT_TEXT}</p>
+          <p className="text-sm">{consentText}</p>
           <TextField id="consent-name" label="Your full name" autoComplete="name" value={consentName} onChange={(e) => setConsentName(e.target.value)} />
           {consent.isError ? <ErrorAlert title="Could not record your consent">{errorMessage(consent.error, 'Please try again.')}</ErrorAlert> : null}
           <button
