@@ -6,7 +6,7 @@ import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 
 /**
  * Assessments (issue 27): a teacher scores the students of their own class (another teacher's is
@@ -32,12 +32,6 @@ let grade4Class: { id: number; name: string }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
-async function createTeacher(label: string): Promise<Family> {
-  const account = await createFamily(app, label)
-  await app.payload.update({ collection: 'users', id: account.userId, data: { isTeacher: true }, overrideAccess: true })
-  return account
-}
-
 async function marks(): Promise<string> {
   const { docs } = await app.payload.find({ collection: 'assessment-marks', depth: 0, limit: 0, pagination: false, sort: 'id', overrideAccess: true })
   return JSON.stringify(docs)
@@ -49,8 +43,8 @@ beforeAll(async () => {
   visitor = new ApiClient(app.url)
   family = await createFamily(app, 'assess-family')
   otherFamily = await createFamily(app, 'assess-other')
-  teacher = await createTeacher('assess-teacher')
-  otherTeacher = await createTeacher('assess-teacher-b')
+  teacher = await createTeacher(app, 'assess-teacher')
+  otherTeacher = await createTeacher(app, 'assess-teacher-b')
   const levels = (await visitor.get('/api/levels')).body as Array<{ id: number; name: string; skills: typeof skills }>
   const g3 = levels.find((l) => l.name === 'Grade 3')!
   grade3 = g3.id

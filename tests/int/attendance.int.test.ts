@@ -5,7 +5,7 @@ import { addDays, todayIso, weekdayOf } from '#shared/dates'
 import { WEEKDAYS } from '#shared/schedule'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 
 /**
  * Teachers and attendance (decisions §9) with the whole cast: a visitor, a family, teacher A
@@ -28,12 +28,6 @@ let ava: number
 let ben: number
 let outsider: number
 
-async function createTeacher(label: string): Promise<Family> {
-  const account = await createFamily(app, label)
-  await app.payload.update({ collection: 'users', id: account.userId, data: { isTeacher: true }, overrideAccess: true })
-  return account
-}
-
 async function enroll(studentId: number, classId: number, endDate?: string): Promise<void> {
   await app.payload.create({
     collection: 'enrollments',
@@ -52,8 +46,8 @@ beforeAll(async () => {
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   visitor = new ApiClient(app.url)
   family = await createFamily(app, 'attendance-family')
-  teacherA = await createTeacher('teacher-a')
-  teacherB = await createTeacher('teacher-b')
+  teacherA = await createTeacher(app, 'teacher-a')
+  teacherB = await createTeacher(app, 'teacher-b')
   today = todayIso(new Date(), TIME_ZONE)
   const todayName = WEEKDAYS[weekdayOf(today)]
   const otherDay = WEEKDAYS[(weekdayOf(today) + 3) % 7]

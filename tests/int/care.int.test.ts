@@ -4,7 +4,7 @@ import { CARE_MESSAGES, emergencyContactNeededMessage } from '#api/care/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 
 /**
  * Care information and authorised pickups (issue 24): the family writes them; the family, the
@@ -38,20 +38,14 @@ async function careRows(): Promise<string> {
   return JSON.stringify(rows)
 }
 
-async function createTeacher(label: string): Promise<Family> {
-  const account = await createFamily(app, label)
-  await app.payload.update({ collection: 'users', id: account.userId, data: { isTeacher: true }, overrideAccess: true })
-  return account
-}
-
 beforeAll(async () => {
   app = await startTestApp()
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   visitor = new ApiClient(app.url)
   family = await createFamily(app, 'care-family')
   otherFamily = await createFamily(app, 'care-other')
-  teacher = await createTeacher('care-teacher')
-  otherTeacher = await createTeacher('care-teacher-b')
+  teacher = await createTeacher(app, 'care-teacher')
+  otherTeacher = await createTeacher(app, 'care-teacher-b')
   classA = await addClass(app, { name: 'Care Class A' })
   const classB = await addClass(app, { name: 'Care Class B' })
   await app.payload.update({ collection: 'classes', id: classA.id, data: { teacher: teacher.userId }, overrideAccess: true })

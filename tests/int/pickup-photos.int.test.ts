@@ -4,7 +4,7 @@ import { CARE_MESSAGES } from '#api/care/schemas'
 import { VIEW_ONLY_MESSAGE } from '#shared/roles'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 import { uniqueName } from '#tests/support/postgres'
 
 /**
@@ -35,19 +35,13 @@ async function fetchPhoto(client: ApiClient | null, path: string): Promise<{ sta
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
-async function createTeacher(label: string): Promise<Family> {
-  const account = await createFamily(app, label)
-  await app.payload.update({ collection: 'users', id: account.userId, data: { isTeacher: true }, overrideAccess: true })
-  return account
-}
-
 beforeAll(async () => {
   app = await startTestApp()
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   family = await createFamily(app, 'photo-family')
   other = await createFamily(app, 'photo-other')
-  teacher = await createTeacher('photo-teacher')
-  otherTeacher = await createTeacher('photo-teacher-b')
+  teacher = await createTeacher(app, 'photo-teacher')
+  otherTeacher = await createTeacher(app, 'photo-teacher-b')
   const cls = await addClass(app, { name: uniqueName('Photo Class') })
   await app.payload.update({ collection: 'classes', id: cls.id, data: { teacher: teacher.userId }, overrideAccess: true })
   mia = await addStudent(app, family.userId, 'Mia Photo', 7)

@@ -20,6 +20,13 @@ export async function createFamily(app: TestApp, label = 'family'): Promise<Fami
   return { client, userId: user.id as number, username, email, fullName }
 }
 
+/** A new family account made a teacher (isTeacher), signed in. */
+export async function createTeacher(app: TestApp, label: string): Promise<Family> {
+  const account = await createFamily(app, label)
+  await app.payload.update({ collection: 'users', id: account.userId, data: { isTeacher: true }, overrideAccess: true })
+  return account
+}
+
 /** A date of birth that makes someone `years` old today (their birthday was ~a month ago). */
 export function bornYearsAgo(years: number): string {
   const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000)
