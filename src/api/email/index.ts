@@ -1,5 +1,5 @@
 export { confirmEnrollmentInBackground, NOTIFICATIONS_FOOTNOTE, wantsEmail } from './enrollment-confirmation'
-export { autopayActionMail, autopayFailedMail, emailChangedMail, passwordResetMail, paymentReceiptMail, waitlistOfferMail } from './mail-templates'
+export { autopayActionMail, emailChangedMail, passwordResetMail, paymentReceiptMail } from './mail-templates'
 export { composeMail, escapeHtml, oneLine, type MailBlock, type MailContent } from './mail-layout'
 export { academyMoment, academyName, familyOf, sendMail } from './mail-time'
 export type { MailAttachment } from '#server/mailer.server'
