@@ -28,7 +28,8 @@ export const TuitionSettings: GlobalConfig = {
   hooks: {
     // An academy closure added is told to the families of the classes it closes (decisions "Automatic notices").
     afterChange: [
-      async ({ doc, previousDoc, req }) => {
+      async ({ context, doc, previousDoc, req }) => {
+        if (context.notices === false) return doc
         await noticeAcademyClosures(req, (previousDoc as TuitionSetting | undefined)?.closures, (doc as TuitionSetting).closures)
         return doc
       },

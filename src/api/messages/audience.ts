@@ -53,8 +53,8 @@ function studentsOf(audience: NoticeAudience, today: string): SQL | null {
       return sql`SELECT s.id AS student_id, s.user_id FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
         WHERE to_char(e.enrollment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') <= ${audience.to}
           AND (e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${audience.from})
-          AND (c.term_start IS NULL OR to_char(c.term_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') <= ${audience.to})
-          AND (c.term_end IS NULL OR to_char(c.term_end AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${audience.from})`
+          AND (c.term_start IS NULL OR c.term_start <= ${audience.to})
+          AND (c.term_end IS NULL OR c.term_end >= ${audience.from})`
     case 'household':
       return sql`SELECT s.id AS student_id, s.user_id FROM students s
         WHERE s.user_id = ${audience.householdId} AND s.id IN (SELECT value::int FROM json_array_elements_text(${ids(audience.studentIds)}::json))`

@@ -36,8 +36,8 @@ export async function noticeAcademyClosures(req: PayloadRequest, before: readonl
     const classes = await queryRows<{ id: number }>(
       req,
       sql`SELECT id FROM classes
-        WHERE (term_start IS NULL OR to_char(term_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') <= ${range.end})
-          AND (term_end IS NULL OR to_char(term_end AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${range.start})`,
+        WHERE (term_start IS NULL OR term_start <= ${range.end})
+          AND (term_end IS NULL OR term_end >= ${range.start})`,
     )
     if (classes.length === 0) continue
     const classIds = classes.map((row) => Number(row.id))

@@ -16,13 +16,10 @@ import { notify } from './notify'
 export const TERM_ENDING_DAYS = 7
 export const CARD_EXPIRY_DAYS = 30
 
-const day = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`)
-
 async function termsEnding(req: PayloadRequest, today: string): Promise<number> {
   const classes = await queryRows<{ id: number; name: string; term_end: string }>(
     req,
-    sql`SELECT id, name, ${day('term_end')} AS term_end FROM classes
-      WHERE term_end IS NOT NULL AND ${day('term_end')} BETWEEN ${today} AND ${addDays(today, TERM_ENDING_DAYS)}`,
+    sql`SELECT id, name, term_end FROM classes WHERE term_end BETWEEN ${today} AND ${addDays(today, TERM_ENDING_DAYS)}`,
   )
   let sent = 0
   for (const cls of classes) {
