@@ -22,7 +22,8 @@ let admin: ApiClient
 
 const sentTo = (family: Family, subject: string | RegExp) =>
   smtp.messages.filter((m) => m.to.includes(family.email) && (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)))
-const inbox = async (family: Family) => (await family.client.get('/api/messages')).body as { subject: string; category: string; students: { fullName: string }[] }[]
+const inbox = async (family: Family) =>
+  (await family.client.get('/api/messages')).body as { subject: string; category: string; students: { fullName: string }[] }[]
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 async function invoiceFor(family: Family, notices = true): Promise<Invoice> {
@@ -60,7 +61,9 @@ describe('a waitlist offer', () => {
     expect(mail.raw).not.toMatch(/List-Unsubscribe/i)
     await settle()
     expect(sentTo(waiting, /offered to/)).toHaveLength(1)
-    expect(await inbox(waiting)).toEqual([expect.objectContaining({ subject: mail.subject, category: 'service', students: [expect.objectContaining({ fullName: 'Wendy Waiting' })] })])
+    expect(await inbox(waiting)).toEqual([
+      expect.objectContaining({ subject: mail.subject, category: 'service', students: [expect.objectContaining({ fullName: 'Wendy Waiting' })] }),
+    ])
   })
 })
 
@@ -109,13 +112,28 @@ describe('the calendar’s notices (the scheduledNotices task)', () => {
 
   it('tells a term ending within 7 days, a card expiring within 30, a makeup tomorrow: once each, however often it runs', async () => {
     const ending = await addClass(app, { name: 'Ending Class' })
-    await app.payload.update({ collection: 'classes', id: ending.id, overrideAccess: true, context: { notices: false }, data: { termStart: '2030-09-01', termEnd: '2031-03-15' } })
+    await app.payload.update({
+      collection: 'classes',
+      id: ending.id,
+      overrideAccess: true,
+      context: { notices: false },
+      data: { termStart: '2030-09-01', termEnd: '2031-03-15' },
+    })
     const later = await addClass(app, { name: 'Later Class' })
-    await app.payload.update({ collection: 'classes', id: later.id, overrideAccess: true, context: { notices: false }, data: { termStart: '2030-09-01', termEnd: '2031-06-15' } })
+    await app.payload.update({
+      collection: 'classes',
+      id: later.id,
+      overrideAccess: true,
+      context: { notices: false },
+      data: { termStart: '2030-09-01', termEnd: '2031-06-15' },
+    })
     const term = await familyIn(app, 'term-family', [ending.id, later.id], 'Tess Term')
     const card = await createFamily(app, 'card-family')
     const fresh = await createFamily(app, 'fresh-card-family')
-    for (const [family, year, id] of [[card, 2031, 'pm_expiring'], [fresh, 2032, 'pm_fresh']] as const) {
+    for (const [family, year, id] of [
+      [card, 2031, 'pm_expiring'],
+      [fresh, 2032, 'pm_fresh'],
+    ] as const) {
       await app.payload.create({
         collection: 'payment-methods',
         overrideAccess: true,

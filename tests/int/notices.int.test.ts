@@ -124,10 +124,7 @@ describe('an address the mail server refuses for good', () => {
     const marked = async () => (await app.payload.findByID({ collection: 'users', id: bouncing.userId, overrideAccess: true })) as Record<string, unknown>
     await expect.poll(async () => (await marked()).emailBounceAnswer, { timeout: 10_000 }).toMatch(/550.*User unknown/)
     expect((await marked()).emailBouncedAt).toEqual(expect.any(String))
-    const { rows } = await poolOf(app.payload).query(
-      `SELECT delivery, smtp_answer FROM message_recipients WHERE user_id = $1`,
-      [bouncing.userId],
-    )
+    const { rows } = await poolOf(app.payload).query(`SELECT delivery, smtp_answer FROM message_recipients WHERE user_id = $1`, [bouncing.userId])
     expect(rows).toEqual([{ delivery: 'failed', smtp_answer: expect.stringMatching(/User unknown/) }])
     const admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
     const listed = (await admin.get(`/api/users?q=${encodeURIComponent(BOUNCING)}`)).body.items as { id: number; emailBounce?: unknown }[]
@@ -135,5 +132,32 @@ describe('an address the mail server refuses for good', () => {
     expect((await bouncing.client.get('/api/messages')).body).toHaveLength(1)
     await app.payload.update({ collection: 'users', id: bouncing.userId, overrideAccess: true, data: { email: 'fixed@example.com' } })
     expect(await marked()).toMatchObject({ emailBouncedAt: null, emailBounceAnswer: null })
+  })
+})
+
+describe('a term’s families (an announcement’s audience)', () => {
+  it('reaches the families with a child in a class whose term overlaps the range, and refuses a range backwards', async () => {
+    const admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
+    const fall = await addClass(app, { name: 'Term Fall' })
+    const spring = await addClass(app, { name: 'Term Spring' })
+    await app.payload.update({ collection: 'classes', id: fall.id, overrideAccess: true, data: { termStart: '2030-09-01', termEnd: '2031-01-31' } })
+    await app.payload.update({ collection: 'classes', id: spring.id, overrideAccess: true, data: { termStart: '2031-02-01', termEnd: '2031-06-30' } })
+    const fallFamily = await familyIn(app, 'term-fall', [fall.id])
+    const springFamily = await familyIn(app, 'term-spring', [spring.id])
+    const audience = { kind: 'term', from: '2030-09-01', to: '2030-12-31' }
+    const preview = (await admin.post('/api/admin/messages/preview', { audience })).body as { households: number }
+    const sent = await admin.post('/api/admin/messages', { subject: 'Fall recital', body: 'Tickets are out.', audience })
+    expect(sent.status).toBe(201)
+    expect(sent.body.audienceLabel).toBe('Families of the term 2030-09-01 to 2030-12-31')
+    expect((await inbox(fallFamily)).map((m) => m.subject)).toEqual(['Fall recital'])
+    expect(await inbox(springFamily)).toEqual([])
+    // A class without a term runs all year: its families are in every term.
+    expect((await inbox(jazzOnly)).map((m) => m.subject)).toContain('Fall recital')
+    expect(preview.households).toBe(
+      (await app.payload.count({ collection: 'message-recipients', where: { message: { equals: sent.body.id } }, overrideAccess: true })).totalDocs,
+    )
+    const backwards = await admin.post('/api/admin/messages/preview', { audience: { kind: 'term', from: '2031-01-01', to: '2030-12-31' } })
+    expect(backwards.status).toBe(400)
+    expect(backwards.body.message).toBe('The term’s last day must not be before its first day')
   })
 })

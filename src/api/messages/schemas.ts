@@ -60,9 +60,7 @@ export const audienceSchema = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal('waitlist'), classIds: idList }),
     z.object({ kind: z.literal('unpaid') }),
-    z
-      .object({ kind: z.literal('term'), from: isoDay, to: isoDay })
-      .refine((term) => term.from <= term.to, { message: MESSAGE_TEXTS.termOrder, path: ['to'] }),
+    z.object({ kind: z.literal('term'), from: isoDay, to: isoDay }).refine((term) => term.from <= term.to, { message: MESSAGE_TEXTS.termOrder, path: ['to'] }),
   ],
   { error: MESSAGE_TEXTS.audienceInvalid },
 )

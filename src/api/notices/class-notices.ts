@@ -31,7 +31,11 @@ export async function noticeClassClosures(req: PayloadRequest, cls: Class, previ
 }
 
 /** An academy closure reaches the families of every class whose term overlaps it (a class without a term runs all year). */
-export async function noticeAcademyClosures(req: PayloadRequest, before: readonly Range[] | null | undefined, after: readonly Range[] | null | undefined): Promise<void> {
+export async function noticeAcademyClosures(
+  req: PayloadRequest,
+  before: readonly Range[] | null | undefined,
+  after: readonly Range[] | null | undefined,
+): Promise<void> {
   for (const range of addedClosures(before, after, academyToday())) {
     const classes = await queryRows<{ id: number }>(
       req,
@@ -63,11 +67,17 @@ function changesOf(before: Class, after: Class): string[] {
 export async function noticeClassChange(req: PayloadRequest, cls: Class, previous: Class): Promise<void> {
   const changes = changesOf(previous, cls)
   if (changes.length === 0) return
-  await notify(req, 'class-changed', `${cls.id}:${cls.updatedAt}`, { kind: 'classes', classIds: [cls.id] }, {
-    className: cls.name,
-    changes: changes.join('; '),
-    schedule: schedule(cls),
-    room: [cls.room, cls.location].filter(Boolean).join(', ') || 'the usual room',
-    teacher: teacherOf(cls),
-  })
+  await notify(
+    req,
+    'class-changed',
+    `${cls.id}:${cls.updatedAt}`,
+    { kind: 'classes', classIds: [cls.id] },
+    {
+      className: cls.name,
+      changes: changes.join('; '),
+      schedule: schedule(cls),
+      room: [cls.room, cls.location].filter(Boolean).join(', ') || 'the usual room',
+      teacher: teacherOf(cls),
+    },
+  )
 }

@@ -40,12 +40,18 @@ const invoiceLink = (invoice: Invoice) => portal(`/billing?invoice=${invoice.id}
 /** A new invoice a family owes (a draft or an invoice born paid tells nothing). */
 export async function noticeInvoiceIssued(req: PayloadRequest, invoice: Invoice): Promise<Message | null> {
   if (invoice.status !== 'pending' && invoice.status !== 'overdue') return null
-  return notify(req, 'invoice-issued', String(invoice.id), { kind: 'household', householdId: invoice.userId, studentIds: [] }, {
-    description: invoice.description,
-    amount: formatCents(invoice.amountCents),
-    dueDate: invoice.dueDate ? formatCalendarDay(calendarDay(invoice.dueDate)) : 'on receipt',
-    link: invoiceLink(invoice),
-  })
+  return notify(
+    req,
+    'invoice-issued',
+    String(invoice.id),
+    { kind: 'household', householdId: invoice.userId, studentIds: [] },
+    {
+      description: invoice.description,
+      amount: formatCents(invoice.amountCents),
+      dueDate: invoice.dueDate ? formatCalendarDay(calendarDay(invoice.dueDate)) : 'on receipt',
+      link: invoiceLink(invoice),
+    },
+  )
 }
 
 /** A declined automatic payment, once per attempt, with the day of the next try (or that there is none). */
@@ -54,13 +60,19 @@ export async function noticePaymentFailed(
   invoice: Invoice,
   facts: { attempt: number; reason: string; nextAttempt: string | null },
 ): Promise<Message | null> {
-  return notify(req, 'payment-failed', `${invoice.id}:${facts.attempt}`, { kind: 'household', householdId: invoice.userId, studentIds: [] }, {
-    description: invoice.description,
-    amount: formatCents(invoice.amountCents),
-    reason: facts.reason,
-    nextAttempt: facts.nextAttempt
-      ? `We will try the card again on ${facts.nextAttempt}. To pay now, or with another card, open:`
-      : 'We will not try the card again for this invoice. Please pay it here:',
-    link: invoiceLink(invoice),
-  })
+  return notify(
+    req,
+    'payment-failed',
+    `${invoice.id}:${facts.attempt}`,
+    { kind: 'household', householdId: invoice.userId, studentIds: [] },
+    {
+      description: invoice.description,
+      amount: formatCents(invoice.amountCents),
+      reason: facts.reason,
+      nextAttempt: facts.nextAttempt
+        ? `We will try the card again on ${facts.nextAttempt}. To pay now, or with another card, open:`
+        : 'We will not try the card again for this invoice. Please pay it here:',
+      link: invoiceLink(invoice),
+    },
+  )
 }

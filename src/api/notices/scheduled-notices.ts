@@ -23,10 +23,16 @@ async function termsEnding(req: PayloadRequest, today: string): Promise<number> 
   )
   let sent = 0
   for (const cls of classes) {
-    const notice = await notify(req, 'term-ending', `${cls.id}:${cls.term_end}`, { kind: 'classes', classIds: [Number(cls.id)] }, {
-      className: cls.name,
-      termEnd: formatCalendarDay(cls.term_end),
-    })
+    const notice = await notify(
+      req,
+      'term-ending',
+      `${cls.id}:${cls.term_end}`,
+      { kind: 'classes', classIds: [Number(cls.id)] },
+      {
+        className: cls.name,
+        termEnd: formatCalendarDay(cls.term_end),
+      },
+    )
     if (notice) sent++
   }
   return sent
@@ -36,7 +42,14 @@ async function termsEnding(req: PayloadRequest, today: string): Promise<number> 
 const lastDayOf = (year: number, month: number) => addDays(`${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}-01`, -1)
 
 async function cardsExpiring(req: PayloadRequest, today: string): Promise<number> {
-  const cards = await queryRows<{ id: number; user_id: number; card_brand: string | null; last_four: string | null; expiry_month: number; expiry_year: number }>(
+  const cards = await queryRows<{
+    id: number
+    user_id: number
+    card_brand: string | null
+    last_four: string | null
+    expiry_month: number
+    expiry_year: number
+  }>(
     req,
     sql`SELECT id, user_id, card_brand, last_four, expiry_month, expiry_year FROM payment_methods
       WHERE expiry_month BETWEEN 1 AND 12 AND expiry_year BETWEEN 2000 AND 2100`,
@@ -46,12 +59,18 @@ async function cardsExpiring(req: PayloadRequest, today: string): Promise<number
     const last = lastDayOf(Number(card.expiry_year), Number(card.expiry_month))
     if (last < today || last > addDays(today, CARD_EXPIRY_DAYS)) continue
     const expiry = `${String(card.expiry_month).padStart(2, '0')}/${card.expiry_year}`
-    const notice = await notify(req, 'card-expiring', `${card.id}:${expiry}`, { kind: 'household', householdId: Number(card.user_id), studentIds: [] }, {
-      cardBrand: card.card_brand ?? 'saved',
-      lastFour: card.last_four ?? '????',
-      expiry,
-      link: `${getAppContext().env.publicOrigin}/billing`,
-    })
+    const notice = await notify(
+      req,
+      'card-expiring',
+      `${card.id}:${expiry}`,
+      { kind: 'household', householdId: Number(card.user_id), studentIds: [] },
+      {
+        cardBrand: card.card_brand ?? 'saved',
+        lastFour: card.last_four ?? '????',
+        expiry,
+        link: `${getAppContext().env.publicOrigin}/billing`,
+      },
+    )
     if (notice) sent++
   }
   return sent

@@ -118,7 +118,13 @@ export function ComposeMessage() {
       {kind === 'term' ? (
         <fieldset className="grid gap-2 sm:grid-cols-2">
           <legend className="text-sm font-semibold">The term: families with a child in a class running between these days</legend>
-          <TextField id="message-term-from" type="date" label="First day" value={term.from} onChange={(event) => setTerm({ ...term, from: event.target.value })} />
+          <TextField
+            id="message-term-from"
+            type="date"
+            label="First day"
+            value={term.from}
+            onChange={(event) => setTerm({ ...term, from: event.target.value })}
+          />
           <TextField id="message-term-to" type="date" label="Last day" value={term.to} onChange={(event) => setTerm({ ...term, to: event.target.value })} />
         </fieldset>
       ) : null}
