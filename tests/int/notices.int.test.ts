@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { User } from '#cms/payload-types'
 import { NOTICE_TEXTS } from '#api/notices/schemas'
 import { poolOf } from '#api/lib/database'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -121,7 +122,7 @@ describe('an address the mail server refuses for good', () => {
     const bouncing = await familyIn(app, 'notice-bounce', [jazz.id], 'Bo Bounce')
     await app.payload.update({ collection: 'users', id: bouncing.userId, overrideAccess: true, data: { email: BOUNCING } })
     await app.payload.update({ collection: 'classes', id: jazz.id, overrideAccess: true, data: { instructor: 'Mr. New' } })
-    const marked = async () => (await app.payload.findByID({ collection: 'users', id: bouncing.userId, overrideAccess: true })) as Record<string, unknown>
+    const marked = async () => (await app.payload.findByID({ collection: 'users', id: bouncing.userId, overrideAccess: true })) as User
     await expect.poll(async () => (await marked()).emailBounceAnswer, { timeout: 10_000 }).toMatch(/550.*User unknown/)
     expect((await marked()).emailBouncedAt).toEqual(expect.any(String))
     const { rows } = await poolOf(app.payload).query(`SELECT delivery, smtp_answer FROM message_recipients WHERE user_id = $1`, [bouncing.userId])
