@@ -27,6 +27,7 @@ import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
 import { Messages } from '#cms/collections/Messages/index'
 import { MessageRecipients } from '#cms/collections/MessageRecipients/index'
+import { NoticeTemplates } from '#cms/collections/NoticeTemplates/index'
 import { Invoices } from '#cms/collections/Invoices/index'
 import { NotificationPreferences } from '#cms/collections/NotificationPreferences/index'
 import { PaymentMethods } from '#cms/collections/PaymentMethods/index'
@@ -104,6 +105,7 @@ export default buildConfig({
     Inquiries,
     Messages,
     MessageRecipients,
+    NoticeTemplates,
     NotificationPreferences,
     Invoices,
     Payments,

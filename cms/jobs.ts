@@ -4,7 +4,7 @@ import { SCHEDULED_STEPS, type ScheduledDomain } from '#api/tuition'
 import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
 import { jobsCollectionForAdmins, mailAutoRun, mailTask } from '#cms/mail-jobs'
-import { messageAutoRun, messageCopyTask, scheduledMessagesTask } from '#cms/message-jobs'
+import { messageAutoRun, messageCopyTask, scheduledMessagesTask, scheduledNoticesTask } from '#cms/message-jobs'
 
 /**
  * Payload's jobs queue, for the scheduled work (decisions §13; docs/decisions/014 and 017;
@@ -107,7 +107,7 @@ export const scheduledTasks: TaskConfig<ScheduledRun>[] = [
  */
 export function jobsConfig(autoRun: boolean): JobsConfig {
   return {
-    tasks: [...scheduledTasks, mailTask, messageCopyTask, scheduledMessagesTask],
+    tasks: [...scheduledTasks, mailTask, messageCopyTask, scheduledMessagesTask, scheduledNoticesTask],
     jobsCollectionOverrides: jobsCollectionForAdmins,
     // Payload lets any signed-in account run, queue and cancel jobs through its REST
     // (/cms-api/payload-jobs/run, /handle-schedules): a family could start the billing tick.

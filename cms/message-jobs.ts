@@ -1,6 +1,8 @@
 import type { TaskConfig } from 'payload'
 
 import { deliverMessageCopy, MESSAGE_QUEUE, MESSAGE_TASK, sendDueMessages, type MessageCopy } from '#api/messages'
+import { sendScheduledNotices, type ScheduledNoticesResult } from '#api/notices'
+import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { MAIL_RETRIES } from '#cms/mail-jobs'
 
 /**
@@ -40,3 +42,23 @@ export const scheduledMessagesTask: TaskConfig<{ input: Record<string, never>; o
 
 /** Each minute, every runner sends what is due on the messages queue: copies whose run at once did not happen, retries, the scheduled step. */
 export const messageAutoRun = { cron: '* * * * *', queue: MESSAGE_QUEUE, limit: 100 }
+
+export const SCHEDULED_NOTICES_TASK = 'scheduledNotices'
+
+/**
+ * Each hour: the notices of the calendar (a term ending, a card expiring, a makeup tomorrow) on
+ * the academy's day, or at `now` (an ISO time given by a test or an operator). Each event is
+ * told once however often it runs (src/api/notices/scheduled-notices.ts).
+ */
+export const scheduledNoticesTask: TaskConfig<{ input: { now?: string | null }; output: { result: ScheduledNoticesResult } }> = {
+  slug: SCHEDULED_NOTICES_TASK,
+  label: 'Send scheduled notices',
+  retries: 0,
+  inputSchema: [{ name: 'now', type: 'text' }],
+  outputSchema: [{ name: 'result', type: 'json', required: true }],
+  schedule: [{ cron: '20 * * * *', queue: MESSAGE_QUEUE }],
+  handler: async ({ input, req }) => {
+    const run = () => sendScheduledNotices(req.payload)
+    return { output: { result: await (input.now ? withAcademyClock(clockFrom(new Date(input.now)), run) : run()) } }
+  },
+}

@@ -89,6 +89,7 @@ export interface Config {
     inquiries: Inquiry;
     messages: Message;
     'message-recipients': MessageRecipient;
+    'notice-templates': NoticeTemplate;
     'notification-preferences': NotificationPreference;
     invoices: Invoice;
     payments: Payment;
@@ -130,6 +131,7 @@ export interface Config {
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     messages: MessagesSelect<false> | MessagesSelect<true>;
     'message-recipients': MessageRecipientsSelect<false> | MessageRecipientsSelect<true>;
+    'notice-templates': NoticeTemplatesSelect<false> | NoticeTemplatesSelect<true>;
     'notification-preferences': NotificationPreferencesSelect<false> | NotificationPreferencesSelect<true>;
     invoices: InvoicesSelect<false> | InvoicesSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
@@ -177,6 +179,7 @@ export interface Config {
       sendEmail: TaskSendEmail;
       sendMessageCopy: TaskSendMessageCopy;
       scheduledMessages: TaskScheduledMessages;
+      scheduledNotices: TaskScheduledNotices;
       inline: {
         input: unknown;
         output: unknown;
@@ -246,6 +249,11 @@ export interface User {
    */
   guardianAccess?: ('full' | 'view') | null;
   householdPayer?: (number | null) | User;
+  /**
+   * The mail server refused this address. Correct the email to clear it.
+   */
+  emailBouncedAt?: string | null;
+  emailBounceAnswer?: string | null;
   resetTokenHash?: string | null;
   resetTokenExpiry?: string | null;
   updatedAt: string;
@@ -833,6 +841,19 @@ export interface Message {
   scheduledFor?: string | null;
   sentAt?: string | null;
   cancelledAt?: string | null;
+  noticeKind?:
+    | (
+        | 'closure'
+        | 'class-changed'
+        | 'term-ending'
+        | 'waitlist-offer'
+        | 'invoice-issued'
+        | 'payment-failed'
+        | 'card-expiring'
+        | 'makeup-reminder'
+      )
+    | null;
+  noticeKey?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -861,6 +882,28 @@ export interface MessageRecipient {
   smtpAnswer?: string | null;
   deliveredAt?: string | null;
   readAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The automatic notices families receive in their inbox and by email. Placeholders in braces are filled in when a notice is sent. closure: {academyName} {className} {dates} {label} · class-changed: {academyName} {className} {changes} {schedule} {room} {teacher} · term-ending: {academyName} {className} {termEnd} · waitlist-offer: {academyName} {studentName} {className} {expiresAt} {hours} {link} · invoice-issued: {academyName} {description} {amount} {dueDate} {link} · payment-failed: {academyName} {description} {amount} {reason} {nextAttempt} {link} · card-expiring: {academyName} {cardBrand} {lastFour} {expiry} {link} · makeup-reminder: {academyName} {studentName} {className} {date} {time}
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notice-templates".
+ */
+export interface NoticeTemplate {
+  id: number;
+  kind:
+    | 'closure'
+    | 'class-changed'
+    | 'term-ending'
+    | 'waitlist-offer'
+    | 'invoice-issued'
+    | 'payment-failed'
+    | 'card-expiring'
+    | 'makeup-reminder';
+  subject: string;
+  body: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -1300,7 +1343,8 @@ export interface PayloadJob {
           | 'waitlistExpiry'
           | 'sendEmail'
           | 'sendMessageCopy'
-          | 'scheduledMessages';
+          | 'scheduledMessages'
+          | 'scheduledNotices';
         taskID: string;
         input?:
           | {
@@ -1343,6 +1387,7 @@ export interface PayloadJob {
         | 'sendEmail'
         | 'sendMessageCopy'
         | 'scheduledMessages'
+        | 'scheduledNotices'
       )
     | null;
   queue?: string | null;
@@ -1456,6 +1501,10 @@ export interface PayloadLockedDocument {
         value: number | MessageRecipient;
       } | null)
     | ({
+        relationTo: 'notice-templates';
+        value: number | NoticeTemplate;
+      } | null)
+    | ({
         relationTo: 'notification-preferences';
         value: number | NotificationPreference;
       } | null)
@@ -1554,6 +1603,8 @@ export interface UsersSelect<T extends boolean = true> {
   household?: T;
   guardianAccess?: T;
   householdPayer?: T;
+  emailBouncedAt?: T;
+  emailBounceAnswer?: T;
   resetTokenHash?: T;
   resetTokenExpiry?: T;
   updatedAt?: T;
@@ -1943,6 +1994,8 @@ export interface MessagesSelect<T extends boolean = true> {
   scheduledFor?: T;
   sentAt?: T;
   cancelledAt?: T;
+  noticeKind?: T;
+  noticeKey?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1960,6 +2013,17 @@ export interface MessageRecipientsSelect<T extends boolean = true> {
   smtpAnswer?: T;
   deliveredAt?: T;
   readAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notice-templates_select".
+ */
+export interface NoticeTemplatesSelect<T extends boolean = true> {
+  kind?: T;
+  subject?: T;
+  body?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2627,6 +2691,26 @@ export interface TaskSendMessageCopy {
 export interface TaskScheduledMessages {
   input?: unknown;
   output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskScheduledNotices".
+ */
+export interface TaskScheduledNotices {
+  input: {
+    now?: string | null;
+  };
+  output: {
+    result:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

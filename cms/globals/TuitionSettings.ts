@@ -4,6 +4,8 @@ import { isAdmin } from '#cms/access/isAdmin'
 import { TUITION_SETTINGS_DEFAULTS, TUITION_SETTINGS_LIMITS, TUITION_SETTINGS_MESSAGES } from '#api/studio/tuition-settings.schemas'
 import { closuresField } from '#cms/fields/closures'
 import { centsField } from '#cms/fields/money'
+import { noticeAcademyClosures } from '#api/notices'
+import type { TuitionSetting } from '#cms/payload-types'
 
 const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) ? true : message
@@ -23,6 +25,16 @@ export const TuitionSettings: GlobalConfig = {
     description: 'How monthly tuition is billed. Amounts are in cents (12500 = $125.00), discounts in whole percent.',
   },
   access: { read: isAdmin, update: isAdmin },
+  hooks: {
+    // An academy closure added is told to the families of the classes it closes (decisions "Automatic notices").
+    afterChange: [
+      async ({ context, doc, previousDoc, req }) => {
+        if (context.notices === false) return doc
+        await noticeAcademyClosures(req, (previousDoc as TuitionSetting | undefined)?.closures, (doc as TuitionSetting).closures)
+        return doc
+      },
+    ],
+  },
   fields: [
     {
       name: 'billingDay',

@@ -22,6 +22,7 @@ import * as migration_20261126_163140_levels from './20261126_163140_levels';
 import * as migration_20261126_164613_policies from './20261126_164613_policies';
 import * as migration_20261126_170112_households from './20261126_170112_households';
 import * as migration_20261126_201034_household_details from './20261126_201034_household_details';
+import * as migration_20261126_201113_notices from './20261126_201113_notices';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261126_201034_household_details.up,
     down: migration_20261126_201034_household_details.down,
     name: '20261126_201034_household_details',
+  },
+  {
+    up: migration_20261126_201113_notices.up,
+    down: migration_20261126_201113_notices.down,
+    name: '20261126_201113_notices',
   },
 ];

@@ -62,6 +62,8 @@ export async function seedDemoData(payload: Payload, options: SeedOptions = {}):
     await payload.create({
       collection: 'invoices',
       overrideAccess: true,
+      // Demo data already there, not an event to tell the family of (decisions "Automatic notices").
+      context: { notices: false },
       data: {
         userId: family.id,
         payerName: family.fullName,

@@ -80,6 +80,18 @@ export const MESSAGE_CATEGORIES = ['announcements', 'class-changes', 'billing', 
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number]
 export const CHOOSABLE_CATEGORIES = ['announcements', 'class-changes', 'billing', 'reminders'] as const satisfies readonly MessageCategory[]
 export type ChoosableCategory = (typeof CHOOSABLE_CATEGORIES)[number]
+/** The automatic notices (issue 25), each a template the studio edits in /cms (notice-templates). */
+export const NOTICE_KINDS = [
+  'closure',
+  'class-changed',
+  'term-ending',
+  'waitlist-offer',
+  'invoice-issued',
+  'payment-failed',
+  'card-expiring',
+  'makeup-reminder',
+] as const
+export type NoticeKind = (typeof NOTICE_KINDS)[number]
 export const CATEGORY_CHANNELS = ['email', 'portal'] as const
 export type CategoryChannel = (typeof CATEGORY_CHANNELS)[number]
 

@@ -93,6 +93,8 @@ describe('one scheduled task per domain', () => {
       waitlistExpiry: [expect.objectContaining({ cron: '*/5 * * * *', queue: BILLING_QUEUE })],
       // Issue 25: scheduled messages go out from their own queue, each minute.
       scheduledMessages: [expect.objectContaining({ cron: '* * * * *', queue: 'messages' })],
+      // The notices of the calendar (term ending, card expiring, makeup tomorrow), hourly.
+      scheduledNotices: [expect.objectContaining({ cron: '20 * * * *', queue: 'messages' })],
     })
     const scheduled = `SELECT task_slug FROM payload_jobs WHERE completed_at IS NULL AND processing = false ORDER BY task_slug::text`
     await app.payload.jobs.handleSchedules({ queue: BILLING_QUEUE })

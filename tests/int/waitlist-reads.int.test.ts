@@ -77,7 +77,10 @@ async function offeredClass(names: string[]): Promise<{ id: number; name: string
   // gone, the reads start from still rows.
   await expect.poll(() => offerMails(names[0]!), { timeout: 5000 }).toBeGreaterThan(mailsBefore)
   await expect
-    .poll(async () => (await db.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE task_slug = 'sendEmail'`)).rows[0].n, { timeout: 5000 })
+    // (The offer is a notice: its email is a message copy's job, decisions "Automatic notices".)
+    .poll(async () => (await db.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE task_slug IN ('sendEmail', 'sendMessageCopy')`)).rows[0].n, {
+      timeout: 5000,
+    })
     .toBe(0)
   return { ...cls, entries, students, expiresAt: new Date(found[0].offer_expires_at) }
 }

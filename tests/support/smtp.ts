@@ -46,7 +46,7 @@ function decodeHeader(value: string): string {
  * A real SMTP listener in the test process (the `smtp-server` package): the app sends mail to
  * it through nodemailer exactly as it would to a hosted mail service.
  */
-export async function startSmtpListener(options: { port?: number } = {}): Promise<{
+export async function startSmtpListener(options: { port?: number; refuse?: (address: string) => boolean } = {}): Promise<{
   url: string
   messages: CaughtMail[]
   waitFor(predicate: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>
@@ -57,6 +57,15 @@ export async function startSmtpListener(options: { port?: number } = {}): Promis
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mailbox that does not exist: refused for good at RCPT TO (550), as a real server answers.
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        const error = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 })
+        callback(error)
+        return
+      }
+      callback()
+    },
     onData(stream, session, callback) {
       let raw = ''
       stream.setEncoding('utf8')

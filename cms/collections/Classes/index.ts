@@ -16,6 +16,7 @@ import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/
 import { offerPlacesAfterClassChange } from '#cms/collections/WaitlistEntries/hooks/offerFreedPlaces'
 import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from './hooks/invalidateClasses'
 import { syncScheduleText } from './hooks/syncScheduleText'
+import { noticeClassChanges } from './hooks/classNotices'
 
 type Siblings = { siblingData?: Record<string, unknown> }
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
@@ -42,7 +43,7 @@ export const Classes: CollectionConfig = {
       deleteWaitlistEntriesOf('class'),
       deleteEnrollmentsOf('class'),
     ],
-    afterChange: [invalidateClassesAfterChange, offerPlacesAfterClassChange],
+    afterChange: [invalidateClassesAfterChange, offerPlacesAfterClassChange, noticeClassChanges],
     afterDelete: [invalidateClassesAfterDelete],
   },
   fields: [

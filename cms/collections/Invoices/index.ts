@@ -10,6 +10,7 @@ import { LINE_KINDS } from '#shared/tuition'
 import type { Invoice } from '#cms/payload-types'
 import { deriveInvoiceTotals, isCoveredByCredits } from './hooks/deriveInvoiceTotals'
 import { guardFinalInvoice, guardInvoiceDelete } from './hooks/guardFinalInvoice'
+import { noticeNewInvoice } from './hooks/invoiceNotice'
 
 const label = (value: string) => value[0]!.toUpperCase() + value.slice(1).replace('-', ' ')
 
@@ -30,7 +31,7 @@ export const Invoices: CollectionConfig = {
   },
   access: { read: ownedByUser('userId'), create: isAdmin, update: isAdmin, delete: isAdmin },
   // Final is final (issue 23): the guard runs after the totals are derived.
-  hooks: { beforeChange: [deriveInvoiceTotals, guardFinalInvoice], beforeDelete: [guardInvoiceDelete] },
+  hooks: { beforeChange: [deriveInvoiceTotals, guardFinalInvoice], afterChange: [noticeNewInvoice], beforeDelete: [guardInvoiceDelete] },
   fields: [
     { name: 'userId', label: 'Account id', type: 'number', required: true, index: true },
     {

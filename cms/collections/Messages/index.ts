@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
-import { MESSAGE_CATEGORIES, MESSAGE_STATUSES } from '#shared/statuses'
+import { MESSAGE_CATEGORIES, MESSAGE_STATUSES, NOTICE_KINDS } from '#shared/statuses'
 
 /**
  * A message the studio sent or will send (issue 25): written in the console or by a teacher,
@@ -32,6 +32,9 @@ export const Messages: CollectionConfig = {
     { name: 'scheduledFor', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'sentAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'cancelledAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    // An automatic notice (decisions "Automatic notices"): its kind, and the event it tells, once (`kind:what:when`).
+    { name: 'noticeKind', type: 'select', index: true, options: NOTICE_KINDS.map((value) => ({ label: value, value })), admin: { readOnly: true } },
+    { name: 'noticeKey', type: 'text', unique: true, admin: { readOnly: true } },
   ],
   hooks: {
     // A message's copies go with it (their message is required).

@@ -14,6 +14,7 @@ import { enforcePasswordPolicy } from './hooks/enforcePasswordPolicy'
 import { forgetUserAfterChange, forgetUserAfterDelete, forgetUserAfterLogout } from './hooks/forgetCachedUser'
 import { guardCredentialChanges } from './hooks/guardCredentialChanges'
 import { handOverHousehold } from './hooks/handOverHousehold'
+import { clearEmailBounceOnEmailChange } from './hooks/clearEmailBounce'
 import { guardLoginAttempt, recordSuccessfulLogin, sameLoginFailure } from './hooks/guardLogin'
 import { protectAdministratorsOnChange, protectAdministratorsOnDelete } from './hooks/protectAdministrators'
 import { refuseForgotPassword } from './hooks/refuseForgotPassword'
@@ -62,7 +63,13 @@ export const Users: CollectionConfig = {
     beforeOperation: [guardCredentialChanges, refuseForgotPassword, enforcePasswordPolicy, guardLoginAttempt],
     beforeLogin: [refuseInactiveLogin],
     afterLogin: [recordSuccessfulLogin],
-    beforeChange: [refuseReservedUsername, endSessionsOnDeactivate, protectAdministratorsOnChange, voidResetTokenOnCredentialChange],
+    beforeChange: [
+      refuseReservedUsername,
+      endSessionsOnDeactivate,
+      protectAdministratorsOnChange,
+      voidResetTokenOnCredentialChange,
+      clearEmailBounceOnEmailChange,
+    ],
     beforeDelete: [protectAdministratorsOnDelete, handOverHousehold, deleteUserData],
     afterChange: [forgetUserAfterChange, releaseTeacherClasses],
     afterDelete: [forgetUserAfterDelete],
@@ -133,6 +140,22 @@ export const Users: CollectionConfig = {
       relationTo: 'users',
       access: { create: nobody, update: nobody },
       admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
+      // The mail server refused this address for good (a 5xx answer to a message copy, issue 25): the
+      // studio fixes it with the family. Cleared when the email changes (hooks/clearEmailBounce.ts).
+      name: 'emailBouncedAt',
+      label: 'Email bounced on',
+      type: 'date',
+      access: { read: isAdminField, create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', description: 'The mail server refused this address. Correct the email to clear it.' },
+    },
+    {
+      name: 'emailBounceAnswer',
+      label: 'Mail server’s answer',
+      type: 'text',
+      access: { read: isAdminField, create: nobody, update: nobody },
+      admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.emailBouncedAt) },
     },
     {
       // sha-256 of our password-reset token (decisions §3); never readable through any API.

@@ -84,4 +84,6 @@ export type UserDto = {
   householdId: number
   /** `view`: a view-and-attendance guardian, who may not enroll, drop or pay. */
   guardianAccess: 'full' | 'view'
+  /** Present when the mail server refused the address for good (issue 25), until the email changes. */
+  emailBounce?: { at: string; answer: string }
 }

@@ -19,5 +19,6 @@ export function toUserDto(user: User): UserDto {
     createdAt: user.createdAt,
     householdId: householdOf(user),
     guardianAccess: user.guardianAccess === 'view' ? 'view' : 'full',
+    ...(user.emailBouncedAt ? { emailBounce: { at: user.emailBouncedAt, answer: user.emailBounceAnswer ?? '' } } : {}),
   }
 }

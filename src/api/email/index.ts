@@ -1,6 +1,6 @@
 export { confirmEnrollmentInBackground, NOTIFICATIONS_FOOTNOTE } from './enrollment-confirmation'
 export { guardiansOf, mailHousehold, wantsEmail } from './household-mail'
-export { autopayActionMail, autopayFailedMail, emailChangedMail, passwordResetMail, paymentReceiptMail, waitlistOfferMail } from './mail-templates'
+export { autopayActionMail, emailChangedMail, passwordResetMail, paymentReceiptMail } from './mail-templates'
 export { composeMail, escapeHtml, oneLine, type MailBlock, type MailContent } from './mail-layout'
 export { academyMoment, academyName, sendMail } from './mail-time'
 export type { MailAttachment } from '#server/mailer.server'

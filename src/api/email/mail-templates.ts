@@ -33,60 +33,6 @@ export function emailChangedMail(input: { fullName: string; academyName: string;
   })
 }
 
-/**
- * A waitlist offer (decisions §15): sent whatever the family's notification settings, since
- * the family asked for the place and it is held for it only for a while. `expiresAt` is
- * written in the academy's time zone (./mail-time.ts).
- */
-export function waitlistOfferMail(input: {
-  fullName: string
-  academyName: string
-  studentName: string
-  className: string
-  expiresAt: string
-  hours: number
-  link: string
-}): MailContent {
-  return composeMail({
-    academyName: input.academyName,
-    subject: `A place in ${input.className} is offered to ${input.studentName}`,
-    greeting: `Hello ${input.fullName},`,
-    blocks: [
-      `A place has opened in ${input.className}, and ${input.studentName} is first on its waitlist.`,
-      `The place is held for you for ${input.hours} hours, until ${input.expiresAt}. To accept or decline it, sign in and open your dashboard:`,
-      { link: input.link },
-      'If you neither accept nor decline by then, the place is offered to the next family on the waitlist.',
-    ],
-  })
-}
-
-/**
- * Autopay could not charge the saved card (decisions §12). Sent whatever the family's email
- * preferences: it is about money they owe, not news.
- */
-export function autopayFailedMail(input: {
-  fullName: string
-  academyName: string
-  amount: string
-  description: string
-  reason: string
-  link: string
-  nextAttempt: string | null
-}): MailContent {
-  return composeMail({
-    academyName: input.academyName,
-    subject: `Autopay could not charge your card: ${input.description}`,
-    greeting: `Hello ${input.fullName},`,
-    blocks: [
-      `We tried to charge ${input.amount} for "${input.description}" to your saved card, but the payment did not go through: ${input.reason}`,
-      input.nextAttempt
-        ? `We will try the card again on ${input.nextAttempt}. To pay now, or with another card, open:`
-        : 'We will not try the card again for this invoice. Please pay it here:',
-      { link: input.link },
-    ],
-  })
-}
-
 /** Autopay's charge needs the cardholder's bank to confirm it (3-D Secure): only the family can finish it. */
 export function autopayActionMail(input: { fullName: string; academyName: string; amount: string; description: string; link: string }): MailContent {
   return composeMail({

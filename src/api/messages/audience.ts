@@ -23,10 +23,16 @@ export type Guardian = {
 }
 
 type Db = PayloadRequest | Payload
+
+/**
+ * The audiences of the automatic notices (decisions §27), on top of the studio's:
+ * one household (its guardians), with the children the notice concerns (none for a billing notice).
+ */
+export type NoticeAudience = Audience | { kind: 'household'; householdId: number; studentIds: number[] }
 const ids = (values: number[]) => JSON.stringify(values.map(Number))
 
 /** The students concerned, per audience: (student, its family) pairs; no students for a billing audience. */
-function studentsOf(audience: Audience, today: string): SQL | null {
+function studentsOf(audience: NoticeAudience, today: string): SQL | null {
   // An enrollment counts from its start until its last day (`end_date`), the same as a place taken.
   const current = sql`(e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${today})`
   switch (audience.kind) {
@@ -41,9 +47,28 @@ function studentsOf(audience: Audience, today: string): SQL | null {
     case 'waitlist':
       return sql`SELECT w.student_id, w.family_id AS user_id FROM waitlist_entries w
         WHERE w.status IN ('waiting', 'offered') AND w.class_id IN (SELECT value::int FROM json_array_elements_text(${ids(audience.classIds)}::json))`
+    case 'term':
+      // A term's families (decisions §27): a child enrolled, during the range, in a class
+      // whose term overlaps it; a class without term dates runs all year and so is in every term.
+      return sql`SELECT s.id AS student_id, s.user_id FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE to_char(e.enrollment_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') <= ${audience.to}
+          AND (e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${audience.from})
+          AND (c.term_start IS NULL OR c.term_start <= ${audience.to})
+          AND (c.term_end IS NULL OR c.term_end >= ${audience.from})`
+    case 'household':
+      return sql`SELECT s.id AS student_id, s.user_id FROM students s
+        WHERE s.user_id = ${audience.householdId} AND s.id IN (SELECT value::int FROM json_array_elements_text(${ids(audience.studentIds)}::json))`
     case 'unpaid':
       return null
   }
+}
+
+/** The households reached without a child: the unpaid invoices' families, or one household's billing notice. */
+function householdsOf(audience: NoticeAudience): SQL {
+  // An invoice or a card may name a second guardian: its household is the account it points at.
+  if (audience.kind === 'household')
+    return sql`SELECT coalesce(u.household_id, u.id)::int AS user_id, '[]'::json AS students FROM users u WHERE u.id = ${audience.householdId}`
+  return sql`SELECT i.user_id, '[]'::json AS students FROM invoices i WHERE i.status IN ('pending', 'overdue') GROUP BY i.user_id`
 }
 
 const PREFERENCE_COLUMNS = {
@@ -54,13 +79,13 @@ const PREFERENCE_COLUMNS = {
 } as const
 
 /** The guardians of an audience, once each, with the channel of `category` for each. */
-export async function resolveAudience(db: Db, audience: Audience, category: MessageCategory, today: string): Promise<Guardian[]> {
-  const pairs = studentsOf(audience, today)
+export async function resolveAudience(db: Db, audience: NoticeAudience, category: MessageCategory, today: string): Promise<Guardian[]> {
+  const pairs = audience.kind === 'household' && audience.studentIds.length === 0 ? null : studentsOf(audience, today)
   const members = pairs
     ? sql`SELECT pair.user_id, json_agg(json_build_object('id', st.id, 'fullName', st.full_name) ORDER BY st.full_name, st.id) AS students
         FROM (SELECT DISTINCT student_id, user_id FROM (${pairs}) AS raw) pair JOIN students st ON st.id = pair.student_id
         GROUP BY pair.user_id`
-    : sql`SELECT i.user_id, '[]'::json AS students FROM invoices i WHERE i.status IN ('pending', 'overdue') GROUP BY i.user_id`
+    : householdsOf(audience)
   const channel = category === 'service' ? sql`'email'` : sql`coalesce(${PREFERENCE_COLUMNS[categoryField(category)]}::text, 'email')`
   // Every guardian of each household reached: its account and the guardians pointing at it.
   const rows = await queryRows<{
@@ -116,8 +141,14 @@ export function previewOf(guardians: Guardian[]): AudiencePreview {
 }
 
 /** The words for the audience in lists ("Classes: Ballet 1, Jazz"). */
-export async function audienceLabel(db: Db, audience: Audience): Promise<string> {
+export async function audienceLabel(db: Db, audience: NoticeAudience): Promise<string> {
   switch (audience.kind) {
+    case 'term':
+      return `Families of the term ${audience.from} to ${audience.to}`
+    case 'household': {
+      const [row] = await queryRows<{ full_name: string }>(db, sql`SELECT full_name FROM users WHERE id = ${audience.householdId}`)
+      return `Household of ${row?.full_name ?? audience.householdId}`
+    }
     case 'everyone':
       return 'Everyone'
     case 'unpaid':

@@ -92,6 +92,27 @@ export async function deliverMessageCopy(payload: Payload, jobId: number | strin
   } catch (error) {
     const answer = (error instanceof Error ? error.message : String(error)).slice(0, 500)
     await queryRows(payload, sql`UPDATE message_recipients SET delivery = 'failed', smtp_answer = ${answer}, updated_at = now() WHERE id = ${copy.recipientId}`)
-    throw error
+    if (!refusedForGood(error)) throw error
+    await markBounced(payload, copy, answer)
+    return 'bounced'
   }
+}
+
+/** The SMTP server refused for good (a 5xx answer, RFC 5321): trying again would only be refused again. */
+function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
+/**
+ * The guardian's address is marked bounced, with the server's answer and the time, for the studio
+ * to fix (shown in the console's user list and in /cms); it is cleared when the email changes.
+ * Only while the account still has the address the copy went to.
+ */
+async function markBounced(payload: Payload, copy: MessageCopy, answer: string): Promise<void> {
+  await queryRows(
+    payload,
+    sql`UPDATE users SET email_bounced_at = ${academyNow().toISOString()}::timestamptz, email_bounce_answer = ${answer}, updated_at = now()
+      WHERE id = (SELECT user_id FROM message_recipients WHERE id = ${copy.recipientId}) AND lower(email) = lower(${copy.to})`,
+  )
 }

@@ -1,3 +1,5 @@
 export { messageEndpoints } from './endpoints'
 export { deliverMessageCopy, drainSoon, MESSAGE_QUEUE, MESSAGE_TASK, type MessageCopy } from './delivery'
 export { createMessage, sendDueMessages } from './send'
+export { sendNotice, type NoticeInput } from './notice'
+export type { NoticeAudience } from './audience'

@@ -30,6 +30,8 @@ export const MESSAGE_TEXTS = {
   notCancellable: 'This message was already sent or cancelled',
   replyRequired: 'Please write your reply',
   replyTooLong: 'Your reply must be at most 5000 characters',
+  termDay: 'Please give the term’s first and last day as YYYY-MM-DD',
+  termOrder: 'The term’s last day must not be before its first day',
   noRecipients: 'Nobody is in this audience: nothing was sent',
   unsubscribeInvalid: 'This unsubscribe link is not valid. Please change your choices on your Account page.',
   cancelledTodaySubject: (className: string) => `Class cancelled today: ${className}`,
@@ -40,6 +42,8 @@ const idList = z
   .array(z.number({ error: MESSAGE_TEXTS.classesRequired }).int().positive())
   .min(1, MESSAGE_TEXTS.classesRequired)
   .max(100)
+
+const isoDay = z.iso.date({ error: MESSAGE_TEXTS.termDay })
 
 /** Who receives a message: one of the studio's audiences. */
 export const audienceSchema = z.discriminatedUnion(
@@ -56,6 +60,7 @@ export const audienceSchema = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal('waitlist'), classIds: idList }),
     z.object({ kind: z.literal('unpaid') }),
+    z.object({ kind: z.literal('term'), from: isoDay, to: isoDay }).refine((term) => term.from <= term.to, { message: MESSAGE_TEXTS.termOrder, path: ['to'] }),
   ],
   { error: MESSAGE_TEXTS.audienceInvalid },
 )

@@ -1,11 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
-import { type Payload, type PayloadRequest } from 'payload'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import type { Class, Student, User, WaitlistEntry } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
-import { getAppContext } from '#server/context.server'
-import { academyMoment, academyName, sendMail, waitlistOfferMail } from '#api/email'
+import { academyMoment } from '#api/email'
+import { noticeWaitlistOffer } from '#api/notices'
 import { readStudioSettings } from '#api/studio'
 import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
@@ -72,25 +72,25 @@ async function sendOfferMails(payload: Payload, ids: number[]): Promise<void> {
     pagination: false,
     overrideAccess: true,
   })
-  const { env } = getAppContext()
   const { waitlistOfferHours } = await readStudioSettings(payload)
-  const academy = await academyName(payload)
+  const req = await createLocalReq({}, payload)
+  // The offer is the family's inbox notice and its emails (decisions §27), not a mail of its own.
   for (const entry of docs as WaitlistEntry[]) {
     if (entry.status !== 'offered' || !entry.offerExpiresAt) continue
     const family = entry.family as User
     const student = entry.student as Student
     const cls = entry.class as Class
-    if (!family?.email) continue
-    const mail = waitlistOfferMail({
-      fullName: family.fullName,
-      academyName: academy,
+    if (!family || !student || !cls) continue
+    await noticeWaitlistOffer(req, {
+      entryId: entry.id,
+      householdId: family.id,
+      studentId: student.id,
       studentName: student.fullName,
       className: cls.name,
       expiresAt: academyMoment(entry.offerExpiresAt),
       hours: waitlistOfferHours,
-      link: `${env.publicOrigin}/dashboard`,
+      offerExpiresAt: entry.offerExpiresAt,
     })
-    await sendMail(payload, family.email, mail)
   }
 }
 

@@ -16,6 +16,7 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'age-group', label: 'An age group' },
   { value: 'waitlist', label: 'Families waiting for a class' },
   { value: 'unpaid', label: 'Guardians with an unpaid invoice' },
+  { value: 'term', label: 'A term’s families' },
 ]
 const CATEGORIES: { value: MessageCategory; label: string }[] = [
   { value: 'announcements', label: 'Announcement' },
@@ -38,8 +39,14 @@ export function ComposeMessage() {
   const [classIds, setClassIds] = useState<number[]>([])
   const [ageGroup, setAgeGroup] = useState('')
   const [when, setWhen] = useState('')
+  const [term, setTerm] = useState({ from: '', to: '' })
 
-  const audience = (): Audience => (kind === 'classes' || kind === 'waitlist' ? { kind, classIds } : kind === 'age-group' ? { kind, ageGroup } : { kind })
+  const audience = (): Audience => {
+    if (kind === 'classes' || kind === 'waitlist') return { kind, classIds }
+    if (kind === 'age-group') return { kind, ageGroup }
+    if (kind === 'term') return { kind, ...term }
+    return { kind }
+  }
   const toggleClass = (id: number) => setClassIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))
 
   const submit = (event: FormEvent) => {
@@ -107,6 +114,19 @@ export function ComposeMessage() {
           value={ageGroup}
           onChange={(event) => setAgeGroup(event.target.value)}
         />
+      ) : null}
+      {kind === 'term' ? (
+        <fieldset className="grid gap-2 sm:grid-cols-2">
+          <legend className="text-sm font-semibold">The term: families with a child in a class running between these days</legend>
+          <TextField
+            id="message-term-from"
+            type="date"
+            label="First day"
+            value={term.from}
+            onChange={(event) => setTerm({ ...term, from: event.target.value })}
+          />
+          <TextField id="message-term-to" type="date" label="Last day" value={term.to} onChange={(event) => setTerm({ ...term, to: event.target.value })} />
+        </fieldset>
       ) : null}
       <div>
         <button type="button" className={BUTTON.secondary} onClick={() => preview.mutate({ audience: audience(), category })} disabled={preview.isPending}>
