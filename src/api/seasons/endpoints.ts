@@ -13,7 +13,7 @@ export const seasonEndpoints = [
   defineEndpoint('get', '/admin/seasons', { role: 'admin' }, async ({ req }) => (await allSeasons(req)).map(toSeasonDto)),
 
   defineEndpoint('post', '/admin/seasons/:id/rollover', { role: 'admin', body: rolloverInputSchema }, async ({ req, body }) =>
-    rolloverSeason(req, idParam(req), body),
+    Response.json(await rolloverSeason(req, idParam(req), body), { status: 201 }),
   ),
 
   defineEndpoint('get', '/admin/seasons/:id/retention', { role: 'admin' }, async ({ req }) => seasonRetention(req, idParam(req))),
