@@ -20,6 +20,7 @@ import { CardIntents } from '#cms/collections/CardIntents/index'
 import { BillingProfiles } from '#cms/collections/BillingProfiles/index'
 import { Makeups } from '#cms/collections/Makeups/index'
 import { Levels } from '#cms/collections/Levels/index'
+import { Seasons } from '#cms/collections/Seasons/index'
 import { AssessmentMarks } from '#cms/collections/AssessmentMarks/index'
 import { AssessmentWindows } from '#cms/collections/AssessmentWindows/index'
 import { Classes } from '#cms/collections/Classes/index'
@@ -92,6 +93,7 @@ export default buildConfig({
     HouseholdInvites,
     HouseholdEvents,
     Levels,
+    Seasons,
     AssessmentWindows,
     AssessmentMarks,
     PolicyDocuments,

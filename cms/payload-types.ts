@@ -76,6 +76,7 @@ export interface Config {
     'household-invites': HouseholdInvite;
     'household-events': HouseholdEvent;
     levels: Level;
+    seasons: Season;
     'assessment-windows': AssessmentWindow;
     'assessment-marks': AssessmentMark;
     'policy-documents': PolicyDocument;
@@ -118,6 +119,7 @@ export interface Config {
     'household-invites': HouseholdInvitesSelect<false> | HouseholdInvitesSelect<true>;
     'household-events': HouseholdEventsSelect<false> | HouseholdEventsSelect<true>;
     levels: LevelsSelect<false> | LevelsSelect<true>;
+    seasons: SeasonsSelect<false> | SeasonsSelect<true>;
     'assessment-windows': AssessmentWindowsSelect<false> | AssessmentWindowsSelect<true>;
     'assessment-marks': AssessmentMarksSelect<false> | AssessmentMarksSelect<true>;
     'policy-documents': PolicyDocumentsSelect<false> | PolicyDocumentsSelect<true>;
@@ -448,6 +450,41 @@ export interface HouseholdEvent {
   createdAt: string;
 }
 /**
+ * Seasons of classes and their registration days. Create the next season from the console (Classes) by rolling one over, then edit here.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seasons".
+ */
+export interface Season {
+  id: number;
+  /**
+   * For example 2027–28
+   */
+  name: string;
+  /**
+   * YYYY-MM-DD
+   */
+  firstDay: string;
+  /**
+   * YYYY-MM-DD
+   */
+  lastDay: string;
+  /**
+   * From this day returning dancers may enroll (YYYY-MM-DD)
+   */
+  priorityOpens: string;
+  /**
+   * From this day everyone may enroll (YYYY-MM-DD)
+   */
+  openOpens: string;
+  /**
+   * The season this one was created from, if any.
+   */
+  rolledFrom?: (number | null) | Season;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Teachers score the students of these classes between these days; families see the report cards once published.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -498,6 +535,10 @@ export interface Class {
    * Optional. When set, only students placed at this level may enroll (an administrator may still enroll anyone).
    */
   syllabusLevel?: (number | null) | Level;
+  /**
+   * Optional. During its priority registration only returning dancers may enroll.
+   */
+  season?: (number | null) | Season;
   weekdays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[] | null;
   /**
    * 24-hour HH:MM, for example 16:00
@@ -1449,6 +1490,10 @@ export interface PayloadLockedDocument {
         value: number | Level;
       } | null)
     | ({
+        relationTo: 'seasons';
+        value: number | Season;
+      } | null)
+    | ({
         relationTo: 'assessment-windows';
         value: number | AssessmentWindow;
       } | null)
@@ -1761,6 +1806,20 @@ export interface LevelsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seasons_select".
+ */
+export interface SeasonsSelect<T extends boolean = true> {
+  name?: T;
+  firstDay?: T;
+  lastDay?: T;
+  priorityOpens?: T;
+  openOpens?: T;
+  rolledFrom?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "assessment-windows_select".
  */
 export interface AssessmentWindowsSelect<T extends boolean = true> {
@@ -1873,6 +1932,7 @@ export interface ClassesSelect<T extends boolean = true> {
   ageGroup?: T;
   level?: T;
   syllabusLevel?: T;
+  season?: T;
   weekdays?: T;
   startTime?: T;
   endTime?: T;

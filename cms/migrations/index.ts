@@ -23,6 +23,7 @@ import * as migration_20261126_164613_policies from './20261126_164613_policies'
 import * as migration_20261126_170112_households from './20261126_170112_households';
 import * as migration_20261126_201034_household_details from './20261126_201034_household_details';
 import * as migration_20261126_201113_notices from './20261126_201113_notices';
+import * as migration_20261126_201744_seasons from './20261126_201744_seasons';
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261126_201113_notices.up,
     down: migration_20261126_201113_notices.down,
     name: '20261126_201113_notices',
+  },
+  {
+    up: migration_20261126_201744_seasons.up,
+    down: migration_20261126_201744_seasons.down,
+    name: '20261126_201744_seasons',
   },
 ];

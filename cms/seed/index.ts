@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { DEMO_CLASSES } from './classes'
 import { DEMO_LEVELS } from './levels'
+import { DEMO_SEASON } from './season'
 import { addDays } from '#shared/dates'
 import { academyToday } from '#api/lib/academy-clock'
 
@@ -36,7 +37,9 @@ export async function seedDemoData(payload: Payload, options: SeedOptions = {}):
   const created: string[] = []
 
   if (!(await exists(payload, 'classes'))) {
-    for (const data of DEMO_CLASSES) await payload.create({ collection: 'classes', overrideAccess: true, data })
+    // The current season (issue 27), its classes the demo timetable: the next one is rolled over from it.
+    const season = await payload.create({ collection: 'seasons', overrideAccess: true, data: DEMO_SEASON })
+    for (const data of DEMO_CLASSES) await payload.create({ collection: 'classes', overrideAccess: true, data: { ...data, season: season.id } })
     created.push('classes')
   }
 

@@ -15,6 +15,7 @@ import { invoiceEndpoints } from '#api/invoices'
 import { assessmentEndpoints, levelsEndpoints } from '#api/levels'
 import { paymentEndpoints, stripeEndpoints } from '#api/payments'
 import { policyEndpoints } from '#api/policies'
+import { seasonEndpoints } from '#api/seasons'
 import { selfServiceEndpoints } from '#api/self-service'
 import { siteAssetEndpoints, siteContentEndpoints } from '#api/site-content'
 import { statementEndpoints } from '#api/statements'
@@ -32,6 +33,7 @@ export const contractEndpoints: Endpoint[] = [
   ...careEndpoints,
   ...householdEndpoints,
   ...levelsEndpoints,
+  ...seasonEndpoints,
   ...assessmentEndpoints,
   ...policyEndpoints,
   ...messageEndpoints,

@@ -195,6 +195,19 @@ describe('every endpoint group while PostgreSQL is down', () => {
       },
       { group: 'levels', name: 'GET /levels', send: () => client().get('/api/levels') },
       { group: 'levels', name: 'PATCH /admin/students/:id/level', send: () => admin.patch(`/api/admin/students/${student.body.id}/level`, { levelId: null }) },
+      { group: 'seasons', name: 'GET /seasons/re-enrollment', send: () => family.get('/api/seasons/re-enrollment') },
+      {
+        group: 'seasons',
+        name: 'POST /admin/seasons/:id/rollover',
+        send: () =>
+          admin.post('/api/admin/seasons/1/rollover', {
+            name: 'Outage season',
+            firstDay: '2027-09-01',
+            lastDay: '2028-06-30',
+            priorityOpens: '2027-05-01',
+            openOpens: '2027-06-01',
+          }),
+      },
       { group: 'messages', name: 'GET /messages', send: () => family.get('/api/messages') },
       { group: 'messages', name: 'POST /admin/messages/preview', send: () => admin.post('/api/admin/messages/preview', { audience: { kind: 'everyone' } }) },
       { group: 'policies', name: 'GET /policies/outstanding', send: () => family.get('/api/policies/outstanding') },

@@ -68,6 +68,14 @@ export const Classes: CollectionConfig = {
       admin: { description: 'Optional. When set, only students placed at this level may enroll (an administrator may still enroll anyone).' },
     },
     {
+      // The season the class belongs to (issue 27, the next season): its registration days apply to it.
+      name: 'season',
+      type: 'relationship',
+      relationTo: 'seasons',
+      index: true,
+      admin: { description: 'Optional. During its priority registration only returning dancers may enroll.' },
+    },
+    {
       name: 'weekdays',
       label: 'Days of the week',
       type: 'select',

@@ -10,6 +10,7 @@ import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
 import { refuseIneligible } from '#api/levels'
 import { refuseUnsignedPolicies } from '#api/policies'
+import { refuseOutsideRegistration } from '#api/seasons'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
@@ -87,6 +88,8 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   const today = academyToday()
   // The age group and, where the class teaches one, the level (issue 27); an administrator may enroll outside both.
   await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
+  // A season's class: its registration days, returning dancers first (issue 27); the office is exempt.
+  await refuseOutsideRegistration(req, student, cls, { today, admin })
   // A family gives an emergency contact before a child's first class (issue 24); the office may enrol first and ask after.
   if (!admin) await refuseFirstEnrollmentWithoutContact(req, student)
   // The required policies are signed before a child dances (issue 26); the office is exempt here too.

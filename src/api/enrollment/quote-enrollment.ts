@@ -12,6 +12,7 @@ import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { quoteFirstTuition } from '#api/tuition'
 import { refuseIneligible } from '#api/levels'
+import { refuseOutsideRegistration } from '#api/seasons'
 
 const optionalId = (id: string | undefined) => (id ? Number(id) : null)
 
@@ -52,6 +53,7 @@ export async function quoteEnrollment(req: PayloadRequest, user: User, query: En
   for (const classId of query.classId) {
     const cls = await findClass(req, classId)
     await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
+    await refuseOutsideRegistration(req, student, cls, { today, admin })
     await refuseTaken(req, student.id, student.fullName, cls, today)
     classes.push(cls)
   }

@@ -24,6 +24,7 @@ import { refuseUnsignedPolicies } from '#api/policies'
 import { isAdminUser } from '#api/auth'
 import { findOwnStudent } from '#api/students'
 import { classLevelId, placedLevelIds, refuseIneligible } from '#api/levels'
+import { refuseOutsideRegistration } from '#api/seasons'
 import { levelFits } from '#shared/eligibility'
 import { readStudioSettings } from '#api/studio'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
@@ -149,6 +150,8 @@ export async function bookMakeup(req: PayloadRequest, user: User, input: MakeupI
   const today = academyToday()
   // The target's level, as enrolling would ask it; the age group is the missed class's, checked above.
   await refuseIneligible(req, student, target, { today, admin: isAdminUser(user), ageGroup: false })
+  // A class of a season whose registration has not opened to this dancer is no makeup either (issue 27).
+  await refuseOutsideRegistration(req, student, target, { today, admin: isAdminUser(user) })
   if (input.date < today) throw badInput(SELF_SERVICE_MESSAGES.dayInPast)
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
   if (!isWithinMakeupWindow(mark.date, input.date, today, makeupWindowDays)) {

@@ -7,6 +7,7 @@ import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
 import { refuseFirstEnrollmentWithoutContact } from '#api/care'
 import { isAdminUser } from '#api/auth'
 import { refuseIneligible } from '#api/levels'
+import { refuseOutsideRegistration } from '#api/seasons'
 import { refuseUnsignedPolicies } from '#api/policies'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
@@ -46,6 +47,7 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
     // line), for a child's first class an emergency contact (issue 24), and the required policies
     // signed (issue 26; an administrator accepting for the family is exempt). The offer stays open meanwhile.
     await refuseIneligible(req, student, cls, { today: academyToday(now), admin: isAdminUser(user), ageGroup: false })
+    await refuseOutsideRegistration(req, student, cls, { today: academyToday(now), admin: isAdminUser(user) })
     await refuseFirstEnrollmentWithoutContact(req, student)
     if (!isAdminUser(user)) await refuseUnsignedPolicies(req, student, classId)
     ;(await req.payload.create({

@@ -6,6 +6,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import { alreadyEnrolledMessage } from '#api/enrollment/schemas'
 import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from './schemas'
 import { refuseIneligible } from '#api/levels'
+import { refuseOutsideRegistration } from '#api/seasons'
 import { relationId } from '#api/lib/relations'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { findOwnStudent } from '#api/students'
@@ -51,6 +52,8 @@ export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinW
   await settleClass(req.payload, cls.id)
   // The line leads to an enrollment: the same age group and level rule as enrolling.
   await refuseIneligible(req, student, cls, { today: academyToday(), admin: isAdminUser(user), ageGroup: true })
+  // And the season's registration days (issue 27): no line to jump the returning dancers' priority.
+  await refuseOutsideRegistration(req, student, cls, { today: academyToday(), admin: isAdminUser(user) })
   const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
   let id: number
   try {

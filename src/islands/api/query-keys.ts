@@ -75,6 +75,9 @@ export const queryKeys = {
     assessmentSheet: (windowId: number, classId: number) => ['teach', 'assessments', windowId, classId] as const,
   },
   admin: {
+    /** Seasons and a season's retention figure (issue 27, the next season). */
+    seasons: ['admin', 'seasons'] as const,
+    seasonRetention: (seasonId: number) => ['admin', 'seasons', seasonId, 'retention'] as const,
     /** Assessment windows and one window's review (issue 27). */
     assessments: ['admin', 'assessments'] as const,
     assessmentReview: (windowId: number) => ['admin', 'assessments', windowId] as const,

@@ -12,6 +12,7 @@ import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/compo
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { ClassFormDialog } from './ClassFormDialog'
+import { SeasonRetention } from './SeasonRetention'
 
 const LOAD_FAILED = 'Failed to load classes. Please try again.'
 
@@ -126,6 +127,7 @@ export function ClassesTab() {
           </>
         ) : null}
       </ConfirmDialog>
+      <SeasonRetention />
     </section>
   )
 }

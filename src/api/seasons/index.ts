@@ -1,0 +1,2 @@
+export { seasonEndpoints } from './endpoints'
+export { refuseOutsideRegistration, isReturning, type RegistrationCheck } from './registration-rule'

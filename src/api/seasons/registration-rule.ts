@@ -1,0 +1,57 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Class, Season, Student } from '#cms/payload-types'
+import { conflict } from '#api/errors'
+import { optionalRelationId } from '#api/lib/relations'
+import { enrolledAtEnd, previousSeason, registrationPhase } from './season-reads'
+import { priorityOnlyMessage, registrationNotOpenMessage } from './schemas'
+
+export type RegistrationCheck = {
+  /** The academy's day registration is judged on. */
+  today: string
+  /** An administrator enrolls whenever (decisions "the next season"). */
+  admin: boolean
+}
+
+/**
+ * A returning dancer of a season (decisions "the next season"): enrolled, at the previous
+ * season's end, in one of its classes (an enrollment not ended before the last day; during the
+ * previous season that is every enrollment still running). Without a previous season nobody is.
+ */
+export async function isReturning(req: PayloadRequest, studentId: number, season: Season): Promise<boolean> {
+  const previous = await previousSeason(req, season)
+  if (!previous) return false
+  for (const students of (await enrolledAtEnd(req, previous)).values()) if (students.includes(studentId)) return true
+  return false
+}
+
+/**
+ * Who may enroll in a season's class today (issue 27, the next season): nobody before priority
+ * registration opens, only returning dancers until registration opens to everyone, then
+ * everyone. A class of no season is always open. Every path that puts a student into a class
+ * asks here, next to `refuseIneligible` and the policies' rule: enrolling and its quote, joining a
+ * waitlist and accepting its offer, booking a makeup. Refused with 409 and the day it opens.
+ */
+export async function refuseOutsideRegistration(
+  req: PayloadRequest,
+  student: Pick<Student, 'id'>,
+  cls: Pick<Class, 'season'>,
+  check: RegistrationCheck,
+): Promise<void> {
+  if (check.admin) return
+  const seasonId = optionalRelationId(cls.season)
+  if (seasonId === null) return
+  const season = (await req.payload.findByID({
+    collection: 'seasons',
+    id: seasonId,
+    depth: 0,
+    req,
+    disableErrors: true,
+    overrideAccess: true,
+  })) as Season | null
+  if (!season) return
+  const phase = registrationPhase(season, check.today)
+  if (phase === 'open') return
+  if (phase === 'notOpen') throw conflict(registrationNotOpenMessage(season.name, season.priorityOpens, season.openOpens))
+  if (!(await isReturning(req, student.id, season))) throw conflict(priorityOnlyMessage(season.name, season.openOpens))
+}
