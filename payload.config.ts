@@ -21,6 +21,8 @@ import { Makeups } from '#cms/collections/Makeups/index'
 import { Levels } from '#cms/collections/Levels/index'
 import { AssessmentMarks } from '#cms/collections/AssessmentMarks/index'
 import { AssessmentWindows } from '#cms/collections/AssessmentWindows/index'
+import { ExamSessions } from '#cms/collections/ExamSessions/index'
+import { ExamEntries } from '#cms/collections/ExamEntries/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
@@ -91,6 +93,8 @@ export default buildConfig({
     Levels,
     AssessmentWindows,
     AssessmentMarks,
+    ExamSessions,
+    ExamEntries,
     PolicyDocuments,
     PolicyVersions,
     PolicySignatures,

@@ -21,6 +21,7 @@ import * as migration_20261126_162824_messages from './20261126_162824_messages'
 import * as migration_20261126_163140_levels from './20261126_163140_levels';
 import * as migration_20261126_164613_policies from './20261126_164613_policies';
 import * as migration_20261126_170112_households from './20261126_170112_households';
+import * as migration_20261126_204759_exams from './20261126_204759_exams';
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261126_170112_households.up,
     down: migration_20261126_170112_households.down,
     name: '20261126_170112_households',
+  },
+  {
+    up: migration_20261126_204759_exams.up,
+    down: migration_20261126_204759_exams.down,
+    name: '20261126_204759_exams'
   },
 ];

@@ -10,6 +10,7 @@ import { messageEndpoints } from '#api/messages'
 import { classEndpoints } from '#api/classes'
 import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
+import { examEndpoints } from '#api/exams'
 import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
 import { assessmentEndpoints, levelsEndpoints } from '#api/levels'
@@ -33,6 +34,7 @@ export const contractEndpoints: Endpoint[] = [
   ...householdEndpoints,
   ...levelsEndpoints,
   ...assessmentEndpoints,
+  ...examEndpoints,
   ...policyEndpoints,
   ...messageEndpoints,
   ...classEndpoints,
