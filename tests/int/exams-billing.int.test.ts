@@ -31,9 +31,18 @@ async function entryFor(household: Family, name: string, status: 'confirmed' | '
 }
 
 async function examLines(userId: number): Promise<Array<{ invoiceId: number; kind: string | null | undefined; amountCents: number }>> {
-  const { docs } = await app.payload.find({ collection: 'invoices', where: { userId: { equals: userId } }, depth: 0, limit: 0, pagination: false, overrideAccess: true })
+  const { docs } = await app.payload.find({
+    collection: 'invoices',
+    where: { userId: { equals: userId } },
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    overrideAccess: true,
+  })
   return docs.flatMap((invoice) =>
-    (invoice.lines ?? []).filter((line) => line.kind === 'exam-fee').map((line) => ({ invoiceId: invoice.id, kind: invoice.kind, amountCents: line.amountCents })),
+    (invoice.lines ?? [])
+      .filter((line) => line.kind === 'exam-fee')
+      .map((line) => ({ invoiceId: invoice.id, kind: invoice.kind, amountCents: line.amountCents })),
   )
 }
 

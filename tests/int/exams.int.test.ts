@@ -38,7 +38,7 @@ async function entryRows(): Promise<string> {
   return JSON.stringify(docs)
 }
 
-async function enrol(student: number, cls: number) {
+async function enroll(student: number, cls: number) {
   await app.payload.create({ collection: 'enrollments', data: { student, class: cls, enrollmentDate: addDays(todayIso(), -30) }, overrideAccess: true })
 }
 
@@ -59,13 +59,20 @@ beforeAll(async () => {
   await app.payload.update({ collection: 'classes', id: classB.id, data: { teacher: otherTeacher.userId }, overrideAccess: true })
   mia = await addStudent(app, family.userId, 'Mia Exam', 9)
   otherChild = await addStudent(app, otherFamily.userId, 'Olga Exam', 9)
-  await enrol(mia, classA.id)
-  await enrol(otherChild, classB.id)
+  await enroll(mia, classA.id)
+  await enroll(otherChild, classB.id)
   const username = uniqueName('exam-viewer').replace(/_/g, '-').toLowerCase().slice(0, 40)
   await app.payload.create({
     collection: 'users',
     overrideAccess: true,
-    data: { username, email: `${username}@example.com`, fullName: 'Viewer', password: 'a-long-test-password', household: family.userId, guardianAccess: 'view' },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      fullName: 'Viewer',
+      password: 'a-long-test-password',
+      household: family.userId,
+      guardianAccess: 'view',
+    },
   })
   viewer = await new ApiClient(app.url).login(username, 'a-long-test-password')
 })
@@ -184,7 +191,9 @@ describe('results', () => {
     const res = await admin.put(`/api/admin/exam-entries/${entry!.id}/result`, { mark: 78, grade: 'merit' })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect((await family.client.get('/api/exam-entries')).body[0].result).toEqual({ mark: 78, grade: 'merit', gradeLabel: 'Merit' })
-    expect((await family.client.get(`/api/students/${mia}/exam-results`)).body).toMatchObject([{ mark: 78, gradeLabel: 'Merit', levelName: 'Grade 3', syllabus: 'RAD' }])
+    expect((await family.client.get(`/api/students/${mia}/exam-results`)).body).toMatchObject([
+      { mark: 78, gradeLabel: 'Merit', levelName: 'Grade 3', syllabus: 'RAD' },
+    ])
     expect((await otherFamily.client.get(`/api/students/${mia}/exam-results`)).status).toBe(404)
   })
 })

@@ -37,14 +37,30 @@ async function examFeeLines(req: PayloadRequest, entries: ExamEntry[]): Promise<
   if (entries.length === 0) return []
   const [students, names, sessions] = await Promise.all([
     req.payload
-      .find({ collection: 'students', where: { id: { in: entries.map((e) => relationId(e.student)) } }, req, depth: 0, limit: 0, pagination: false, overrideAccess: true })
+      .find({
+        collection: 'students',
+        where: { id: { in: entries.map((e) => relationId(e.student)) } },
+        req,
+        depth: 0,
+        limit: 0,
+        pagination: false,
+        overrideAccess: true,
+      })
       .then((r) => new Map((r.docs as Student[]).map((s) => [s.id, s.fullName]))),
     levelNames(
       req,
       entries.map((e) => relationId(e.level)),
     ),
     req.payload
-      .find({ collection: 'exam-sessions', where: { id: { in: entries.map((e) => relationId(e.session)) } }, req, depth: 0, limit: 0, pagination: false, overrideAccess: true })
+      .find({
+        collection: 'exam-sessions',
+        where: { id: { in: entries.map((e) => relationId(e.session)) } },
+        req,
+        depth: 0,
+        limit: 0,
+        pagination: false,
+        overrideAccess: true,
+      })
       .then((r) => new Map(r.docs.map((s) => [s.id, s]))),
   ])
   return entries.map((entry) => {

@@ -18,7 +18,9 @@ export const examEndpoints = [
   ),
 
   defineEndpoint('get', '/teach/exams', { role: 'teacher' }, async ({ req, user }) => teachExams(req, user)),
-  defineEndpoint('post', '/teach/exam-entries', { role: 'teacher', body: proposeEntryInputSchema }, async ({ req, user, body }) => proposeEntry(req, user, body)),
+  defineEndpoint('post', '/teach/exam-entries', { role: 'teacher', body: proposeEntryInputSchema }, async ({ req, user, body }) =>
+    proposeEntry(req, user, body),
+  ),
 
   defineEndpoint('get', '/exam-entries', { role: 'family' }, async ({ req, user }) => familyExamEntries(req, user)),
   defineEndpoint('post', '/exam-entries/:id/accept', { role: 'family' }, async ({ req, user }) => answerEntry(req, user, idParam(req), true)),

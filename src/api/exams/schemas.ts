@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { daySchema } from '#api/lib/dates.schemas'
-import { EXAM_ENTRY_STATUSES, EXAM_GRADES, type ExamEntryStatus, type ExamGrade } from '#shared/statuses'
+import { EXAM_GRADES, type ExamEntryStatus, type ExamGrade } from '#shared/statuses'
 
 export { EXAM_ENTRY_STATUSES, EXAM_GRADES, EXAM_GRADE_LABELS, type ExamEntryStatus, type ExamGrade } from '#shared/statuses'
 
