@@ -198,7 +198,13 @@ describe('every endpoint group while PostgreSQL is down', () => {
         group: 'exams',
         name: 'POST /admin/exam-sessions',
         send: () =>
-          admin.post('/api/admin/exam-sessions', { syllabus: 'RAD', venue: 'Studio', date: today, entryDeadline: today, fees: [{ levelId: 1, feeCents: 100 }] }),
+          admin.post('/api/admin/exam-sessions', {
+            syllabus: 'RAD',
+            venue: 'Studio',
+            date: today,
+            entryDeadline: today,
+            fees: [{ levelId: 1, feeCents: 100 }],
+          }),
       },
       { group: 'levels', name: 'GET /levels', send: () => client().get('/api/levels') },
       { group: 'levels', name: 'PATCH /admin/students/:id/level', send: () => admin.patch(`/api/admin/students/${student.body.id}/level`, { levelId: null }) },

@@ -59,7 +59,11 @@ async function aSeasonOfUse(): Promise<void> {
   for (const [index, student] of students.entries()) {
     const cls = classes[index % classes.length]!
     await app.payload.create({ collection: 'enrollments', ...all, data: { student: student.id, class: cls.id, enrollmentDate: '2026-09-07' } })
-    await app.payload.create({ collection: 'attendance', ...all, data: { class: cls.id, student: student.id, date: '2026-09-14', status: 'present', reportedBy: 'teacher' } })
+    await app.payload.create({
+      collection: 'attendance',
+      ...all,
+      data: { class: cls.id, student: student.id, date: '2026-09-14', status: 'present', reportedBy: 'teacher' },
+    })
     const other = classes[(index + 1) % classes.length]!
     await app.payload.create({ collection: 'waitlist-entries', ...all, data: { class: other.id, student: student.id, family: family.id, status: 'waiting' } })
   }
@@ -70,7 +74,11 @@ async function aSeasonOfUse(): Promise<void> {
     if (description.startsWith('September'))
       expect((await admin.post(`/api/admin/invoices/${invoice.body.id}/mark-paid`, { method: 'cash', receivedOn: '2026-09-30' })).status).toBe(200)
   }
-  await app.payload.create({ collection: 'credits', ...all, data: { userId: family.id, amountCents: 1500, reason: 'Studio closed for the storm', status: 'open' } })
+  await app.payload.create({
+    collection: 'credits',
+    ...all,
+    data: { userId: family.id, amountCents: 1500, reason: 'Studio closed for the storm', status: 'open' },
+  })
   await app.payload.create({ collection: 'billing-profiles', ...all, data: { user: family.id, stripeCustomerId: 'cus_demo_upgrade', autopayEnabled: true } })
   await app.payload.create({
     collection: 'payment-methods',
