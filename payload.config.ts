@@ -23,6 +23,8 @@ import { Levels } from '#cms/collections/Levels/index'
 import { Seasons } from '#cms/collections/Seasons/index'
 import { AssessmentMarks } from '#cms/collections/AssessmentMarks/index'
 import { AssessmentWindows } from '#cms/collections/AssessmentWindows/index'
+import { ExamSessions } from '#cms/collections/ExamSessions/index'
+import { ExamEntries } from '#cms/collections/ExamEntries/index'
 import { Classes } from '#cms/collections/Classes/index'
 import { Enrollments } from '#cms/collections/Enrollments/index'
 import { Inquiries } from '#cms/collections/Inquiries/index'
@@ -96,6 +98,8 @@ export default buildConfig({
     Seasons,
     AssessmentWindows,
     AssessmentMarks,
+    ExamSessions,
+    ExamEntries,
     PolicyDocuments,
     PolicyVersions,
     PolicySignatures,

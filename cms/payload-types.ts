@@ -79,6 +79,8 @@ export interface Config {
     seasons: Season;
     'assessment-windows': AssessmentWindow;
     'assessment-marks': AssessmentMark;
+    'exam-sessions': ExamSession;
+    'exam-entries': ExamEntry;
     'policy-documents': PolicyDocument;
     'policy-versions': PolicyVersion;
     'policy-signatures': PolicySignature;
@@ -122,6 +124,8 @@ export interface Config {
     seasons: SeasonsSelect<false> | SeasonsSelect<true>;
     'assessment-windows': AssessmentWindowsSelect<false> | AssessmentWindowsSelect<true>;
     'assessment-marks': AssessmentMarksSelect<false> | AssessmentMarksSelect<true>;
+    'exam-sessions': ExamSessionsSelect<false> | ExamSessionsSelect<true>;
+    'exam-entries': ExamEntriesSelect<false> | ExamEntriesSelect<true>;
     'policy-documents': PolicyDocumentsSelect<false> | PolicyDocumentsSelect<true>;
     'policy-versions': PolicyVersionsSelect<false> | PolicyVersionsSelect<true>;
     'policy-signatures': PolicySignaturesSelect<false> | PolicySignaturesSelect<true>;
@@ -638,6 +642,61 @@ export interface AssessmentMark {
   createdAt: string;
 }
 /**
+ * Graded exams: teachers propose candidates until the entry deadline; families accept and pay the fee of the grade.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "exam-sessions".
+ */
+export interface ExamSession {
+  id: number;
+  /**
+   * For example RAD.
+   */
+  syllabus: string;
+  venue: string;
+  date: string;
+  entryDeadline: string;
+  /**
+   * The fee of each grade offered, in cents (4500 = $45.00).
+   */
+  fees?:
+    | {
+        level: number | Level;
+        feeCents: number;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Candidates for graded exams. The fee is billed once, when the family has accepted.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "exam-entries".
+ */
+export interface ExamEntry {
+  id: number;
+  session: number | ExamSession;
+  student: number | Student;
+  level: number | Level;
+  /**
+   * The household billed.
+   */
+  household: number | User;
+  proposedBy?: (number | null) | User;
+  status: 'proposed' | 'confirmed' | 'declined-by-studio' | 'accepted' | 'declined-by-family' | 'withdrawn';
+  feeCents: number;
+  /**
+   * The invoice that billed the fee.
+   */
+  invoiceId?: number | null;
+  mark?: number | null;
+  grade?: ('distinction' | 'merit' | 'pass' | 'not-passed') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Waivers, photo release, tuition and refund policy… Saving a change to the words publishes a new version.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1002,7 +1061,7 @@ export interface Invoice {
    */
   lines?:
     | {
-        kind: 'tuition' | 'discount' | 'registration' | 'late-fee' | 'credit' | 'manual';
+        kind: 'tuition' | 'discount' | 'registration' | 'late-fee' | 'credit' | 'manual' | 'exam-fee';
         description: string;
         studentId?: number | null;
         studentName?: string | null;
@@ -1502,6 +1561,14 @@ export interface PayloadLockedDocument {
         value: number | AssessmentMark;
       } | null)
     | ({
+        relationTo: 'exam-sessions';
+        value: number | ExamSession;
+      } | null)
+    | ({
+        relationTo: 'exam-entries';
+        value: number | ExamEntry;
+      } | null)
+    | ({
         relationTo: 'policy-documents';
         value: number | PolicyDocument;
       } | null)
@@ -1855,6 +1922,43 @@ export interface AssessmentMarksSelect<T extends boolean = true> {
   recommendedLevel?: T;
   markedAt?: T;
   chosen?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "exam-sessions_select".
+ */
+export interface ExamSessionsSelect<T extends boolean = true> {
+  syllabus?: T;
+  venue?: T;
+  date?: T;
+  entryDeadline?: T;
+  fees?:
+    | T
+    | {
+        level?: T;
+        feeCents?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "exam-entries_select".
+ */
+export interface ExamEntriesSelect<T extends boolean = true> {
+  session?: T;
+  student?: T;
+  level?: T;
+  household?: T;
+  proposedBy?: T;
+  status?: T;
+  feeCents?: T;
+  invoiceId?: T;
+  mark?: T;
+  grade?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2490,6 +2594,10 @@ export interface TuitionSetting {
         id?: string | null;
       }[]
     | null;
+  /**
+   * How the fee of an exam entry is billed once the family accepts it (decisions §29).
+   */
+  examFeeBilling?: ('next-tuition-invoice' | 'separate-invoice') | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2575,6 +2683,7 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
         label?: T;
         id?: T;
       };
+  examFeeBilling?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

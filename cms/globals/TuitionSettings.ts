@@ -6,6 +6,7 @@ import { closuresField } from '#cms/fields/closures'
 import { centsField } from '#cms/fields/money'
 import { noticeAcademyClosures } from '#api/notices'
 import type { TuitionSetting } from '#cms/payload-types'
+import { EXAM_FEE_BILLING } from '#shared/statuses'
 
 const wholeBetween = (min: number, max: number, message: string) => (value: unknown) =>
   value == null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) ? true : message
@@ -106,5 +107,16 @@ export const TuitionSettings: GlobalConfig = {
       description: 'Days without classes (holidays, breaks), each a first and last day: they are not billed.',
       messages: { list: TUITION_SETTINGS_MESSAGES.closures, date: TUITION_SETTINGS_MESSAGES.closureDate, twice: TUITION_SETTINGS_MESSAGES.closureTwice },
     }),
+    {
+      name: 'examFeeBilling',
+      label: 'Exam fees are billed',
+      type: 'select',
+      defaultValue: 'next-tuition-invoice',
+      options: [
+        { label: 'On the next tuition invoice', value: EXAM_FEE_BILLING[0] },
+        { label: 'On an invoice of their own, when the family accepts', value: EXAM_FEE_BILLING[1] },
+      ],
+      admin: { description: 'How the fee of an exam entry is billed once the family accepts it (decisions §29).' },
+    },
   ],
 }

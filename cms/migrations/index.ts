@@ -24,6 +24,7 @@ import * as migration_20261126_170112_households from './20261126_170112_househo
 import * as migration_20261126_201034_household_details from './20261126_201034_household_details';
 import * as migration_20261126_201113_notices from './20261126_201113_notices';
 import * as migration_20261126_201744_seasons from './20261126_201744_seasons';
+import * as migration_20261126_204759_exams from './20261126_204759_exams';
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261126_201744_seasons.up,
     down: migration_20261126_201744_seasons.down,
     name: '20261126_201744_seasons',
+  },
+  {
+    up: migration_20261126_204759_exams.up,
+    down: migration_20261126_204759_exams.down,
+    name: '20261126_204759_exams',
   },
 ];

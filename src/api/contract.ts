@@ -10,6 +10,7 @@ import { messageEndpoints } from '#api/messages'
 import { classEndpoints } from '#api/classes'
 import { emailEndpoints } from '#api/email'
 import { enrollmentEndpoints } from '#api/enrollment'
+import { examEndpoints } from '#api/exams'
 import { inquiryEndpoints } from '#api/inquiries'
 import { invoiceEndpoints } from '#api/invoices'
 import { assessmentEndpoints, levelsEndpoints } from '#api/levels'
@@ -35,6 +36,7 @@ export const contractEndpoints: Endpoint[] = [
   ...levelsEndpoints,
   ...seasonEndpoints,
   ...assessmentEndpoints,
+  ...examEndpoints,
   ...policyEndpoints,
   ...messageEndpoints,
   ...classEndpoints,

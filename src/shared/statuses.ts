@@ -100,3 +100,20 @@ export function categoryField(category: ChoosableCategory): 'announcementsBy' | 
   const fields = { announcements: 'announcementsBy', 'class-changes': 'classChangesBy', billing: 'billingBy', reminders: 'remindersBy' } as const
   return fields[category]
 }
+
+/**
+ * An exam entry (issue 27): proposed by a teacher, confirmed or declined by an administrator,
+ * accepted or declined by the household, withdrawn by an administrator. Only an accepted entry
+ * is billed, once.
+ */
+export const EXAM_ENTRY_STATUSES = ['proposed', 'confirmed', 'declined-by-studio', 'accepted', 'declined-by-family', 'withdrawn'] as const
+export type ExamEntryStatus = (typeof EXAM_ENTRY_STATUSES)[number]
+
+/** The grade an exam board gives (decisions §29). */
+export const EXAM_GRADES = ['distinction', 'merit', 'pass', 'not-passed'] as const
+export type ExamGrade = (typeof EXAM_GRADES)[number]
+export const EXAM_GRADE_LABELS: Record<ExamGrade, string> = { distinction: 'Distinction', merit: 'Merit', pass: 'Pass', 'not-passed': 'Not passed' }
+
+/** How an accepted exam fee is billed: a line on the next tuition invoice, or an invoice of its own at once. */
+export const EXAM_FEE_BILLING = ['next-tuition-invoice', 'separate-invoice'] as const
+export type ExamFeeBilling = (typeof EXAM_FEE_BILLING)[number]

@@ -82,7 +82,7 @@ export type TuitionFamily = {
   credits?: readonly PendingCredit[]
 }
 
-export const LINE_KINDS = ['tuition', 'discount', 'registration', 'late-fee', 'credit', 'manual'] as const
+export const LINE_KINDS = ['tuition', 'discount', 'registration', 'late-fee', 'credit', 'manual', 'exam-fee'] as const
 export type LineKind = (typeof LINE_KINDS)[number]
 
 export type TuitionLine = {

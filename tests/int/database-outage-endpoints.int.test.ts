@@ -193,6 +193,19 @@ describe('every endpoint group while PostgreSQL is down', () => {
         name: 'POST /household/invites',
         send: () => family.post('/api/household/invites', { email: 'second@example.com', access: 'full' }),
       },
+      { group: 'exams', name: 'GET /exam-entries', send: () => family.get('/api/exam-entries') },
+      {
+        group: 'exams',
+        name: 'POST /admin/exam-sessions',
+        send: () =>
+          admin.post('/api/admin/exam-sessions', {
+            syllabus: 'RAD',
+            venue: 'Studio',
+            date: today,
+            entryDeadline: today,
+            fees: [{ levelId: 1, feeCents: 100 }],
+          }),
+      },
       { group: 'levels', name: 'GET /levels', send: () => client().get('/api/levels') },
       { group: 'levels', name: 'PATCH /admin/students/:id/level', send: () => admin.patch(`/api/admin/students/${student.body.id}/level`, { levelId: null }) },
       { group: 'seasons', name: 'GET /seasons/re-enrollment', send: () => family.get('/api/seasons/re-enrollment') },

@@ -12,6 +12,7 @@ import { inTransaction } from '#api/lib/database'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { calendarDay } from '#shared/dates'
+import { markExamFeesBilled, unbilledExamFees } from '#api/exams'
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
@@ -114,7 +115,7 @@ export function tuitionDueDate(billingDay: string, issuedOn: string): string {
 async function familyTuition(req: PayloadRequest, settings: TuitionSettings, period: string, family: Family, registrationSeasons: string[]) {
   const credits = await pendingCreditsOf(req, family.user.id)
   const tuition = computeFamilyTuition(settings, period, { enrollments: family.enrollments, registrationSeasons, credits })
-  const lines = tuition.lines.map((line) => ({
+  const tuitionLines = tuition.lines.map((line) => ({
     kind: line.kind,
     description: line.description,
     amountCents: line.amountCents,
@@ -125,7 +126,11 @@ async function familyTuition(req: PayloadRequest, settings: TuitionSettings, per
     creditId: line.creditId ? Number(line.creditId) : null,
     explanation: line.explanation,
   }))
-  return { totalCents: tuition.totalCents, lines, billable: tuition.lines.some((line) => line.kind !== 'credit') }
+  // Accepted exam entries not billed yet (decisions §29): read under the family's lock when billing.
+  const examFees = await unbilledExamFees(req, family.user.id)
+  const lines = [...tuitionLines, ...examFees.map((fee) => fee.line)]
+  const totalCents = tuition.totalCents + examFees.reduce((sum, fee) => sum + fee.line.amountCents, 0)
+  return { totalCents, lines, examFees, billable: tuition.lines.some((line) => line.kind !== 'credit') || examFees.length > 0 }
 }
 
 /**
@@ -196,6 +201,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
           period,
           lines: tuition.lines,
         })
+        await markExamFeesBilled(req, tuition.examFees, invoice.id)
         return { ...base, outcome: 'created', invoiceId: invoice.id }
       })
       results.push(result)
