@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { addDays, isIsoDate, todayIso } from '#shared/dates'
 import { dollarsToCents, formatCents, hasAtMostTwoDecimals } from '#shared/money'
-import { LINE_KINDS, monthLabel, sumLines, type LineKind } from '#shared/tuition'
+import { monthLabel, sumLines, type LineKind } from '#shared/tuition'
 
 import {
   CREATABLE_INVOICE_KINDS,
@@ -54,6 +54,12 @@ const createInvoiceFields = {
   dueDate: daySchema(INVOICE_MESSAGES.dueDateFormat, INVOICE_MESSAGES.dueDateRequired),
 }
 
+/**
+ * The kinds of line an administrator types on an invoice. An exam fee is not one of them: it is
+ * written by the tuition run (or its own invoice) from an entry the household accepted (decisions §29).
+ */
+export const TYPED_LINE_KINDS = ['tuition', 'discount', 'registration', 'late-fee', 'credit', 'manual'] as const satisfies readonly LineKind[]
+
 export const INVOICE_LINE_MESSAGES = {
   lines: 'Lines must be a list of 1 to 100 lines',
   description: 'Each line needs a description of 1 to 300 characters',
@@ -61,7 +67,7 @@ export const INVOICE_LINE_MESSAGES = {
   amountCentsMax: 'A line amount cannot be more than $1,000,000 either way',
   studentId: 'A line student must be a student id',
   classId: 'A line class must be a class id',
-  lineKind: `Line kind must be one of ${LINE_KINDS.join(', ')}`,
+  lineKind: `Line kind must be one of ${TYPED_LINE_KINDS.join(', ')}`,
   totalPositive: 'The lines must add up to more than $0.00',
   kind: `Kind must be one of ${CREATABLE_INVOICE_KINDS.join(', ')}`,
   period: 'Period must be a month (YYYY-MM)',
@@ -82,7 +88,7 @@ const optionalId = (message: string) =>
 
 export const invoiceLineInputSchema = z.object(
   {
-    kind: z.enum(LINE_KINDS, { error: INVOICE_LINE_MESSAGES.lineKind }).default('manual'),
+    kind: z.enum(TYPED_LINE_KINDS, { error: INVOICE_LINE_MESSAGES.lineKind }).default('manual'),
     description: z
       .string({ error: INVOICE_LINE_MESSAGES.description })
       .trim()
