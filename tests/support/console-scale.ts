@@ -68,9 +68,14 @@ export async function seedConsoleScale(db: Sql, prefix: string): Promise<number[
   return rows.map((row) => Number(row.id))
 }
 
-/** Deletes what `seedConsoleScale(db, prefix)` made: invoices (and their lines), students, accounts. */
+/**
+ * Deletes what `seedConsoleScale(db, prefix)` made, and what the journey's tuition run added to
+ * it: the accounts' message copies (an issued invoice is a notice, decisions §27), invoices (and
+ * their lines), students, accounts.
+ */
 export async function removeConsoleScale(db: Sql, prefix: string): Promise<void> {
   const accounts = `SELECT id FROM users WHERE username LIKE $1 || '-%'`
+  await db.query(`DELETE FROM message_recipients WHERE user_id IN (${accounts})`, [prefix])
   await db.query(`DELETE FROM invoices WHERE user_id IN (${accounts})`, [prefix])
   await db.query(`DELETE FROM students WHERE user_id IN (${accounts})`, [prefix])
   await db.query(`DELETE FROM users WHERE username LIKE $1 || '-%'`, [prefix])
