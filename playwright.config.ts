@@ -36,7 +36,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
+    // Desktop size only where the layout differs: journeys tagged AT_DESKTOP_TOO (support/ports.ts).
+    { name: 'desktop', grep: /@desktop/, use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
   ],
   webServer: [
     // The local Stripe API stand-in the app's Stripe SDK talks to (no internet here).

@@ -4,6 +4,7 @@ import { type Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { openPortal } from './support/portal'
 import { ADMIN, signIn } from './support/accounts'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 const PUBLIC_PAGES = [
   '/',
@@ -26,7 +27,7 @@ async function seriousViolations(page: Page) {
 }
 
 for (const path of PUBLIC_PAGES) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+  test(`${path} has no serious or critical accessibility violations`, AT_DESKTOP_TOO, async ({ page }) => {
     await page.goto(path)
     await page.waitForLoadState('networkidle')
     expect(await seriousViolations(page)).toEqual([])
@@ -54,7 +55,7 @@ test('the landing page with the admin controls has no serious accessibility viol
   expect(await seriousViolations(page)).toEqual([])
 })
 
-test('a keyboard user skips to the content, sees where focus is, and logs in without a mouse', async ({ page }) => {
+test('a keyboard user skips to the content, sees where focus is, and logs in without a mouse', AT_DESKTOP_TOO, async ({ page }) => {
   await openPortal(page, '/auth')
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })

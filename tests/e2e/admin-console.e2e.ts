@@ -4,6 +4,7 @@ import { type Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { DEMO_FAMILY, signIn } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 const TABS = [
   { id: 'invoices', label: 'Invoices', loaded: 'Create Invoice' },
@@ -50,7 +51,7 @@ test('a family opening /admin sees Access Denied and gets none of the console co
   expect((await page.request.get('/api/users', { headers: { origin: new URL(baseURL!).origin } })).status()).toBe(403)
 })
 
-test('the console has its tabs, a way back to the site, and the site texts in a tab of their own', async ({ page, baseURL }) => {
+test('the console has its tabs, a way back to the site, and the site texts in a tab of their own', AT_DESKTOP_TOO, async ({ page, baseURL }) => {
   await openAdminTab(page, baseURL, 'invoices')
   await expect(page.getByRole('link', { name: 'Return to Main Site' })).toHaveAttribute('href', '/')
   await expect(page.getByRole('tab')).toHaveText(TABS.map((tab) => tab.label))
@@ -81,7 +82,7 @@ test('the tabs work from the keyboard and the address remembers the tab', async 
   await expect(page.getByRole('tab', { name: 'Email Tests' })).toHaveAttribute('aria-selected', 'true')
 })
 
-test('admin lists are capped at 60% of the viewport height and scroll', async ({ page, baseURL }) => {
+test('admin lists are capped at 60% of the viewport height and scroll', AT_DESKTOP_TOO, async ({ page, baseURL }) => {
   await openAdminTab(page, baseURL, 'classes')
   const list = page.getByRole('list', { name: 'Classes' })
   await expect(list).toBeVisible()
@@ -95,7 +96,7 @@ test('admin lists are capped at 60% of the viewport height and scroll', async ({
 })
 
 for (const tab of TABS) {
-  test(`the ${tab.label} tab has no serious or critical accessibility violations`, async ({ page, baseURL }) => {
+  test(`the ${tab.label} tab has no serious or critical accessibility violations`, AT_DESKTOP_TOO, async ({ page, baseURL }) => {
     await openAdminTab(page, baseURL, tab.id)
     await expect(page.getByRole('tabpanel', { name: tab.label }).getByText(tab.loaded).first()).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: /^Loading / })).toHaveCount(0)

@@ -5,6 +5,7 @@ import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
 import { apiPost, unique } from './support/accounts'
 import { familySession, openAdminTab, pickMatch, toast, visibleItem } from './support/admin-console'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 test('an admin deactivates a family who then cannot log in, and reactivates them', async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'users')
@@ -88,7 +89,7 @@ test("an admin's own account shows its refused actions disabled, with the reason
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('an admin enrolls a student into a class and removes them, with the filters', async ({ page, browser, baseURL, families }) => {
+test('an admin enrolls a student into a class and removes them, with the filters', AT_DESKTOP_TOO, async ({ page, browser, baseURL, families }) => {
   await openAdminTab(page, baseURL, 'students')
   const family = await families.create(unique('Parent '))
   const familyView = await familySession(browser, baseURL, family)

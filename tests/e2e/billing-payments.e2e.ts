@@ -3,6 +3,7 @@ import { type Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { apiGet, DEMO_FAMILY, signIn, unique } from './support/accounts'
 import { createInvoice, enterCard, invoiceStatus, openBilling } from './support/billing'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 /**
  * Paying an invoice by card on /billing (spec §2, §4; decisions §5), on a phone and a desktop.
@@ -23,53 +24,57 @@ async function choose(page: Page, description: string) {
   await invoiceSelect(page).selectOption({ label: (await option.textContent())! })
 }
 
-test('a family pays a pending invoice with the success card, and sees it paid and in Payment History', async ({ page, baseURL, adminRequest: admin }) => {
-  const family = await signIn(page, baseURL, DEMO_FAMILY)
-  const invoice = await createInvoice(admin, { userId: family.id, amount: 87.5, description: unique('Spring tuition ') })
-  // Nothing the page or Stripe.js does may be refused by the page's CSP (or fail otherwise).
-  const consoleErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
+test(
+  'a family pays a pending invoice with the success card, and sees it paid and in Payment History',
+  AT_DESKTOP_TOO,
+  async ({ page, baseURL, adminRequest: admin }) => {
+    const family = await signIn(page, baseURL, DEMO_FAMILY)
+    const invoice = await createInvoice(admin, { userId: family.id, amount: 87.5, description: unique('Spring tuition ') })
+    // Nothing the page or Stripe.js does may be refused by the page's CSP (or fail otherwise).
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
 
-  await openBilling(page)
-  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()
-  await expect(page.getByRole('tab', { name: 'Make Payment' })).toHaveAttribute('aria-selected', 'true')
-  await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $87.50 (Pending)`)
-  await choose(page, invoice.description)
+    await openBilling(page)
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Make Payment' })).toHaveAttribute('aria-selected', 'true')
+    await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $87.50 (Pending)`)
+    await choose(page, invoice.description)
 
-  const amount = page.getByLabel('Amount (USD)')
-  await expect(amount).toHaveValue('$87.50')
-  await expect(amount).toHaveAttribute('readonly', '')
-  await expect(amount).toHaveAccessibleDescription('The amount is set by the invoice and cannot be changed.')
-  await expect(page.getByLabel('Cardholder name')).toHaveValue(family.fullName)
-  // Test mode lists the three test cards.
-  await expect(page.getByText('4242 4242 4242 4242')).toBeVisible()
-  await expect(page.getByText('4000 0000 0000 0002')).toBeVisible()
-  await expect(page.getByText('4000 0027 6000 3184')).toBeVisible()
+    const amount = page.getByLabel('Amount (USD)')
+    await expect(amount).toHaveValue('$87.50')
+    await expect(amount).toHaveAttribute('readonly', '')
+    await expect(amount).toHaveAccessibleDescription('The amount is set by the invoice and cannot be changed.')
+    await expect(page.getByLabel('Cardholder name')).toHaveValue(family.fullName)
+    // Test mode lists the three test cards.
+    await expect(page.getByText('4242 4242 4242 4242')).toBeVisible()
+    await expect(page.getByText('4000 0000 0000 0002')).toBeVisible()
+    await expect(page.getByText('4000 0027 6000 3184')).toBeVisible()
 
-  await enterCard(page, '4242 4242 4242 4242')
-  const pay = page.getByRole('button', { name: 'Pay Now' })
-  await pay.click()
-  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toBeVisible()
+    await enterCard(page, '4242 4242 4242 4242')
+    const pay = page.getByRole('button', { name: 'Pay Now' })
+    await pay.click()
+    await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toBeVisible()
 
-  // The list refreshed: the invoice is paid and can no longer be chosen; the selection is reset.
-  await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $87.50 (Paid)`)
-  await expect(invoiceOption(page, invoice.description)).toBeDisabled()
-  await expect(invoiceSelect(page)).toHaveValue('')
-  await expect(amount).toHaveValue('')
-  expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('paid')
+    // The list refreshed: the invoice is paid and can no longer be chosen; the selection is reset.
+    await expect(invoiceOption(page, invoice.description)).toHaveText(`${invoice.description} — $87.50 (Paid)`)
+    await expect(invoiceOption(page, invoice.description)).toBeDisabled()
+    await expect(invoiceSelect(page)).toHaveValue('')
+    await expect(amount).toHaveValue('')
+    expect(await invoiceStatus(page, baseURL, invoice.id)).toBe('paid')
 
-  await page.getByRole('tab', { name: 'Payment History' }).click()
-  const row = page.getByRole('row').filter({ hasText: invoice.description })
-  await expect(row).toHaveCount(1)
-  const cells = row.getByRole('cell')
-  await expect(page.getByRole('columnheader')).toHaveText(['Date', 'Amount', 'Description', 'Method', 'Status'])
-  await expect(cells).toHaveCount(5)
-  const expected = [/\w{3} \d{1,2}, \d{4}/, '$87.50', invoice.description, 'Card', 'Completed']
-  for (const [index, text] of expected.entries()) await expect(cells.nth(index)).toContainText(text)
-  expect(consoleErrors).toEqual([])
-})
+    await page.getByRole('tab', { name: 'Payment History' }).click()
+    const row = page.getByRole('row').filter({ hasText: invoice.description })
+    await expect(row).toHaveCount(1)
+    const cells = row.getByRole('cell')
+    await expect(page.getByRole('columnheader')).toHaveText(['Date', 'Amount', 'Description', 'Method', 'Status'])
+    await expect(cells).toHaveCount(5)
+    const expected = [/\w{3} \d{1,2}, \d{4}/, '$87.50', invoice.description, 'Card', 'Completed']
+    for (const [index, text] of expected.entries()) await expect(cells.nth(index)).toContainText(text)
+    expect(consoleErrors).toEqual([])
+  },
+)
 
 test('the declined card shows the decline message and leaves the invoice pending; another card then pays it', async ({
   page,

@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures'
 import { api, unique } from './support/accounts'
 import { familySession } from './support/admin-console'
 import { addStudent, CLASS_FIELDS, enroll, openPortal, seriousViolations } from './support/portal'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 /*
  * Issue 23, catalogue to enrollment without losing the class, on a phone: the catalogue says
@@ -14,83 +15,80 @@ import { addStudent, CLASS_FIELDS, enroll, openPortal, seriousViolations } from 
 
 const FIRST_CLASS = /first class (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4}, 4:00-5:00pm/
 
-test('a visitor sees places left and Full, signs up from a class and finds it chosen for the child', async ({
-  page,
-  baseURL,
-  browser,
-  families,
-  classes,
-  cleanup,
-}) => {
-  test.setTimeout(120_000)
-  const open = await classes.create({ ...CLASS_FIELDS, name: unique('Catalogue Open '), ageGroup: '6-8', capacity: 3 })
-  const full = await classes.create({ ...CLASS_FIELDS, name: unique('Catalogue Full '), ageGroup: '6-8', capacity: 1 })
-  const seatedFamily = await families.create('Seated Parent')
-  const seated = await familySession(browser, baseURL, seatedFamily)
-  const seatedDancer = await addStudent(seated.request, baseURL, 'Seated Dancer', 7)
-  await enroll(seated.request, baseURL, seatedDancer.id, full.id)
-  await enroll(seated.request, baseURL, seatedDancer.id, open.id)
-  await seated.close()
+test(
+  'a visitor sees places left and Full, signs up from a class and finds it chosen for the child',
+  AT_DESKTOP_TOO,
+  async ({ page, baseURL, browser, families, classes, cleanup }) => {
+    test.setTimeout(120_000)
+    const open = await classes.create({ ...CLASS_FIELDS, name: unique('Catalogue Open '), ageGroup: '6-8', capacity: 3 })
+    const full = await classes.create({ ...CLASS_FIELDS, name: unique('Catalogue Full '), ageGroup: '6-8', capacity: 1 })
+    const seatedFamily = await families.create('Seated Parent')
+    const seated = await familySession(browser, baseURL, seatedFamily)
+    const seatedDancer = await addStudent(seated.request, baseURL, 'Seated Dancer', 7)
+    await enroll(seated.request, baseURL, seatedDancer.id, full.id)
+    await enroll(seated.request, baseURL, seatedDancer.id, open.id)
+    await seated.close()
 
-  await page.goto('/classes?age=6-8')
-  const openCard = page.locator('[data-class-card]').filter({ hasText: open.name })
-  const fullCard = page.locator('[data-class-card]').filter({ hasText: full.name })
-  await expect(openCard.getByText('2 places left')).toBeVisible()
-  await expect(openCard.getByText(/waitlist/)).toBeHidden()
-  await expect(fullCard.getByText('Full', { exact: true })).toBeVisible()
-  await expect(fullCard.getByText('A waitlist is open: sign in to join it.')).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+    await page.goto('/classes?age=6-8')
+    const openCard = page.locator('[data-class-card]').filter({ hasText: open.name })
+    const fullCard = page.locator('[data-class-card]').filter({ hasText: full.name })
+    await expect(openCard.getByText('2 places left')).toBeVisible()
+    await expect(openCard.getByText(/waitlist/)).toBeHidden()
+    await expect(fullCard.getByText('Full', { exact: true })).toBeVisible()
+    await expect(fullCard.getByText('A waitlist is open: sign in to join it.')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
 
-  // The cards the filter script draws from the API say the same.
-  await page.getByRole('navigation', { name: 'Filter classes by age group' }).getByRole('link', { name: 'All Ages' }).click()
-  await expect(page).toHaveURL(/\/classes$/)
-  await expect(openCard.getByText('2 places left')).toBeVisible()
-  await expect(fullCard.getByText('Full', { exact: true })).toBeVisible()
-  await expect(openCard.getByRole('link', { name: /^Sign Up to Enroll/ })).toHaveAttribute('href', `/auth?mode=register&class=${open.id}`)
+    // The cards the filter script draws from the API say the same.
+    await page.getByRole('navigation', { name: 'Filter classes by age group' }).getByRole('link', { name: 'All Ages' }).click()
+    await expect(page).toHaveURL(/\/classes$/)
+    await expect(openCard.getByText('2 places left')).toBeVisible()
+    await expect(fullCard.getByText('Full', { exact: true })).toBeVisible()
+    await expect(openCard.getByRole('link', { name: /^Sign Up to Enroll/ })).toHaveAttribute('href', `/auth?mode=register&class=${open.id}`)
 
-  // Sign Up to Enroll opens registration (not log in), with the class kept in the address.
-  await openCard.getByRole('link', { name: /^Sign Up to Enroll/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/auth\\?mode=register&class=${open.id}$`))
-  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
-  const toggle = page.getByRole('navigation', { name: 'Log in or create an account' })
-  await expect(toggle.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', `/auth?class=${open.id}`)
-  // Terms and privacy are real pages.
-  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms')
-  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
-  expect(await seriousViolations(page)).toEqual([])
+    // Sign Up to Enroll opens registration (not log in), with the class kept in the address.
+    await openCard.getByRole('link', { name: /^Sign Up to Enroll/ }).click()
+    await expect(page).toHaveURL(new RegExp(`/auth\\?mode=register&class=${open.id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
+    const toggle = page.getByRole('navigation', { name: 'Log in or create an account' })
+    await expect(toggle.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', `/auth?class=${open.id}`)
+    // Terms and privacy are real pages.
+    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms')
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
+    expect(await seriousViolations(page)).toEqual([])
 
-  const username = unique('catalogue')
-  cleanup.familyNamed(username)
-  await page.getByLabel('Full Name').fill('Casey Catalogue')
-  await page.getByLabel('Email').fill(`${username}@example.com`)
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill('tutu-and-pointe-7')
-  await page.getByLabel('Confirm Password').fill('tutu-and-pointe-7')
-  await page.getByRole('button', { name: 'Create Account' }).click()
+    const username = unique('catalogue')
+    cleanup.familyNamed(username)
+    await page.getByLabel('Full Name').fill('Casey Catalogue')
+    await page.getByLabel('Email').fill(`${username}@example.com`)
+    await page.getByLabel('Username').fill(username)
+    await page.getByLabel('Password', { exact: true }).fill('tutu-and-pointe-7')
+    await page.getByLabel('Confirm Password').fill('tutu-and-pointe-7')
+    await page.getByRole('button', { name: 'Create Account' }).click()
 
-  // The family lands where it adds a child, told which class it is for.
-  await expect(page).toHaveURL(new RegExp(`/account\\?add=student&class=${open.id}$`))
-  await expect(page.getByTestId('class-choice')).toContainText(`Enroll in ${open.name}`)
-  const form = page.getByRole('form', { name: 'Add Student' })
-  await form.getByLabel('Full Name').fill('Riley Catalogue')
-  const born = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000)
-  born.setUTCFullYear(born.getUTCFullYear() - 7)
-  await form.getByLabel('Date of Birth').fill(born.toISOString().slice(0, 10))
-  await form.getByRole('button', { name: 'Add Student' }).click()
+    // The family lands where it adds a child, told which class it is for.
+    await expect(page).toHaveURL(new RegExp(`/account\\?add=student&class=${open.id}$`))
+    await expect(page.getByTestId('class-choice')).toContainText(`Enroll in ${open.name}`)
+    const form = page.getByRole('form', { name: 'Add Student' })
+    await form.getByLabel('Full Name').fill('Riley Catalogue')
+    const born = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000)
+    born.setUTCFullYear(born.getUTCFullYear() - 7)
+    await form.getByLabel('Date of Birth').fill(born.toISOString().slice(0, 10))
+    await form.getByRole('button', { name: 'Add Student' }).click()
 
-  // With the only child, the choice is made but still confirmed.
-  const dialog = page.getByRole('dialog', { name: `Add ${open.name} to My Classes` })
-  await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('radio', { name: /Riley Catalogue/ })).toBeChecked()
-  expect(await seriousViolations(page)).toEqual([])
-  await dialog.getByRole('button', { name: 'Continue' }).click()
+    // With the only child, the choice is made but still confirmed.
+    const dialog = page.getByRole('dialog', { name: `Add ${open.name} to My Classes` })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('radio', { name: /Riley Catalogue/ })).toBeChecked()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Continue' }).click()
 
-  await expect(page).toHaveURL(new RegExp(`/select-classes/\\d+\\?class=${open.id}$`))
-  const option = page.getByTestId('class-option').filter({ hasText: open.name })
-  await expect(option.getByRole('checkbox')).toBeChecked()
-  await expect(page.getByTestId('summary-bar')).toContainText('1 class selected')
-  expect(await seriousViolations(page)).toEqual([])
-})
+    await expect(page).toHaveURL(new RegExp(`/select-classes/\\d+\\?class=${open.id}$`))
+    const option = page.getByTestId('class-option').filter({ hasText: open.name })
+    await expect(option.getByRole('checkbox')).toBeChecked()
+    await expect(page.getByTestId('summary-bar')).toContainText('1 class selected')
+    expect(await seriousViolations(page)).toEqual([])
+  },
+)
 
 test('a signed-in family adds a class for the child it picks and sees the first class date', async ({ page, baseURL, families, classes }) => {
   test.setTimeout(120_000)

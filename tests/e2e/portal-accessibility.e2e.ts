@@ -1,9 +1,10 @@
 import { expect, test } from './support/fixtures'
 
 import { addStudent, classNamed, enroll, openPortal, seriousViolations } from './support/portal'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 /** Every portal page, with real data and with its dialogs open: no serious or critical axe findings. */
-test('the portal pages have no serious or critical accessibility violations', async ({ page, baseURL, families }) => {
+test('the portal pages have no serious or critical accessibility violations', AT_DESKTOP_TOO, async ({ page, baseURL, families }) => {
   test.setTimeout(90_000)
   await families.signIn(page)
   const student = await addStudent(page.request, baseURL, 'Axe Tester', 7)

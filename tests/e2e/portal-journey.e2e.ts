@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
 import { bornYearsAgo, expectToast, isPhone, openPortal } from './support/portal'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 /**
  * Issue 5's journey, as a parent on a phone: a new account (made by the fixture: registration
@@ -11,7 +12,7 @@ import { bornYearsAgo, expectToast, isPhone, openPortal } from './support/portal
  * the confirm dialog, find them on the dashboard and the schedule, remove a class, delete a
  * child, change profile, password and notifications, and sign out.
  */
-test('a new family runs the whole portal journey', async ({ page, baseURL, families }) => {
+test('a new family runs the whole portal journey', AT_DESKTOP_TOO, async ({ page, baseURL, families }) => {
   test.setTimeout(180_000)
   const parent = 'Dana Journey'
   const { username, password } = await families.create(parent)

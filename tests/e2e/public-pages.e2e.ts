@@ -1,9 +1,10 @@
 import { expect, test } from './support/fixtures'
 import { openPortal } from './support/portal'
+import { AT_DESKTOP_TOO } from './support/ports'
 
 /** Journeys of a visitor on the server-rendered pages (spec §2: /, /classes, 404). */
 
-test('the landing page shows every section from the site texts, without any JavaScript', async ({ page }) => {
+test('the landing page shows every section from the site texts, without any JavaScript', AT_DESKTOP_TOO, async ({ page }) => {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url())
