@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { RECOMMENDATION_LABELS, RECOMMENDATIONS } from '#shared/levels'
 
 /**
@@ -18,7 +18,7 @@ export const AssessmentMarks: CollectionConfig = {
     defaultColumns: ['window', 'student', 'item', 'score', 'teacher', 'markedAt', 'chosen'],
     description: 'Teachers’ scores, comments and recommendations; reviewed and published from the assessment review.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   indexes: [{ fields: ['window', 'student', 'teacher', 'item'], unique: true }],
   fields: [
     { name: 'window', type: 'relationship', relationTo: 'assessment-windows', required: true, index: true },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
 import { validateDay } from '#cms/fields/dates'
 import { DEFAULT_SCALE } from '#shared/levels'
@@ -19,7 +19,7 @@ export const AssessmentWindows: CollectionConfig = {
     defaultColumns: ['name', 'opensOn', 'closesOn', 'publishedAt'],
     description: 'Teachers score the students of these classes between these days; families see the report cards once published.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   hooks: { beforeDelete: [deleteAssessmentMarksOf('window')] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { ATTENDANCE_MESSAGES } from '#api/attendance/schemas'
 import { ATTENDANCE_STATUSES } from '#shared/statuses'
 import { validateDay } from '#cms/fields/dates'
@@ -18,7 +18,7 @@ export const Attendance: CollectionConfig = {
     defaultColumns: ['date', 'class', 'student', 'status', 'markedBy'],
     description: 'Present, absent or late: one mark per class, student and day, taken by teachers at /teach.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   // The same mark twice is one row: PostgreSQL refuses a second (class, student, date).
   indexes: [{ fields: ['class', 'student', 'date'], unique: true }],
   fields: [

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { nobody } from '#cms/access/nobody'
 
@@ -16,7 +16,7 @@ export const BillingProfiles: CollectionConfig = {
     defaultColumns: ['user', 'autopayEnabled', 'updatedAt'],
     description: 'Autopay per family. Families turn autopay on or off on their Account page; the Stripe customer is set by the server.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true },
     {

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { EXAM_ENTRY_STATUSES, EXAM_GRADE_LABELS, EXAM_GRADES } from '#shared/statuses'
 
 /**
@@ -16,7 +16,7 @@ export const ExamEntries: CollectionConfig = {
     defaultColumns: ['id', 'student', 'session', 'level', 'status', 'grade'],
     description: 'Candidates for graded exams. The fee is billed once, when the family has accepted.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   indexes: [{ fields: ['student', 'session'], unique: true }],
   fields: [
     { name: 'session', type: 'relationship', relationTo: 'exam-sessions', required: true, index: true },

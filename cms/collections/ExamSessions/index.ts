@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { validateDay } from '#cms/fields/dates'
 import { centsField } from '#cms/fields/money'
 import { EXAM_LIMITS, EXAM_MESSAGES } from '#api/exams/schemas'
@@ -19,7 +19,7 @@ export const ExamSessions: CollectionConfig = {
     defaultColumns: ['syllabus', 'date', 'venue', 'entryDeadline'],
     description: 'Graded exams: teachers propose candidates until the entry deadline; families accept and pay the fee of the grade.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   fields: [
     { name: 'syllabus', type: 'text', required: true, maxLength: EXAM_LIMITS.maxText, admin: { description: 'For example RAD.' } },
     { name: 'venue', type: 'text', required: true, maxLength: EXAM_LIMITS.maxText },

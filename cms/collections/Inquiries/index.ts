@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { INQUIRY_SUBJECTS } from '#api/inquiries/schemas'
 import { academyNow } from '#api/lib/academy-clock'
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 
 export const Inquiries: CollectionConfig = {
   slug: 'inquiries',
@@ -14,7 +14,7 @@ export const Inquiries: CollectionConfig = {
     description: 'Messages from the contact form. Mark one addressed once you have answered it.',
   },
   // Visitors submit through the contract's rate-limited endpoint, never through Payload's REST.
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     { name: 'email', type: 'email', required: true },

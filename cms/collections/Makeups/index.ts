@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { validateDay } from '#cms/fields/dates'
 
 const dateField = (name: string, label: string, description: string) =>
@@ -28,7 +28,7 @@ export const Makeups: CollectionConfig = {
     defaultColumns: ['date', 'class', 'student', 'missedDate', 'missedClass'],
     description: 'A missed class made up in another class of the same age group; it takes a place in that class on that day.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   indexes: [
     // One makeup per absence (a student misses a class on a day once).
     { fields: ['student', 'missedClass', 'missedDate'], unique: true },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { MESSAGE_CATEGORIES, MESSAGE_STATUSES, NOTICE_KINDS } from '#shared/statuses'
 
 /**
@@ -17,7 +17,7 @@ export const Messages: CollectionConfig = {
     defaultColumns: ['subject', 'category', 'status', 'scheduledFor', 'sentAt', 'senderName'],
     description: 'Announcements and notices sent to families. Write and send them in the admin console (Messages tab).',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   fields: [
     { name: 'subject', type: 'text', required: true, maxLength: 200 },
     // Plain text, paragraphs split by a blank line: no rich-text editor is installed in this app (site texts are plain text too).

@@ -1,6 +1,6 @@
 import type { CollectionConfig, TextareaFieldValidation, TextFieldSingleValidation } from 'payload'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { NOTICE_KINDS, NOTICE_LABELS, NOTICE_PLACEHOLDERS, templateProblem, type NoticeKind } from '#api/notices/schemas'
 
 type Siblings = { siblingData?: { kind?: unknown } }
@@ -28,7 +28,7 @@ export const NoticeTemplates: CollectionConfig = {
     defaultColumns: ['kind', 'subject', 'updatedAt'],
     description: `The automatic notices families receive in their inbox and by email. Placeholders in braces are filled in when a notice is sent. ${help}`,
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   fields: [
     {
       name: 'kind',

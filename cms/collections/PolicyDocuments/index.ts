@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 
-import { isAdmin } from '#cms/access/isAdmin'
+import { adminOnly } from '#cms/access/isAdmin'
 import { publishPolicyVersion } from '#api/policies'
 import { AGE_GROUP_PATTERN } from '#shared/eligibility'
 import { POLICY_APPLIES_TO, POLICY_KINDS } from '#shared/policies'
@@ -23,7 +23,7 @@ export const PolicyDocuments: CollectionConfig = {
     defaultColumns: ['title', 'kind', 'required', 'appliesTo', 'currentVersionNumber'],
     description: 'Waivers, photo release, tuition and refund policy… Saving a change to the words publishes a new version.',
   },
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: adminOnly,
   hooks: { afterChange: [publishPolicyVersion] },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { NotificationPreference, User } from '#cms/payload-types'
+import { householdGuardians } from '#api/lib/ownership'
 import { academyName, sendMail } from './mail-time'
 import type { MailContent } from './mail-layout'
 
@@ -25,7 +26,7 @@ export async function wantsEmail(on: { payload: Payload }, userId: number): Prom
 export async function guardiansOf(payload: Payload, householdId: number): Promise<User[]> {
   const { docs } = await payload.find({
     collection: 'users',
-    where: { or: [{ id: { equals: householdId } }, { household: { equals: householdId } }] },
+    where: householdGuardians(householdId),
     sort: 'id',
     depth: 0,
     limit: 0,

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { HouseholdInvite, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import { academyNow } from '#api/lib/academy-clock'
-import { householdOf } from '#api/lib/ownership'
+import { householdGuardians, householdOf } from '#api/lib/ownership'
 import { optionalRelationId, relationId } from '#api/lib/relations'
 import { isViewOnlyGuardian } from '#shared/roles'
 import { HOUSEHOLD_MESSAGES, type GuardianAccess, type HouseholdDto, type PendingInviteDto } from './schemas'
@@ -19,7 +19,7 @@ export function accessOf(user: User): GuardianAccess {
 export async function loadHousehold(req: PayloadRequest, householdId: number): Promise<Household> {
   const { docs } = await req.payload.find({
     collection: 'users',
-    where: { or: [{ id: { equals: householdId } }, { household: { equals: householdId } }] },
+    where: householdGuardians(householdId),
     sort: 'id',
     depth: 0,
     limit: 0,

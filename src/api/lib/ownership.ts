@@ -48,6 +48,11 @@ export function familyRows(familyId: number, field: FamilyField = 'user'): Where
   return { [field]: { equals: familyId } }
 }
 
+/** The accounts of a household's guardians: its own account and every account that joined it. */
+export function householdGuardians(householdId: number): Where {
+  return { or: [{ id: { equals: householdId } }, { household: { equals: householdId } }] }
+}
+
 /** Rows that belong to a family: an administrator sees all of them, a guardian their household's. */
 export function ownedByFamily(caller: Caller, field: FamilyField = 'user'): Where {
   return isAdminUser(caller) ? everyRow() : familyRows(householdOf(caller), field)

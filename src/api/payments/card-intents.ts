@@ -6,7 +6,7 @@ import type { CardIntent, Invoice, User } from '#cms/payload-types'
 import { conflict, notFound } from '#api/errors'
 import { AUTOPAY_IN_PROGRESS, INVOICE_ALREADY_PAID, INVOICE_CANCELLED, INVOICE_NOT_FOUND } from './schemas'
 import { readPaymentSettings } from './payment-config'
-import { recordSucceededIntent, settleCardIntent } from './payment-recording'
+import { findCardIntent, recordSucceededIntent, settleCardIntent } from './payment-recording'
 import { cancelPaymentIntent, retrievePaymentIntent, stripeClient } from './stripe-adapter'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 
@@ -42,15 +42,8 @@ export async function rememberCardIntent(payload: Payload, invoice: Invoice, int
     if (row.status === 'paid') return conflict(INVOICE_ALREADY_PAID)
     if (row.status === 'cancelled') return conflict(INVOICE_CANCELLED)
     if (await autopayProcessing(payload, invoice.id, req)) return conflict(AUTOPAY_IN_PROGRESS)
-    const known = await payload.find({
-      collection: 'card-intents',
-      where: { paymentIntentId: { equals: intentId } },
-      limit: 1,
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
-    if (known.docs.length === 0) {
+    const known = await findCardIntent(req, intentId)
+    if (!known) {
       await payload.create({
         collection: 'card-intents',
         data: { invoiceId: invoice.id, userId: invoice.userId, paymentIntentId: intentId, status: 'open', openedById: openedBy.id },
@@ -58,9 +51,9 @@ export async function rememberCardIntent(payload: Payload, invoice: Invoice, int
         depth: 0,
         req,
       })
-    } else if (known.docs[0]!.openedById !== openedBy.id) {
+    } else if (known.openedById !== openedBy.id) {
       // Two guardians share one intent per invoice: the last to open the form is the one paying.
-      await payload.update({ collection: 'card-intents', id: known.docs[0]!.id, data: { openedById: openedBy.id }, overrideAccess: true, depth: 0, req })
+      await payload.update({ collection: 'card-intents', id: known.id, data: { openedById: openedBy.id }, overrideAccess: true, depth: 0, req })
     }
     return null
   })

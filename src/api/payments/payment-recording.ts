@@ -199,12 +199,8 @@ export async function settleCardIntent(req: PayloadRequest, intentId: string, st
   })
 }
 
-/**
- * Who paid (decisions §23): the guardian who reported the payment, else the one who last opened
- * the card form for this intent; nobody for autopay's charges (no form) or an unknown intent.
- */
-async function whoPaid(req: PayloadRequest, intentId: string, reporter: User | undefined): Promise<{ paidById: number; paidByName: string } | null> {
-  if (reporter) return { paidById: reporter.id, paidByName: reporter.fullName }
+/** The card form's record of a PaymentIntent, if the form opened it. */
+export async function findCardIntent(req: PayloadRequest, intentId: string): Promise<CardIntent | undefined> {
   const { docs } = await req.payload.find({
     collection: 'card-intents',
     where: { paymentIntentId: { equals: intentId } },
@@ -213,7 +209,16 @@ async function whoPaid(req: PayloadRequest, intentId: string, reporter: User | u
     overrideAccess: true,
     req,
   })
-  const openedById = (docs[0] as CardIntent | undefined)?.openedById
+  return docs[0] as CardIntent | undefined
+}
+
+/**
+ * Who paid (decisions §23): the guardian who reported the payment, else the one who last opened
+ * the card form for this intent; nobody for autopay's charges (no form) or an unknown intent.
+ */
+async function whoPaid(req: PayloadRequest, intentId: string, reporter: User | undefined): Promise<{ paidById: number; paidByName: string } | null> {
+  if (reporter) return { paidById: reporter.id, paidByName: reporter.fullName }
+  const openedById = (await findCardIntent(req, intentId))?.openedById
   if (!openedById) return null
   const opener = (await req.payload.findByID({ collection: 'users', id: openedById, depth: 0, overrideAccess: true, disableErrors: true, req })) as User | null
   return opener ? { paidById: opener.id, paidByName: opener.fullName } : null

@@ -7,7 +7,7 @@ import { familyRows, householdOf } from '#api/lib/ownership'
 import { optionalRelationId } from '#api/lib/relations'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import { isReturning } from './registration-rule'
-import { registrationPhase, toSeasonDto } from './season-reads'
+import { registrationPhase, seasonClasses, toSeasonDto } from './season-reads'
 import type { ReEnrollmentDto, SuggestedClassDto } from './schemas'
 
 /** The coming season: the earliest that has not begun yet. */
@@ -76,17 +76,7 @@ export async function reEnrollment(req: PayloadRequest, user: User): Promise<ReE
     overrideAccess: false,
   })
   const students = docs as Student[]
-  const { docs: classDocs } = await req.payload.find({
-    collection: 'classes',
-    where: { season: { equals: season.id } },
-    sort: 'name',
-    depth: 1,
-    limit: 0,
-    pagination: false,
-    req,
-    overrideAccess: true,
-  })
-  const classes = classDocs as Class[]
+  const classes = await seasonClasses(req, season.id)
   const enrollments =
     students.length && classes.length
       ? (

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Class, Level } from '#cms/payload-types'
 import { conflict } from '#api/errors'
 import { csvTable } from '#api/lib/csv'
-import { enrolledAtEnd, findSeason, nextSeason, seasonClassIds, toSeasonDto } from './season-reads'
+import { enrolledAtEnd, findSeason, nextSeason, seasonClasses, seasonClassIds, toSeasonDto } from './season-reads'
 import { SEASON_MESSAGES, type RetentionDto, type RetentionRow } from './schemas'
 
 const NO_LEVEL = 'No level'
@@ -37,17 +37,7 @@ export async function seasonRetention(req: PayloadRequest, id: number): Promise<
     })
     for (const doc of docs) returned.add(doc.student as number)
   }
-  const { docs: classDocs } = await req.payload.find({
-    collection: 'classes',
-    where: { season: { equals: from.id } },
-    sort: 'name',
-    depth: 1,
-    limit: 0,
-    pagination: false,
-    req,
-    overrideAccess: true,
-  })
-  const classes = classDocs as Class[]
+  const classes = await seasonClasses(req, from.id)
   const levelOf = (cls: Class) => (typeof cls.syllabusLevel === 'object' && cls.syllabusLevel ? (cls.syllabusLevel as Level).name : NO_LEVEL)
   const byLevel = new Map<string, number[]>()
   for (const cls of classes) byLevel.set(levelOf(cls), [...(byLevel.get(levelOf(cls)) ?? []), ...(atEnd.get(cls.id) ?? [])])

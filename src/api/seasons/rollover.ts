@@ -5,7 +5,7 @@ import { AppError, conflict, isUniqueViolation } from '#api/errors'
 import { inTransaction } from '#api/lib/database'
 import { optionalRelationId } from '#api/lib/relations'
 import { addDays, daysBetween } from '#shared/dates'
-import { findSeason, toSeasonDto } from './season-reads'
+import { findSeason, seasonClasses, toSeasonDto } from './season-reads'
 import { alreadyRolledOverMessage, SEASON_MESSAGES, type RolloverDto, type RolloverInput } from './schemas'
 
 const clamp = (day: string, first: string, last: string) => (day < first ? first : day > last ? last : day)
@@ -71,22 +71,13 @@ export async function rolloverSeason(req: PayloadRequest, id: number, input: Rol
   try {
     return await inTransaction(req, async () => {
       const to = (await req.payload.create({ collection: 'seasons', data: { ...input, rolledFrom: from.id }, depth: 0, req, overrideAccess: true })) as Season
-      const { docs } = await req.payload.find({
-        collection: 'classes',
-        where: { season: { equals: from.id } },
-        sort: 'id',
-        depth: 0,
-        limit: 0,
-        pagination: false,
-        req,
-        overrideAccess: true,
-      })
-      for (const cls of docs as Class[])
+      const classes = await seasonClasses(req, from.id, 0, 'id')
+      for (const cls of classes)
         await req.payload.create({ collection: 'classes', data: copiedClass(cls, from, to), depth: 0, req, overrideAccess: true })
       return {
         season: toSeasonDto(to),
-        classesCopied: docs.length,
-        message: `${to.name} created with ${docs.length} ${docs.length === 1 ? 'class' : 'classes'} copied from ${from.name}. Edit them in /cms.`,
+        classesCopied: classes.length,
+        message: `${to.name} created with ${classes.length} ${classes.length === 1 ? 'class' : 'classes'} copied from ${from.name}. Edit them in /cms.`,
       }
     })
   } catch (error) {

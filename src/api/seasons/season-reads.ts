@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Season } from '#cms/payload-types'
+import type { Class, Season } from '#cms/payload-types'
 import { notFound } from '#api/errors'
 import { optionalRelationId } from '#api/lib/relations'
 import { SEASON_MESSAGES, type RegistrationPhase, type SeasonDto } from './schemas'
@@ -49,6 +49,21 @@ export async function nextSeason(req: PayloadRequest, season: Season): Promise<S
 export function registrationPhase(season: Pick<Season, 'priorityOpens' | 'openOpens'>, today: string): RegistrationPhase {
   if (today < season.priorityOpens) return 'notOpen'
   return today < season.openOpens ? 'priority' : 'open'
+}
+
+/** A season's classes (their level and teacher read in with depth 1), by name unless told. */
+export async function seasonClasses(req: PayloadRequest, seasonId: number, depth: 0 | 1 = 1, sort = 'name'): Promise<Class[]> {
+  const { docs } = await req.payload.find({
+    collection: 'classes',
+    where: { season: { equals: seasonId } },
+    sort,
+    depth,
+    limit: 0,
+    pagination: false,
+    req,
+    overrideAccess: true,
+  })
+  return docs as Class[]
 }
 
 /** The ids of a season's classes. */
