@@ -1,9 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { signIn, unique } from './support/accounts'
-import { bornYearsAgo, CLASS_FIELDS, expectToast, openPortal, seriousViolations } from './support/portal'
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+import { bornYearsAgo, expectToast, openPortal, seriousViolations, academyWeekdayToday } from './support/portal'
 
 /**
  * Issue 24 on a phone: a parent's first enrollment of a child waits for an emergency contact; the
@@ -20,6 +18,7 @@ test('a parent gives care information and a pickup, enrolls, and the teacher see
   families,
   api,
   cleanup,
+  classes,
 }) => {
   test.setTimeout(120_000)
   const username = unique('care-teach-')
@@ -29,12 +28,8 @@ test('a parent gives care information and a pickup, enrolls, and the teacher see
   const teacherId = ((await made.json()) as { doc: { id: number } }).doc.id
   cleanup.family(teacherId)
   const className = unique('Care Class ')
-  const today = WEEKDAYS[new Date().getUTCDay()]!
-  const createdClass = await adminRequest.post('/cms-api/classes', {
-    data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8', days: `${today} & Saturday`, teacher: teacherId },
-  })
-  expect(createdClass.ok(), await createdClass.text()).toBe(true)
-  cleanup.class(((await createdClass.json()) as { doc: { id: number } }).doc.id)
+  const today = academyWeekdayToday()
+  await classes.createInCms({ name: className, days: `${today} & Saturday`, teacher: teacherId })
 
   await families.signIn(page, 'Care Parent')
   const child = unique('Lena ')

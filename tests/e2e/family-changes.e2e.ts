@@ -3,9 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 
 import { unique } from './support/accounts'
-import { bornYearsAgo, CLASS_FIELDS, expectToast, openPortal, seriousViolations } from './support/portal'
-
-type Created = { doc: { id: number } }
+import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
 /** 60 characters, as a parent may well type a child's full name. */
 const LONG_NAME = 'Maximiliana Alexandrina Wilhelmina Fitzgerald-Montgomery III'
@@ -30,8 +28,8 @@ test('a parent edits a child, removes a class through the drop rules and books a
   page,
   adminRequest,
   families,
-  cleanup,
   api: family,
+  classes,
 }) => {
   // A phone journey: the 60-character name must wrap at 390 px; a desktop card is wide enough for one line.
   test.skip(test.info().project.name !== 'phone', 'the wrapping is checked at phone size')
@@ -40,10 +38,7 @@ test('a parent edits a child, removes a class through the drop rules and books a
   const names = { missed: `Ballet Steps ${stamp}`, ballet: `Ballet Studio ${stamp}`, jazz: `Jazz Hop ${stamp}` }
   const ids: Record<keyof typeof names, number> = { missed: 0, ballet: 0, jazz: 0 }
   for (const key of Object.keys(names) as Array<keyof typeof names>) {
-    const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name: names[key], ageGroup: '6-8', days: 'Daily', capacity: 8 } })
-    expect(created.ok(), await created.text()).toBe(true)
-    ids[key] = ((await created.json()) as Created).doc.id
-    cleanup.class(ids[key])
+    ids[key] = (await classes.createInCms({ name: names[key], days: 'Daily', capacity: 8 })).id
   }
   await families.signIn(page, 'Editing Parent')
   const student = await family.post<{ id: number }>('/api/students', { fullName: 'Max Short', dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner' })

@@ -2,21 +2,18 @@ import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
 import { waitForMail } from './support/mailbox'
-import { bornYearsAgo, CLASS_FIELDS, expectToast, openPortal, seriousViolations } from './support/portal'
+import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
 /**
  * Issue 24 on a phone: the first parent invites the second from their account page; the second
  * parent opens the mailed link, makes their own sign-in, sees the same child and reports an
  * absence. The journey's accounts and class leave with it.
  */
-test('a second parent accepts an invitation and reports an absence', async ({ page, browser, baseURL, adminRequest, families, cleanup }) => {
+test('a second parent accepts an invitation and reports an absence', async ({ page, browser, baseURL, adminRequest, families, cleanup, classes }) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const className = unique('Household Class ')
-  const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8', days: 'Daily', capacity: 8 } })
-  expect(created.ok(), await created.text()).toBe(true)
-  const classId = ((await created.json()) as { doc: { id: number } }).doc.id
-  cleanup.class(classId)
+  const classId = (await classes.createInCms({ name: className, days: 'Daily', capacity: 8 })).id
 
   const first = await families.signIn(page, 'Ann First')
   const dancer = unique('Nina ')

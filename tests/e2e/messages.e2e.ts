@@ -4,23 +4,13 @@ import { expect, test } from './support/fixtures'
 
 import { unique } from './support/accounts'
 import { familySession, openAdminTab } from './support/admin-console'
-import { addStudent, CLASS_FIELDS, enroll, expectToast, openPortal, seriousViolations } from './support/portal'
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+import { addStudent, enroll, expectToast, openPortal, seriousViolations, academyWeekdayToday } from './support/portal'
 
 /**
  * Issue 25 on a phone: an administrator writes an announcement to one class in the console and
  * sends it; a guardian of that class sees the unread badge, reads it in the inbox and replies; a
  * teacher cancels today's class in two taps and the family finds the notice in the inbox.
  */
-
-async function makeClass(adminRequest: APIRequestContext, cleanup: { class(id: number): void }, data: Record<string, unknown>) {
-  const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, ageGroup: '6-8', ...data } })
-  expect(created.ok(), await created.text()).toBe(true)
-  const id = ((await created.json()) as { doc: { id: number } }).doc.id
-  cleanup.class(id)
-  return id
-}
 
 async function deleteMessages(adminRequest: APIRequestContext, subject: string) {
   const found = await adminRequest.get(`/cms-api/messages?where[subject][equals]=${encodeURIComponent(subject)}&depth=0`)
@@ -34,10 +24,11 @@ test('an administrator announces to one class; the guardian reads it in the inbo
   adminRequest,
   families,
   cleanup,
+  classes,
 }) => {
   test.setTimeout(120_000)
   const className = unique('Announce Class ')
-  const classId = await makeClass(adminRequest, cleanup, { name: className })
+  const classId = (await classes.createInCms({ name: className })).id
   const guardian = await families.create('Inbox Parent')
   cleanup.inquiryNamed(guardian.fullName)
   const family = await familySession(browser, baseURL, guardian)
@@ -79,7 +70,15 @@ test('an administrator announces to one class; the guardian reads it in the inbo
   }
 })
 
-test('a teacher cancels today’s class in two taps and the family sees the notice', async ({ page, browser, baseURL, adminRequest, families, cleanup }) => {
+test('a teacher cancels today’s class in two taps and the family sees the notice', async ({
+  page,
+  browser,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+  classes,
+}) => {
   test.setTimeout(120_000)
   const username = unique('msg-teach-')
   const teacher = { username, password: `pw-${username}-long`, fullName: 'Ms. Notice', email: `${username}@example.com` }
@@ -88,8 +87,8 @@ test('a teacher cancels today’s class in two taps and the family sees the noti
   const teacherId = ((await made.json()) as { doc: { id: number } }).doc.id
   cleanup.family(teacherId)
   const className = unique('Cancelled Class ')
-  const today = WEEKDAYS[new Date().getUTCDay()]!
-  const classId = await makeClass(adminRequest, cleanup, { name: className, days: `${today} & Saturday`, teacher: teacherId })
+  const today = academyWeekdayToday()
+  const classId = (await classes.createInCms({ name: className, days: `${today} & Saturday`, teacher: teacherId })).id
   const guardian = await families.create('Notice Parent')
   const family = await familySession(browser, baseURL, guardian)
   const child = await addStudent(family.request, baseURL, unique('Noa '), 7)

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures'
 
 import { unique } from './support/accounts'
 import { familySession, openAdminTab, toast, visibleItem } from './support/admin-console'
-import { addStudent, CLASS_FIELDS, enroll, openPortal, seriousViolations } from './support/portal'
+import { addStudent, enroll, openPortal, seriousViolations } from './support/portal'
 
 /**
  * Automatic notices on a phone (issue 25, decisions "Automatic notices"): an administrator moves a
@@ -15,16 +15,11 @@ test('an administrator changes a class’s time; the guardian reads the notice i
   baseURL,
   adminRequest,
   families,
-  cleanup,
+  classes,
 }) => {
   test.setTimeout(120_000)
   const className = unique('Moved Class ')
-  const created = await adminRequest.post('/cms-api/classes', {
-    data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8', weekdays: ['Monday'], startTime: '16:00', endTime: '17:00' },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
-  const classId = ((await created.json()) as { doc: { id: number } }).doc.id
-  cleanup.class(classId)
+  const classId = (await classes.createInCms({ name: className, weekdays: ['Monday'], startTime: '16:00', endTime: '17:00' })).id
   const guardian = await families.create('Notice Guardian')
   const family = await familySession(browser, baseURL, guardian)
   const child = await addStudent(family.request, baseURL, unique('Lia '), 7)

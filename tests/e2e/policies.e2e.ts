@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { unique } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
-import { addStudent, CLASS_FIELDS, openPortal, seriousViolations } from './support/portal'
+import { addStudent, openPortal, seriousViolations } from './support/portal'
 
 /** A Lexical editor state of plain paragraphs, as /cms saves a policy's body. */
 function lexical(...paragraphs: string[]) {
@@ -45,12 +45,11 @@ test('a new family signs the waiver and the photo release while enrolling, and s
   baseURL,
   adminRequest,
   families,
-  cleanup,
+  classes,
 }) => {
   test.setTimeout(120_000)
   const className = unique('Policy Class ')
-  const classId = await created(await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8' } }))
-  cleanup.class(classId)
+  const classId = (await classes.createInCms({ name: className })).id
   const waiverTitle = unique('Liability waiver ')
   const photoTitle = unique('Photo release ')
   const long = Array.from({ length: 30 }, (_, i) => `Clause ${i + 1}: dancing is a physical activity and the family accepts its ordinary risks.`)

@@ -2,27 +2,21 @@ import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
 import { openAdminTab, pickMatch } from './support/admin-console'
-import { bornYearsAgo, CLASS_FIELDS, expectToast, openPortal, seriousViolations } from './support/portal'
-
-type Created = { doc: { id: number; days: string } }
+import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
 /**
  * decisions §16 on a phone: a family reports that its dancer will miss a class, books a makeup
  * in another class of the same age group, and the makeup class's roster shows the dancer for
  * that day. The classes are the test's own and leave with it.
  */
-test('a family reports an absence and books a makeup', async ({ page, baseURL, adminRequest, families, cleanup, api: family }) => {
+test('a family reports an absence and books a makeup', async ({ page, baseURL, adminRequest, families, api: family, classes }) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const missedName = unique('Missed Class ')
   const makeupName = unique('Makeup Class ')
   const ids: number[] = []
   for (const name of [missedName, makeupName]) {
-    const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name, ageGroup: '6-8', days: 'Daily', capacity: 8 } })
-    expect(created.ok(), await created.text()).toBe(true)
-    const id = ((await created.json()) as Created).doc.id
-    ids.push(id)
-    cleanup.class(id)
+    ids.push((await classes.createInCms({ name, days: 'Daily', capacity: 8 })).id)
   }
   const [missedId, makeupId] = ids as [number, number]
   await families.signIn(page, 'Makeup Parent')
@@ -93,15 +87,12 @@ test('a family reports an absence and books a makeup', async ({ page, baseURL, a
 })
 
 /** decisions §16: the administrator reads a class's attendance as a table, a student's as a list, and downloads both. */
-test('an administrator reviews attendance by class and by student', async ({ page, baseURL, adminRequest, families, cleanup }) => {
+test('an administrator reviews attendance by class and by student', async ({ page, baseURL, adminRequest, families, classes }) => {
   test.setTimeout(90_000)
   const admin = api(adminRequest, baseURL)
   const className = unique('Review Class ')
-  const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8', days: 'Daily' } })
-  expect(created.ok(), await created.text()).toBe(true)
   // The class's days as the app writes them from its structured schedule ("Daily" is not kept as typed).
-  const { id: classId, days } = ((await created.json()) as Created).doc
-  cleanup.class(classId)
+  const { id: classId, days } = await classes.createInCms({ name: className, days: 'Daily' })
   const account = await families.create('Review Parent')
   const dancer = unique('Rita ')
   const student = await admin.post<{ id: number }>('/api/students', {

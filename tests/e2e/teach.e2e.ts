@@ -1,9 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, signIn, unique } from './support/accounts'
-import { bornYearsAgo, CLASS_FIELDS, openPortal, seriousViolations } from './support/portal'
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+import { bornYearsAgo, openPortal, seriousViolations, academyWeekdayToday } from './support/portal'
 
 /**
  * decisions §9 on a phone: an administrator makes a teacher, a class of theirs that meets
@@ -11,7 +9,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
  * present, late and absent, loses the connection mid-class without losing a mark, and finds
  * every mark again after a reload. A family is refused the page; a visitor is sent to /auth.
  */
-test('a teacher takes attendance for today’s class on a phone', async ({ page, baseURL, adminRequest, families, browser, cleanup }) => {
+test('a teacher takes attendance for today’s class on a phone', async ({ page, baseURL, adminRequest, families, browser, cleanup, classes }) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const family = await families.create('Attendance Parent')
@@ -24,15 +22,10 @@ test('a teacher takes attendance for today’s class on a phone', async ({ page,
   cleanup.family(teacherId)
 
   // The server's day (UTC without ACADEMY_TIMEZONE) names the weekday the class meets.
-  const today = WEEKDAYS[new Date().getUTCDay()]!
+  const today = academyWeekdayToday()
   const className = unique('Attendance Class ')
-  const createdClass = await adminRequest.post('/cms-api/classes', {
-    data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8', days: `${today} & Saturday`, teacher: teacherId },
-  })
-  expect(createdClass.ok(), await createdClass.text()).toBe(true)
-  const classId = ((await createdClass.json()) as { doc: { id: number } }).doc.id
   // The class leaves with the test: the public catalogue journeys count every class and age group.
-  cleanup.class(classId)
+  const classId = (await classes.createInCms({ name: className, days: `${today} & Saturday`, teacher: teacherId })).id
   const ava = unique('Ava ')
   const ben = unique('Ben ')
   const first = await admin.post('/api/students', {

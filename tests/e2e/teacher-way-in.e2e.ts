@@ -1,9 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
-import { bornYearsAgo, CLASS_FIELDS, seriousViolations, openPortal } from './support/portal'
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+import { bornYearsAgo, seriousViolations, openPortal, academyWeekdayToday } from './support/portal'
 
 /**
  * Issue 23, a teacher's way in, on a phone: the sign-in form takes a teacher to /teach, Teach
@@ -11,7 +9,14 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
  * content; "All present" marks everyone without a mark, then the exceptions are changed one
  * by one, and the server holds exactly those marks.
  */
-test('a teacher signs in to /teach, marks everyone present at once, then the exceptions', async ({ page, baseURL, adminRequest, families, cleanup }) => {
+test('a teacher signs in to /teach, marks everyone present at once, then the exceptions', async ({
+  page,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+  classes,
+}) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const family = await families.create('All Present Parent')
@@ -24,14 +29,9 @@ test('a teacher signs in to /teach, marks everyone present at once, then the exc
   cleanup.family(teacherId)
 
   // The server's day (UTC without ACADEMY_TIMEZONE) names the weekday the class meets.
-  const today = WEEKDAYS[new Date().getUTCDay()]!
+  const today = academyWeekdayToday()
   const className = unique('Morning Roster ')
-  const createdClass = await adminRequest.post('/cms-api/classes', {
-    data: { ...CLASS_FIELDS, name: className, ageGroup: '6-8', days: `${today} & Saturday`, teacher: teacherId },
-  })
-  expect(createdClass.ok(), await createdClass.text()).toBe(true)
-  const classId = ((await createdClass.json()) as { doc: { id: number } }).doc.id
-  cleanup.class(classId)
+  const classId = (await classes.createInCms({ name: className, days: `${today} & Saturday`, teacher: teacherId })).id
   const [ava, ben, cleo] = [unique('Ava '), unique('Ben '), unique('Cleo ')]
   for (const fullName of [ava, ben, cleo]) {
     const student = await admin.post<{ id: number }>('/api/students', {

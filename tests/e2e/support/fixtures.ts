@@ -18,6 +18,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import type { ClassDto, ClassInput } from '#api/classes/schemas'
 import { ADMIN, api, createFamilyAccount, E2E_BASE_URL, signIn, type Account } from './accounts'
 import { Cleanup, countRows, leftovers } from './cleanup'
+import { CLASS_FIELDS } from './portal'
 
 type Families = {
   /** A new family account, signed in nowhere. */
@@ -29,7 +30,15 @@ type Families = {
 type Classes = {
   /** A new class made by the administrator through POST /api/classes. */
   create(input: Partial<ClassInput> & Record<string, unknown>): Promise<ClassDto>
+  /**
+   * A new class written through /cms-api, for the fields the contract's form has no words for
+   * (a teacher, a level, days as the app keeps them): the journey defaults (CLASS_FIELDS, ages
+   * 6-8) under the given fields. Answers the stored row.
+   */
+  createInCms(data: Record<string, unknown>): Promise<CmsClass>
 }
+
+type CmsClass = { id: number; name: string; days: string }
 
 type TestFixtures = { cleanup: Cleanup; families: Families; classes: Classes; api: ReturnType<typeof api> }
 type WorkerFixtures = { adminRequest: APIRequestContext; noLeftovers: void }
@@ -79,6 +88,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const cls = await api(adminRequest, baseURL).post<ClassDto>('/api/classes', input)
         cleanup.class(cls.id)
         return cls
+      },
+      async createInCms(data) {
+        const created = await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, ageGroup: '6-8', ...data } })
+        expect(created.ok(), await created.text()).toBe(true)
+        const { doc } = (await created.json()) as { doc: CmsClass }
+        cleanup.class(doc.id)
+        return doc
       },
     })
   },

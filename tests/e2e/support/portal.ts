@@ -6,6 +6,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
+import { weekdayOf } from '#shared/dates'
+import { WEEKDAYS } from '#shared/schedule'
 import { api } from './accounts'
 
 /** A date of birth that makes someone `years` old today (their birthday was about a month ago). */
@@ -13,6 +15,14 @@ export function bornYearsAgo(years: number): string {
   const d = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000)
   d.setUTCFullYear(d.getUTCFullYear() - years)
   return d.toISOString().slice(0, 10)
+}
+
+/**
+ * Today's weekday name ("Friday"), as the journeys' academy counts days: its server runs without
+ * ACADEMY_TIMEZONE and the time-zone journey leaves the setting at UTC.
+ */
+export function academyWeekdayToday(): string {
+  return WEEKDAYS[weekdayOf(new Date().toISOString().slice(0, 10))]
 }
 
 /** The emergency contact of the students these journeys add. */
