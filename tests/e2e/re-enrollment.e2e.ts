@@ -169,3 +169,39 @@ test('the office rolls the season over; a parent reads the report card and re-en
     expect(enrollments.map((e) => e.class.name).filter((name) => name.startsWith('Grade 4 Ballet'))).toHaveLength(1)
   })
 })
+
+test('a family with no returning dancer sees no banner and is told there is nothing to re-enroll', async ({
+  page,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+}) => {
+  const admin = api(adminRequest, baseURL)
+  const { today } = await admin.get<SelfServiceRulesDto>('/api/self-service/rules')
+  const days = { firstDay: addDays(today, -90), lastDay: addDays(today, 2), priorityOpens: addDays(today, -200), openOpens: addDays(today, -150) }
+  const now = await made(await adminRequest.post('/cms-api/seasons', { data: { name: unique('Season now '), ...days } }))
+  cleanup.season(now)
+  const nextName = unique('Season next ')
+  const next = await made(
+    await adminRequest.post('/cms-api/seasons', {
+      data: { name: nextName, firstDay: addDays(today, 3), lastDay: addDays(today, 200), priorityOpens: today, openOpens: addDays(today, 5), rolledFrom: now },
+    }),
+  )
+  cleanup.season(next)
+  const family = await families.signIn(page, 'New Season Parent')
+  await admin.post('/api/students', { fullName: unique('Noa '), dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner', userId: family.id })
+
+  // The banner is asked for once the dashboard is live: its answer came, and no banner.
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/seasons/re-enrollment') && response.ok())
+  await openPortal(page, '/dashboard')
+  await asked
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome')
+  await expect(page.getByRole('note', { name: 'Next season' })).toHaveCount(0)
+  await openPortal(page, '/re-enroll')
+  await expect(page.getByRole('heading', { name: `Priority registration for ${nextName} is open` })).toBeVisible()
+  await expect(page.getByText('Nothing to re-enroll')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Browse classes' })).toBeVisible()
+  await expect(page.getByTestId('re-enroll-child')).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+})
