@@ -170,13 +170,8 @@ test('the office rolls the season over; a parent reads the report card and re-en
   })
 })
 
-test('a family with no returning dancer sees no banner and is told there is nothing to re-enroll', async ({
-  page,
-  baseURL,
-  adminRequest,
-  families,
-  cleanup,
-}) => {
+/** This season (ending in two days) with one class of no level, and the next, rolled over from it, in priority registration today. */
+async function twoSeasons(adminRequest: APIRequestContext, baseURL: string | undefined, cleanup: Cleanup) {
   const admin = api(adminRequest, baseURL)
   const { today } = await admin.get<SelfServiceRulesDto>('/api/self-service/rules')
   const days = { firstDay: addDays(today, -90), lastDay: addDays(today, 2), priorityOpens: addDays(today, -200), openOpens: addDays(today, -150) }
@@ -189,6 +184,20 @@ test('a family with no returning dancer sees no banner and is told there is noth
     }),
   )
   cleanup.season(next)
+  const classIn = async (season: number) =>
+    made(await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name: unique('Open Ballet '), ageGroup: '6-8', season } }))
+  return { admin, nextName, nowClass: await classIn(now), nextClass: await classIn(next) }
+}
+
+test('a family with no returning dancer sees no banner and is told there is nothing to re-enroll', async ({
+  page,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+}) => {
+  test.setTimeout(60_000)
+  const { admin, nextName } = await twoSeasons(adminRequest, baseURL, cleanup)
   const family = await families.signIn(page, 'New Season Parent')
   await admin.post('/api/students', { fullName: unique('Noa '), dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner', userId: family.id })
 
@@ -203,5 +212,38 @@ test('a family with no returning dancer sees no banner and is told there is noth
   await expect(page.getByText('Nothing to re-enroll')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Browse classes' })).toBeVisible()
   await expect(page.getByTestId('re-enroll-child')).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('a view-only guardian sees the returning dancer and the suggested classes, with no way to re-enroll', async ({
+  page,
+  baseURL,
+  adminRequest,
+  families,
+  cleanup,
+}) => {
+  test.setTimeout(60_000)
+  const { admin, nextName, nowClass } = await twoSeasons(adminRequest, baseURL, cleanup)
+  const family = await families.create('View Season Parent')
+  const leo = unique('Leo ')
+  const student = await admin.post<{ id: number }>('/api/students', {
+    fullName: leo,
+    dateOfBirth: bornYearsAgo(7),
+    experienceLevel: 'Beginner',
+    userId: family.id,
+    emergencyContact: { name: 'Grandpa Season', phone: '555 010 5050' },
+  })
+  await admin.post('/api/enrollments', { studentId: student.id, classId: nowClass })
+  // The access decisions §23 gives a second guardian invited to view, set by the office.
+  expect((await adminRequest.patch(`/cms-api/users/${family.id}`, { data: { guardianAccess: 'view' } })).ok()).toBe(true)
+  await signIn(page, baseURL, family)
+
+  await openPortal(page, '/re-enroll')
+  const child = page.getByTestId('re-enroll-child').filter({ hasText: leo })
+  await expect(child.getByRole('heading', { name: `Suggested classes for ${nextName}` })).toBeVisible()
+  await expect(child).toContainText('Open Ballet')
+  await expect(page.getByRole('note').filter({ hasText: 'Ask a guardian with full access' })).toBeVisible()
+  await expect(child.getByRole('radio')).toHaveCount(0)
+  await expect(child.getByRole('button', { name: `Re-enroll ${leo}` })).toHaveCount(0)
   expect(await seriousViolations(page)).toEqual([])
 })
