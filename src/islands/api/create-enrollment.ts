@@ -44,6 +44,8 @@ export function useCreateEnrollments() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: studentEnrollmentsQueryOptions(studentId).queryKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }),
+        // The next season's re-enrollment shows what the child is enrolled in (issue 27).
+        queryClient.invalidateQueries({ queryKey: queryKeys.reEnrollment }),
       ])
     },
   })

@@ -44,6 +44,8 @@ export const queryKeys = {
     makeupOptions: (absenceId: number) => ['absences', 'makeup-options', absenceId] as const,
   },
   selfServiceRules: ['self-service-rules'] as const,
+  /** The coming season's re-enrollment (issue 27): refreshed when a child is enrolled. */
+  reEnrollment: ['re-enrollment'] as const,
   /** The family's own waitlist entries (decisions §15). */
   waitlist: ['waitlist'] as const,
   invoices: ['invoices'] as const,

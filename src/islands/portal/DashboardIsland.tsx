@@ -8,6 +8,7 @@ import { ClassWhen } from './components/ClassFacts'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { PoliciesBanner } from './components/PoliciesBanner'
 import { PortalRoot } from './components/PortalRoot'
+import { ReEnrollBanner } from './re-enroll/ReEnrollBanner'
 import { RemoveStudentDialog } from './components/RemoveStudentDialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { SMALL_BUTTON, StudentCard } from './components/StudentCard'
@@ -41,6 +42,7 @@ function Dashboard({ user }: { user: UserDto }) {
   return (
     <main id="main" className="space-y-5 px-4 py-5">
       <PoliciesBanner />
+      <ReEnrollBanner />
       <header>
         <h1 className="font-serif text-3xl leading-tight">Welcome, {user.fullName}</h1>
         <p className="mt-1 text-gray-800">Your dancers, their classes and what to try next.</p>

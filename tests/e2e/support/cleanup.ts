@@ -28,6 +28,8 @@ export class Cleanup {
   private readonly inquiries = new Set<number>()
   private readonly inquiryNames = new Set<string>()
   private readonly assessmentWindows = new Set<number>()
+  private readonly seasons = new Set<number>()
+  private readonly seasonNames = new Set<string>()
   private readonly texts = new Map<string, StoredText>()
 
   constructor(private readonly admin: APIRequestContext) {}
@@ -56,6 +58,16 @@ export class Cleanup {
     this.assessmentWindows.add(id)
   }
 
+  /** A season (issue 27): its classes are deleted with the classes, then the season itself, the latest first. */
+  season(id: number): void {
+    this.seasons.add(id)
+  }
+
+  /** A season made through the console's rollover form, found by its (unique) name at the end. */
+  seasonNamed(name: string): void {
+    this.seasonNames.add(name)
+  }
+
   inquiry(id: number): void {
     this.inquiries.add(id)
   }
@@ -75,8 +87,9 @@ export class Cleanup {
   }
 
   /**
-   * Deletes everything registered: classes first (their waitlists go before their enrollments,
-   * so no place is offered to anyone), then families, then texts and inquiries. Every step is
+   * Deletes everything registered: classes first, a registered season's own classes among them
+   * (their waitlists go before their enrollments, so no place is offered to anyone), then the
+   * seasons, then families, then texts and inquiries. Every step is
    * tried; what failed is thrown together at the end, and so is a family still listed after.
    */
   async run(): Promise<void> {
@@ -98,7 +111,17 @@ export class Cleanup {
       const classes = (await (await this.admin.get('/api/classes')).json()) as ClassDto[]
       for (const cls of classes) if (this.classNames.has(cls.name)) this.classes.add(cls.id)
     }
+    if (this.seasonNames.size > 0) {
+      const seasons = (await (await this.admin.get('/api/admin/seasons')).json()) as Array<{ id: number; name: string }>
+      for (const season of seasons) if (this.seasonNames.has(season.name)) this.seasons.add(season.id)
+    }
+    for (const id of this.seasons) {
+      const found = await this.admin.get(`/cms-api/classes?where[season][equals]=${id}&depth=0&limit=100`)
+      if (found.ok()) for (const cls of ((await found.json()) as { docs: Array<{ id: number }> }).docs) this.classes.add(cls.id)
+    }
     for (const id of this.classes) await attempt(`class ${id}`, () => this.admin.delete(`/api/classes/${id}`))
+    // A season rolled over from another names it: the later (higher id) goes first.
+    for (const id of [...this.seasons].sort((a, b) => b - a)) await attempt(`season ${id}`, () => this.admin.delete(`/cms-api/seasons/${id}`))
 
     if (this.usernames.size > 0) {
       for (const user of await this.users()) if (this.usernames.has(user.username)) this.families.add(user.id)
@@ -154,6 +177,7 @@ const COUNTED = [
   'site-content',
   'assessment-windows',
   'assessment-marks',
+  'seasons',
 ] as const
 
 export type Counts = Record<(typeof COUNTED)[number], number>

@@ -13,6 +13,7 @@ import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { ClassFormDialog } from './ClassFormDialog'
 import { SeasonRetention } from './SeasonRetention'
+import { SeasonRollover } from './SeasonRollover'
 
 const LOAD_FAILED = 'Failed to load classes. Please try again.'
 
@@ -127,6 +128,7 @@ export function ClassesTab() {
           </>
         ) : null}
       </ConfirmDialog>
+      <SeasonRollover />
       <SeasonRetention />
     </section>
   )
