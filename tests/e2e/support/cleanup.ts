@@ -28,6 +28,7 @@ export class Cleanup {
   private readonly inquiries = new Set<number>()
   private readonly inquiryNames = new Set<string>()
   private readonly assessmentWindows = new Set<number>()
+  private readonly examSessions = new Set<number>()
   private readonly texts = new Map<string, StoredText>()
 
   constructor(private readonly admin: APIRequestContext) {}
@@ -54,6 +55,11 @@ export class Cleanup {
   /** An assessment window (issue 27): deleted first, with its marks. */
   assessmentWindow(id: number): void {
     this.assessmentWindows.add(id)
+  }
+
+  /** An exam session (issue 27): deleted first, with its entries. */
+  examSession(id: number): void {
+    this.examSessions.add(id)
   }
 
   inquiry(id: number): void {
@@ -94,6 +100,7 @@ export class Cleanup {
     }
 
     for (const id of this.assessmentWindows) await attempt(`assessment window ${id}`, () => this.admin.delete(`/cms-api/assessment-windows/${id}`))
+    for (const id of this.examSessions) await attempt(`exam session ${id}`, () => this.admin.delete(`/cms-api/exam-sessions/${id}`))
     if (this.classNames.size > 0) {
       const classes = (await (await this.admin.get('/api/classes')).json()) as ClassDto[]
       for (const cls of classes) if (this.classNames.has(cls.name)) this.classes.add(cls.id)
@@ -154,6 +161,8 @@ const COUNTED = [
   'site-content',
   'assessment-windows',
   'assessment-marks',
+  'exam-sessions',
+  'exam-entries',
 ] as const
 
 export type Counts = Record<(typeof COUNTED)[number], number>
