@@ -204,9 +204,10 @@ describe('results', () => {
 
 describe('deleting', () => {
   it('a student or a session takes its entries with it (an entry names both, required)', async () => {
+    const own = (await admin.post('/api/admin/exam-sessions', sessionBody())).body as { id: number }
     const leaving = await createFamily(app, 'exam-leaving')
     const child = await addStudent(app, leaving.userId, 'Lea Exam', 9)
-    const data = { session: session.id, student: child, level: grade3, household: leaving.userId, status: 'confirmed' as const, feeCents: 6500 }
+    const data = { session: own.id, student: child, level: grade3, household: leaving.userId, status: 'confirmed' as const, feeCents: 6500 }
     const entry = await app.payload.create({ collection: 'exam-entries', overrideAccess: true, data })
     // The account goes with its students (decisions §2), and so their entries.
     await app.payload.delete({ collection: 'users', id: leaving.userId, overrideAccess: true })

@@ -145,7 +145,7 @@ export function ExamsTab() {
         </div>
       )}
       <ExamSessionDialog open={creating} onClose={() => setCreating(false)} />
-      <ExamResultDialog key={grading?.id ?? 0} entry={grading} onClose={() => setGrading(null)} />
+      <ExamResultDialog entry={grading} onClose={() => setGrading(null)} />
       <ConfirmDialog
         open={asking !== null}
         title={asking?.action === 'withdraw' ? 'Withdraw this entry?' : 'Decline this entry?'}
