@@ -15,6 +15,7 @@ const TABS = [
   { id: 'students', label: 'Students', loaded: /Showing \d+ of \d+ students/ },
   { id: 'attendance', label: 'Attendance', loaded: 'Show Attendance' },
   { id: 'assessments', label: 'Assessments', loaded: /publish the report cards here/ },
+  { id: 'exams', label: 'Exams', loaded: /Showing \d+ of \d+ entries/ },
   { id: 'policies', label: 'Policies', loaded: /No policy documents yet|Export CSV/ },
   { id: 'messages', label: 'Messages', loaded: 'New message' },
   { id: 'inquiries', label: 'Inquiries', loaded: /waiting for an answer|No inquiries yet/ },

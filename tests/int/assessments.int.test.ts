@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ASSESSMENT_MESSAGES, unresolvedConflictsMessage } from '#api/levels/assessment.schemas'
 import { LEVEL_MESSAGES, notPlacedAtLevelMessage } from '#api/levels/schemas'
-import { addDays, todayIso } from '#shared/dates'
+import { addDays, formatCalendarDay, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
+import { pdfText } from '#tests/support/pdf'
 
 /**
  * Assessments (issue 27): a teacher scores the students of their own class (another teacher's is
@@ -31,6 +32,25 @@ let windowId: number
 let grade4Class: { id: number; name: string }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+
+async function downloadPdf(account: Family, path: string): Promise<{ status: number; bytes: Uint8Array; type: string | null }> {
+  const response = await fetch(`${app.url}${path}`, { headers: { origin: app.url, cookie: account.client.sessionCookie } })
+  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), type: response.headers.get('content-type') }
+}
+
+/** An accepted exam entry of this student with its result recorded (the exams slice's own flow is tests/int/exams.int.test.ts). */
+async function recordExamResult(student: number, level: number): Promise<void> {
+  const session = await app.payload.create({
+    collection: 'exam-sessions',
+    overrideAccess: true,
+    data: { syllabus: 'RAD', venue: 'Main studio', date: addDays(todayIso(), -3), entryDeadline: addDays(todayIso(), -20), fees: [{ level, feeCents: 6500 }] },
+  })
+  await app.payload.create({
+    collection: 'exam-entries',
+    overrideAccess: true,
+    data: { session: session.id, student, level, household: family.userId, status: 'accepted', feeCents: 6500, mark: 78, grade: 'merit' },
+  })
+}
 
 async function marks(): Promise<string> {
   const { docs } = await app.payload.find({ collection: 'assessment-marks', depth: 0, limit: 0, pagination: false, sort: 'id', overrideAccess: true })
@@ -205,19 +225,23 @@ describe('report cards', () => {
     expect(cards.body[0].skills[0]).toEqual({ section: skills[0]!.section, skill: skills[0]!.skill, score: 3, scoreLabel: 'Secure' })
     expect(cards.body[0].skills[2]).toMatchObject({ score: null, scoreLabel: null })
     expect((await otherFamily.client.get(`/api/students/${mia}/report-cards`)).status).toBe(404)
-    const pdf = await family.client.get(`/api/students/${mia}/report-cards/${windowId}/pdf`)
-    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf'])
-    expect(pdf.body.startsWith('%PDF-1.4')).toBe(true)
-    for (const text of [
-      '(Grace Ballet Academy)',
-      '(Spring assessment: report card)',
-      "(Teacher's comment)",
-      '(Lovely port de bras.)',
-      '(Recommendation: Move to Grade 4)',
+    // A recorded exam result of hers is printed on the card too (decisions §29).
+    await recordExamResult(mia, grade3)
+    const pdf = await downloadPdf(family, `/api/students/${mia}/report-cards/${windowId}/pdf`)
+    expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf'])
+    const text = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ')
+    for (const words of [
+      'Grace Ballet Academy',
+      'Spring assessment: report card',
+      'Teacher’s comment',
+      'Lovely port de bras.',
+      'Recommendation: Move to Grade 4',
+      '3 · Secure',
+      'Exam results',
+      `RAD Grade 3, ${formatCalendarDay(addDays(todayIso(), -3))}: Merit, mark 78`,
     ]) {
-      expect(pdf.body).toContain(text)
+      expect(text).toContain(words)
     }
-    expect(pdf.body).toContain(' Secure)')
     expect((await otherFamily.client.get(`/api/students/${mia}/report-cards/${windowId}/pdf`)).status).toBe(404)
     expect((await visitor.get(`/api/students/${mia}/report-cards`)).status).toBe(401)
     const cookie = await sessionCookie(app, family.username, 'a-long-test-password')

@@ -42,6 +42,19 @@ async function enroll(student: number, cls: number) {
   await app.payload.create({ collection: 'enrollments', data: { student, class: cls, enrollmentDate: addDays(todayIso(), -30) }, overrideAccess: true })
 }
 
+function sessionBody() {
+  return {
+    syllabus: 'RAD',
+    venue: 'Main studio',
+    date: addDays(todayIso(), 40),
+    entryDeadline: addDays(todayIso(), 10),
+    fees: [
+      { levelId: grade3, feeCents: 6500 },
+      { levelId: grade4, feeCents: 7200 },
+    ],
+  }
+}
+
 beforeAll(async () => {
   app = await startTestApp()
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
@@ -83,16 +96,7 @@ afterAll(async () => {
 
 describe('exam sessions', () => {
   it('an administrator creates one; bad input is 400 and creates nothing; nobody else may', async () => {
-    const body = {
-      syllabus: 'RAD',
-      venue: 'Main studio',
-      date: addDays(todayIso(), 40),
-      entryDeadline: addDays(todayIso(), 10),
-      fees: [
-        { levelId: grade3, feeCents: 6500 },
-        { levelId: grade4, feeCents: 7200 },
-      ],
-    }
+    const body = sessionBody()
     const before = await app.payload.count({ collection: 'exam-sessions', overrideAccess: true })
     for (const [bad, message] of [
       [{ ...body, syllabus: '' }, EXAM_MESSAGES.syllabus],
@@ -195,5 +199,27 @@ describe('results', () => {
       { mark: 78, gradeLabel: 'Merit', levelName: 'Grade 3', syllabus: 'RAD' },
     ])
     expect((await otherFamily.client.get(`/api/students/${mia}/exam-results`)).status).toBe(404)
+  })
+})
+
+describe('deleting', () => {
+  it('a student or a session takes its entries with it (an entry names both, required)', async () => {
+    const own = (await admin.post('/api/admin/exam-sessions', sessionBody())).body as { id: number }
+    const leaving = await createFamily(app, 'exam-leaving')
+    const child = await addStudent(app, leaving.userId, 'Lea Exam', 9)
+    const data = { session: own.id, student: child, level: grade3, household: leaving.userId, status: 'confirmed' as const, feeCents: 6500 }
+    const entry = await app.payload.create({ collection: 'exam-entries', overrideAccess: true, data })
+    // The account goes with its students (decisions §2), and so their entries.
+    await app.payload.delete({ collection: 'users', id: leaving.userId, overrideAccess: true })
+    expect(await app.payload.count({ collection: 'exam-entries', where: { id: { equals: entry.id } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
+
+    const gone = (await admin.post('/api/admin/exam-sessions', { ...sessionBody(), syllabus: 'ISTD' })).body as { id: number }
+    const other = await app.payload.create({
+      collection: 'exam-entries',
+      overrideAccess: true,
+      data: { ...data, session: gone.id, student: mia, household: family.userId },
+    })
+    await app.payload.delete({ collection: 'exam-sessions', id: gone.id, overrideAccess: true })
+    expect(await app.payload.count({ collection: 'exam-entries', where: { id: { equals: other.id } }, overrideAccess: true })).toEqual({ totalDocs: 0 })
   })
 })

@@ -6,7 +6,8 @@ import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
-import { addPolicy, pdfText } from '#tests/support/policies'
+import { pdfText } from '#tests/support/pdf'
+import { addPolicy } from '#tests/support/policies'
 import { startSmtpListener } from '#tests/support/smtp'
 
 /**

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '#cms/access/isAdmin'
+import { deleteExamEntriesOf } from '#cms/collections/ExamEntries/hooks/deleteExamEntries'
 import { validateDay } from '#cms/fields/dates'
 import { centsField } from '#cms/fields/money'
 import { EXAM_LIMITS, EXAM_MESSAGES } from '#api/exams/schemas'
@@ -20,6 +21,8 @@ export const ExamSessions: CollectionConfig = {
     description: 'Graded exams: teachers propose candidates until the entry deadline; families accept and pay the fee of the grade.',
   },
   access: adminOnly,
+  // Its entries go with it (they name it, required).
+  hooks: { beforeDelete: [deleteExamEntriesOf('session')] },
   fields: [
     { name: 'syllabus', type: 'text', required: true, maxLength: EXAM_LIMITS.maxText, admin: { description: 'For example RAD.' } },
     { name: 'venue', type: 'text', required: true, maxLength: EXAM_LIMITS.maxText },

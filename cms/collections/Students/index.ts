@@ -7,6 +7,7 @@ import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
 import { deleteEnrollmentsOf } from '#cms/collections/Enrollments/hooks/deleteEnrollments'
+import { deleteExamEntriesOf } from '#cms/collections/ExamEntries/hooks/deleteExamEntries'
 import { deleteMakeupsOf } from '#cms/collections/Makeups/hooks/deleteMakeups'
 import { deleteWaitlistEntriesOf } from '#cms/collections/WaitlistEntries/hooks/deleteWaitlistEntries'
 import { householdOf } from '#api/lib/ownership'
@@ -44,6 +45,7 @@ export const Students: CollectionConfig = {
     beforeDelete: [
       deleteCare,
       deleteAssessmentMarksOf('student'),
+      deleteExamEntriesOf('student'),
       deleteAttendanceOf('student'),
       deleteMakeupsOf('student'),
       deleteWaitlistEntriesOf('student'),

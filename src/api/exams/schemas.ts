@@ -27,6 +27,16 @@ export const EXAM_MESSAGES = {
   grade: 'Grade must be Distinction, Merit, Pass or Not passed',
 } as const
 
+/** An entry's status in words, as the teacher, the studio and the household read it. */
+export const EXAM_ENTRY_STATUS_LABELS: Record<ExamEntryStatus, string> = {
+  proposed: 'Proposed: waiting for the studio',
+  confirmed: 'Confirmed: waiting for the family',
+  'declined-by-studio': 'Declined by the studio',
+  accepted: 'Accepted by the family',
+  'declined-by-family': 'Declined by the family',
+  withdrawn: 'Withdrawn',
+}
+
 export const deadlinePassedMessage = (deadline: string) => `The entry deadline (${deadline}) has passed: entries for this session are closed.`
 export const entryStatusMessage = (status: ExamEntryStatus, wanted: string) => `This entry is ${status.replace(/-/g, ' ')}: it cannot be ${wanted}.`
 

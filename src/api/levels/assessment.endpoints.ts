@@ -1,6 +1,7 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { pdfResponse } from '#api/lib/pdf'
-import { reportCardPdf } from './report-card-pdf'
+import { examResultsOf } from '#api/exams'
+import { pdfResponse } from '#api/lib/pdf-document'
+import { reportCard, reportCardPdf } from './report-card-pdf'
 import { assessmentMarkInputSchema, assessmentWindowInputSchema } from './assessment.schemas'
 import { chooseMark, reportCards, reviewWindow } from './assessment-review'
 import { assessmentSheet, recordMark } from './assessment-sheet'
@@ -37,7 +38,9 @@ export const assessmentEndpoints = [
   defineEndpoint('get', '/students/:id/report-cards', { role: 'family' }, async ({ req, user }) => reportCards(req, user, idParam(req))),
 
   defineEndpoint('get', '/students/:id/report-cards/:windowId/pdf', { role: 'family' }, async ({ req, user }) => {
-    const { bytes, filename } = await reportCardPdf(req, user, idParam(req), idParam(req, 'windowId'))
+    // 404 before anything else is read; then the student's exam results (exams build on levels: read here, passed in).
+    const card = await reportCard(req, user, idParam(req), idParam(req, 'windowId'))
+    const { bytes, filename } = await reportCardPdf(req, card, await examResultsOf(req, idParam(req)))
     return pdfResponse(bytes, filename)
   }),
 ]

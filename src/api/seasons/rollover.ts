@@ -72,8 +72,7 @@ export async function rolloverSeason(req: PayloadRequest, id: number, input: Rol
     return await inTransaction(req, async () => {
       const to = (await req.payload.create({ collection: 'seasons', data: { ...input, rolledFrom: from.id }, depth: 0, req, overrideAccess: true })) as Season
       const classes = await seasonClasses(req, from.id, 0, 'id')
-      for (const cls of classes)
-        await req.payload.create({ collection: 'classes', data: copiedClass(cls, from, to), depth: 0, req, overrideAccess: true })
+      for (const cls of classes) await req.payload.create({ collection: 'classes', data: copiedClass(cls, from, to), depth: 0, req, overrideAccess: true })
       return {
         season: toSeasonDto(to),
         classesCopied: classes.length,

@@ -18,10 +18,11 @@ import { AcademyTimeZoneContext, ViewerContext } from './viewer'
 import { UsersTab } from './users/UsersTab'
 import { WaitlistsTab } from './waitlists/WaitlistsTab'
 import { AssessmentsTab } from './assessments/AssessmentsTab'
+import { ExamsTab } from './exams/ExamsTab'
 
 /**
  * Spec §2 "Admin": seven tabs, and Tuition (decisions §11), Waitlists (decisions §15) and
- * Attendance (decisions §16), Policies (issue 26). The site texts are a tab of their own (issue 23), no longer a list
+ * Attendance (decisions §16), Assessments and Exams (issue 27), Policies (issue 26). The site texts are a tab of their own (issue 23), no longer a list
  * under every tab.
  */
 const TABS: Tab[] = [
@@ -33,6 +34,7 @@ const TABS: Tab[] = [
   { id: 'students', label: 'Students', render: () => <StudentsTab /> },
   { id: 'attendance', label: 'Attendance', render: () => <AttendanceTab /> },
   { id: 'assessments', label: 'Assessments', render: () => <AssessmentsTab /> },
+  { id: 'exams', label: 'Exams', render: () => <ExamsTab /> },
   { id: 'policies', label: 'Policies', render: () => <PoliciesTab /> },
   { id: 'messages', label: 'Messages', render: () => <MessagesTab /> },
   { id: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },

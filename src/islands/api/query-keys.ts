@@ -66,6 +66,10 @@ export const queryKeys = {
     all: ['admin-messages'] as const,
     one: (id: number) => ['admin-messages', id] as const,
   },
+  /** The household's exam entries to answer, with their results (issue 27, decisions §29). */
+  examEntries: ['exam-entries'] as const,
+  /** The syllabus levels (issue 27): the grades an exam session's fees name. */
+  levels: ['levels'] as const,
   stripeConfig: ['stripe-config'] as const,
   autopay: ['autopay'] as const,
   siteContent: (key: string) => ['site-content', key] as const,
@@ -75,6 +79,8 @@ export const queryKeys = {
     /** Open assessment windows with the caller's classes, and one class's sheet (issue 27). */
     assessments: ['teach', 'assessments'] as const,
     assessmentSheet: (windowId: number, classId: number) => ['teach', 'assessments', windowId, classId] as const,
+    /** Exam sessions still to come, the teacher's candidates and their entries (decisions §29). */
+    exams: ['teach', 'exams'] as const,
   },
   admin: {
     /** Seasons and a season's retention figure (issue 27, the next season). */
@@ -83,6 +89,8 @@ export const queryKeys = {
     /** Assessment windows and one window's review (issue 27). */
     assessments: ['admin', 'assessments'] as const,
     assessmentReview: (windowId: number) => ['admin', 'assessments', windowId] as const,
+    /** Exam sessions still to come and every entry (decisions §29). */
+    exams: ['admin', 'exams'] as const,
     invoices: ['admin', 'invoices'] as const,
     /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
     invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,

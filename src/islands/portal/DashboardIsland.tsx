@@ -13,6 +13,7 @@ import { RemoveStudentDialog } from './components/RemoveStudentDialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { SMALL_BUTTON, StudentCard } from './components/StudentCard'
 import { WaitlistOffers } from './components/WaitlistOffers'
+import { ExamEntries } from './components/ExamEntries'
 import { recommendedClasses, upcomingClasses } from './family'
 import { formatMonthlyPrice } from '#shared/money'
 import { useFamily } from './hooks/use-family'
@@ -168,6 +169,9 @@ function Dashboard({ user }: { user: UserDto }) {
           ))}
         </ul>
       </section>
+
+      {/* Exam entries waiting for the household's answer (decisions §29). */}
+      <ExamEntries />
 
       <RemoveStudentDialog student={removing} onClose={() => setRemoving(null)} />
     </main>

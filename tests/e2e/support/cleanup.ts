@@ -30,6 +30,7 @@ export class Cleanup {
   private readonly assessmentWindows = new Set<number>()
   private readonly seasons = new Set<number>()
   private readonly seasonNames = new Set<string>()
+  private readonly examSessions = new Set<number>()
   private readonly texts = new Map<string, StoredText>()
 
   constructor(private readonly admin: APIRequestContext) {}
@@ -66,6 +67,11 @@ export class Cleanup {
   /** A season made through the console's rollover form, found by its (unique) name at the end. */
   seasonNamed(name: string): void {
     this.seasonNames.add(name)
+  }
+
+  /** An exam session (issue 27): deleted first, with its entries. */
+  examSession(id: number): void {
+    this.examSessions.add(id)
   }
 
   inquiry(id: number): void {
@@ -107,6 +113,7 @@ export class Cleanup {
     }
 
     for (const id of this.assessmentWindows) await attempt(`assessment window ${id}`, () => this.admin.delete(`/cms-api/assessment-windows/${id}`))
+    for (const id of this.examSessions) await attempt(`exam session ${id}`, () => this.admin.delete(`/cms-api/exam-sessions/${id}`))
     if (this.classNames.size > 0) {
       const classes = (await (await this.admin.get('/api/classes')).json()) as ClassDto[]
       for (const cls of classes) if (this.classNames.has(cls.name)) this.classes.add(cls.id)
@@ -178,6 +185,8 @@ const COUNTED = [
   'assessment-windows',
   'assessment-marks',
   'seasons',
+  'exam-sessions',
+  'exam-entries',
 ] as const
 
 export type Counts = Record<(typeof COUNTED)[number], number>

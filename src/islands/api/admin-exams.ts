@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+
+import type { ExamEntryDto, ExamResultInput, ExamSessionDto, ExamSessionInput } from '#api/exams/schemas'
+import type { LevelDto } from '#api/levels/schemas'
+import { apiRequest } from '#islands/lib/http'
+import { queryKeys } from './query-keys'
+
+/** GET /api/admin/exam-entries (admin): the sessions still to come and every entry, newest first. */
+export function useAdminExams() {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.admin.exams,
+      queryFn: () => apiRequest<{ sessions: ExamSessionDto[]; entries: ExamEntryDto[] }>('GET', '/api/admin/exam-entries'),
+    }),
+  )
+}
+
+/** GET /api/levels (public): the grades a session may list a fee for. */
+export function useLevels() {
+  return useQuery(queryOptions({ queryKey: queryKeys.levels, queryFn: () => apiRequest<LevelDto[]>('GET', '/api/levels') }))
+}
+
+/** POST /api/admin/exam-sessions (admin). */
+export function useCreateExamSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ExamSessionInput) => apiRequest<ExamSessionDto>('POST', '/api/admin/exam-sessions', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.exams }),
+  })
+}
+
+export type ExamEntryAction = 'confirm' | 'decline' | 'withdraw'
+
+/** POST /api/admin/exam-entries/:id/confirm|decline|withdraw (admin). */
+export function useExamEntryAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ExamEntryAction }) => apiRequest<ExamEntryDto>('POST', `/api/admin/exam-entries/${id}/${action}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.exams }),
+  })
+}
+
+/** PUT /api/admin/exam-entries/:id/result (admin): the mark and grade of an accepted entry. */
+export function useRecordExamResult() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, ...input }: ExamResultInput & { id: number }) => apiRequest<ExamEntryDto>('PUT', `/api/admin/exam-entries/${id}/result`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.exams }),
+  })
+}
