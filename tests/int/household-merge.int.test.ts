@@ -1,7 +1,10 @@
+import { sql } from '@payloadcms/db-postgres'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { HOUSEHOLD_COLUMNS } from '#api/households'
 import { HOUSEHOLD_MESSAGES } from '#api/households/schemas'
+import { queryRows } from '#api/lib/database'
 import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -52,7 +55,55 @@ afterAll(async () => {
   await app?.close()
 })
 
+/**
+ * The columns that name an account as a person (who did something, whose copy, whose login),
+ * not as a household: a merge leaves them as they are. Every other column that refers to an
+ * account names a household and must be in HOUSEHOLD_COLUMNS, or a merge would leave its rows
+ * behind with the merged account.
+ */
+const PERSON_COLUMNS = [
+  'assessment_marks.teacher_id',
+  'attendance.marked_by_id',
+  'classes.teacher_id',
+  'enrollments.enrolled_by_id',
+  'exam_entries.proposed_by_id',
+  'household_events.actor_id',
+  'household_invites.accepted_by_id',
+  'household_invites.invited_by_id',
+  'inquiries.addressed_by_id',
+  'inquiries.from_account_id',
+  'makeups.booked_by_id',
+  'medical_note_reads.reader_id',
+  'message_recipients.user_id',
+  'messages.sender_id',
+  'notification_preferences.user_id',
+  'payload_locked_documents_rels.users_id',
+  'payload_preferences_rels.users_id',
+  'policy_signatures.user_id',
+  'site_assets.updated_by_id',
+  'site_content.updated_by_id',
+  'users.household_id',
+  'users.household_payer_id',
+  'users_sessions._parent_id',
+  'waitlist_entries.override_by_id',
+  'waitlist_entries.removed_by_id',
+]
+
 describe('merging two households', () => {
+  it('knows every column that refers to an account: each names a person, or a household the merge moves', async () => {
+    const rows = await queryRows<{ name: string }>(
+      app.payload,
+      sql`SELECT DISTINCT kcu.table_name || '.' || kcu.column_name AS name
+        FROM information_schema.referential_constraints rc
+        JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = rc.constraint_name
+        JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = rc.unique_constraint_name
+        WHERE ccu.table_name = 'users' AND ccu.column_name = 'id' AND kcu.table_schema = 'public'`,
+    )
+    const household = HOUSEHOLD_COLUMNS.map(([table, column]) => `${table}.${column}`)
+    const unclassified = rows.map((row) => row.name).filter((name) => !household.includes(name) && !PERSON_COLUMNS.includes(name))
+    expect(unclassified).toEqual([])
+  })
+
   it('previews what moves, then moves children, enrollments, invoices, payments and waitlist places, with an audit entry', async () => {
     const keep = await createFamily(app, 'merge-keep')
     const dup = await createFamily(app, 'merge-dup')

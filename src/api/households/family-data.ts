@@ -20,6 +20,7 @@ export const HOUSEHOLD_COLUMNS = [
   ['card_intents', 'user_id'],
   ['waitlist_entries', 'family_id'],
   ['policy_signatures', 'household_id'],
+  ['exam_entries', 'household_id'],
   ['household_invites', 'household_id'],
   ['household_events', 'household_id'],
 ] as const
