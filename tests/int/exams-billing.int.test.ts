@@ -105,6 +105,30 @@ describe('on the next tuition invoice', () => {
   })
 })
 
+describe('after a void', () => {
+  it("a voided invoice's fee is owed still: the next run bills it once more, and never twice", async () => {
+    const household = await createFamily(app, 'exam-void')
+    const id = await entryFor(household, 'Eve Void')
+    expect((await household.client.post(`/api/exam-entries/${id}/accept`)).status).toBe(200)
+    const billed = await admin.post(RUN, { period: '2027-05', dryRun: false, userIds: [household.userId] })
+    const first = billed.body.families[0].invoiceId as number
+    expect(await examLines(household.userId)).toEqual([{ invoiceId: first, kind: 'tuition', amountCents: 6500 }])
+
+    expect((await admin.post(`/api/admin/invoices/${first}/void`, { reason: 'Wrong month billed' })).status).toBe(200)
+    const dry = await admin.post(RUN, { period: '2027-06', dryRun: true, userIds: [household.userId] })
+    expect(dry.body.families[0].lines.filter((l: { kind: string }) => l.kind === 'exam-fee')).toHaveLength(1)
+    const [june, juneAgain] = await Promise.all([
+      admin.post(RUN, { period: '2027-06', dryRun: false, userIds: [household.userId] }),
+      admin.post(RUN, { period: '2027-07', dryRun: false, userIds: [household.userId] }),
+    ])
+    expect([june.status, juneAgain.status]).toEqual([200, 200])
+    const standing = (await examLines(household.userId)).filter((line) => line.invoiceId !== first)
+    expect(standing).toHaveLength(1)
+    const entry = await app.payload.findByID({ collection: 'exam-entries', id, overrideAccess: true })
+    expect(entry.invoiceId).toBe(standing[0]!.invoiceId)
+  })
+})
+
 describe('on an invoice of its own', () => {
   it('when the academy says so, accepting bills the fee at once, once', async () => {
     await app.payload.updateGlobal({ slug: 'tuition-settings', data: { examFeeBilling: 'separate-invoice' }, overrideAccess: true })

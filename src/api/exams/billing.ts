@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { ExamEntry, Student } from '#cms/payload-types'
 import type { InvoiceLineDto } from '#api/invoices/schemas'
-import { insertInvoice, lockFamilyBilling } from '#api/invoices'
+import { findInvoicesAsServer, insertInvoice, lockFamilyBilling } from '#api/invoices'
 import { academyToday } from '#api/lib/academy-clock'
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
@@ -25,12 +25,22 @@ export async function examFeeBilling(req: PayloadRequest): Promise<ExamFeeBillin
  * tuition run reads them in the family's transaction, under its billing lock, and marks them
  * billed there with `markExamFeesBilled`: a run started twice, or two runs at once, find them
  * billed the second time. Withdrawn and declined entries are never accepted, so never read.
+ * Billed means on an invoice that stands: the fee of an invoice voided (or deleted) is owed
+ * still and goes on the next one, as a voided invoice's credits become available again; the
+ * studio waives a fee by withdrawing the entry.
  */
 export async function unbilledExamFees(req: PayloadRequest, householdId: number): Promise<ExamFeeLine[]> {
-  const entries = await findEntries(req, {
-    and: [{ household: { equals: householdId } }, { status: { equals: 'accepted' } }, { invoiceId: { exists: false } }],
-  })
-  return examFeeLines(req, entries)
+  const accepted = await findEntries(req, { and: [{ household: { equals: householdId } }, { status: { equals: 'accepted' } }] })
+  const billedOn = [...new Set(accepted.flatMap((entry) => (entry.invoiceId == null ? [] : [entry.invoiceId])))]
+  const standing = new Set(
+    billedOn.length === 0
+      ? []
+      : (await findInvoicesAsServer(req, { and: [{ id: { in: billedOn } }, { status: { not_equals: 'cancelled' } }] })).map((invoice) => invoice.id),
+  )
+  return examFeeLines(
+    req,
+    accepted.filter((entry) => entry.invoiceId == null || !standing.has(entry.invoiceId)),
+  )
 }
 
 async function examFeeLines(req: PayloadRequest, entries: ExamEntry[]): Promise<ExamFeeLine[]> {
