@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ageFitsGroup, ageGroupForAge, ageOn, isEligibleClass, levelFits, parseAgeGroup, sortAgeGroups } from './eligibility'
+import { ageDayFor, ageFitsGroup, ageForClass, ageGroupForAge, ageOn, isEligibleClass, levelFits, parseAgeGroup, sortAgeGroups } from './eligibility'
 
 describe('age from date of birth', () => {
   it('counts a year only once the birthday has come', () => {
@@ -118,5 +118,20 @@ describe('the level rule (issue 27)', () => {
     expect(levelFits(5, [])).toBe(false)
     expect(levelFits(5, [4])).toBe(false)
     expect(levelFits(5, [4, 5])).toBe(true)
+  })
+})
+
+describe('the day the age is counted on (decisions §32)', () => {
+  it('is today, or the class’s first day while that is still to come', () => {
+    expect(ageDayFor({ termStart: null }, '2026-11-27')).toBe('2026-11-27')
+    expect(ageDayFor({ termStart: '2026-09-01' }, '2026-11-27')).toBe('2026-11-27')
+    expect(ageDayFor({ termStart: '2026-11-27' }, '2026-11-27')).toBe('2026-11-27')
+    expect(ageDayFor({ termStart: '2027-09-06' }, '2026-11-27')).toBe('2027-09-06')
+  })
+
+  it('makes a dancer who turns nine before next season nine for its classes, and eight for this one', () => {
+    expect(ageForClass('2018-06-15', { termStart: '2027-09-06' }, '2026-11-27')).toBe(9)
+    expect(ageForClass('2018-06-15', { termStart: null }, '2026-11-27')).toBe(8)
+    expect(ageForClass('2018-06-15T00:00:00.000Z', { termStart: '2026-09-01' }, '2026-11-27')).toBe(8)
   })
 })

@@ -18,6 +18,21 @@ export function ageOn(dateOfBirth: string, onDate: string = todayIso()): number 
   return on.year - born.year - (hadBirthday ? 0 : 1)
 }
 
+/**
+ * The day a student's age is counted on for a class (decisions §32): the academy's today, or the
+ * class's first day while its term has not begun, so that next season's classes take a dancer as
+ * old as they will be when it starts.
+ */
+export function ageDayFor(cls: { termStart?: string | null }, today: string = todayIso()): string {
+  const first = cls.termStart ? cls.termStart.slice(0, 10) : null
+  return first && first > today ? first : today
+}
+
+/** A student's age for a class: on its first day when that is still to come, else today. */
+export function ageForClass(dateOfBirth: string, cls: { termStart?: string | null }, today: string = todayIso()): number {
+  return ageOn(dateOfBirth, ageDayFor(cls, today))
+}
+
 /** The recommended age group for an age (spec §5). */
 export function ageGroupForAge(age: number): string {
   if (age < 6) return '3-5'

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { todayIso } from '#shared/dates'
+import { addDays, todayIso } from '#shared/dates'
 import { getAppContext, setAppContext } from '#server/context.server'
 import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, snapshot, TEST_EMERGENCY_CONTACT, type Family } from '#tests/support/families'
+import { addClass, addStudent, CLASS_FIELDS, createFamily, snapshot, TEST_EMERGENCY_CONTACT, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
 
 let app: TestApp
@@ -110,6 +110,38 @@ describe('POST /api/enrollments', () => {
     expect(tooYoung.body.message).toBe('Seven Years is not in the age group of Teen Contemporary (ages 13-17).')
     expect((await familyA.client.post('/api/enrollments', { studentId: seven, classId: adults.id })).status).toBe(400)
     expect(await snapshot(app)).toBe(before)
+  })
+
+  it("counts the age on a class's first day while its term is to come: next season's class takes the dancer as old as they will be", async () => {
+    // Eight today, nine in thirty days (a day later when that is 29 February).
+    const birthday = addDays(todayIso(), addDays(todayIso(), 30).endsWith('-02-29') ? 31 : 30)
+    const dateOfBirth = `${Number(birthday.slice(0, 4)) - 9}${birthday.slice(4)}`
+    const student = (
+      await app.payload.create({
+        collection: 'students',
+        overrideAccess: true,
+        data: { user: familyA.userId, fullName: 'Turning Nine', dateOfBirth, experienceLevel: 'Beginner', emergencyContact: TEST_EMERGENCY_CONTACT },
+      })
+    ).id as number
+    const classWithTerm = async (name: string, ageGroup: string, termStart?: string) =>
+      (
+        await app.payload.create({
+          collection: 'classes',
+          overrideAccess: true,
+          data: { ...CLASS_FIELDS, name, ageGroup, ...(termStart ? { termStart } : {}) },
+        })
+      ).id as number
+    const nowNineToEleven = await classWithTerm('Grade Now 9-11', '9-11')
+    const laterNineToEleven = await classWithTerm('Grade Later 9-11', '9-11', addDays(todayIso(), 60))
+    const laterSixToEight = await classWithTerm('Sprouts Later 6-8', '6-8', addDays(todayIso(), 60))
+
+    const before = await snapshot(app)
+    const now = await familyA.client.post('/api/enrollments', { studentId: student, classId: nowNineToEleven })
+    expect([now.status, now.body.message]).toEqual([400, 'Turning Nine is not in the age group of Grade Now 9-11 (ages 9-11).'])
+    const younger = await familyA.client.post('/api/enrollments', { studentId: student, classId: laterSixToEight })
+    expect([younger.status, younger.body.message]).toEqual([400, 'Turning Nine is not in the age group of Sprouts Later 6-8 (ages 6-8).'])
+    expect(await snapshot(app)).toBe(before)
+    expect((await familyA.client.post('/api/enrollments', { studentId: student, classId: laterNineToEleven })).status).toBe(201)
   })
 
   it('lets an administrator enroll any student outside their age group, on a chosen date', async () => {

@@ -5,7 +5,8 @@ import { classLevelId, placedLevelIds } from '#api/levels'
 import { academyToday } from '#api/lib/academy-clock'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { optionalRelationId } from '#api/lib/relations'
-import { ageFitsGroup, ageOn } from '#shared/eligibility'
+import { ageFitsGroup, ageForClass } from '#shared/eligibility'
+import { calendarDay } from '#shared/dates'
 import { isReturning } from './registration-rule'
 import { registrationPhase, seasonClasses, toSeasonDto } from './season-reads'
 import type { ReEnrollmentDto, SuggestedClassDto } from './schemas'
@@ -42,15 +43,18 @@ function toSuggestion(cls: Class, reason: SuggestedClassDto['reason'], enrolled:
 }
 
 /**
- * The classes of the season suggested to a child (decisions "the next season"): those teaching a
- * level the child is placed at (or recommended for); when none does, the season's classes of no
- * level that fit the child's age today (the age enrolling asks).
+ * The classes of the season suggested to a child (decisions "the next season", §32): those teaching
+ * a level the child is placed at (or recommended for); when none does, the season's classes of no
+ * level. Either way only classes whose age group fits the child as enrolling counts it: on the
+ * class's first day, as old as the child will be then.
  */
 function suggestedFor(student: Student, placed: number[], classes: Class[], today: string, enrolledIn: Set<number>): SuggestedClassDto[] {
-  const byLevel = classes.filter((cls) => classLevelId(cls) !== null && placed.includes(classLevelId(cls)!))
+  const fits = classes.filter((cls) =>
+    ageFitsGroup(ageForClass(student.dateOfBirth, { termStart: cls.termStart ? calendarDay(cls.termStart) : null }, today), cls.ageGroup),
+  )
+  const byLevel = fits.filter((cls) => classLevelId(cls) !== null && placed.includes(classLevelId(cls)!))
   if (byLevel.length > 0) return byLevel.map((cls) => toSuggestion(cls, 'level', enrolledIn.has(cls.id)))
-  const age = ageOn(student.dateOfBirth, today)
-  return classes.filter((cls) => classLevelId(cls) === null && ageFitsGroup(age, cls.ageGroup)).map((cls) => toSuggestion(cls, 'age', enrolledIn.has(cls.id)))
+  return fits.filter((cls) => classLevelId(cls) === null).map((cls) => toSuggestion(cls, 'age', enrolledIn.has(cls.id)))
 }
 
 /**

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import type { UserDto } from '#api/accounts/auth.schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { ageFitsGroup, ageOn } from '#shared/eligibility'
+import { ageFitsGroup, ageForClass, ageOn } from '#shared/eligibility'
 import { placesLeft } from '#shared/places'
 import { useClasses } from '#islands/api/list-classes'
 import { Dialog } from '#islands/components/ui/Dialog'
@@ -16,7 +16,7 @@ import { useFamily } from '#islands/portal/hooks/use-family'
 /** Why a child cannot take the class, or null when they can (the enrollment's own age rule). */
 function blockedReason(student: StudentDto, cls: ClassDto, enrolled: boolean): string | null {
   if (enrolled) return 'Already enrolled'
-  const age = ageOn(student.dateOfBirth)
+  const age = ageForClass(student.dateOfBirth, cls)
   return ageFitsGroup(age, cls.ageGroup) ? null : `Age ${age}: this class is for ages ${cls.ageGroup}`
 }
 

@@ -16,7 +16,7 @@ import { AgeFilterChips } from '#islands/portal/components/AgeFilterChips'
 import { Avatar, LevelBadge } from '#islands/portal/components/StudentAvatar'
 import { isFull } from '#islands/portal/format'
 import { PORTAL_TEXT } from '#islands/portal/texts'
-import { ageFitsGroup, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
+import { ageFitsGroup, ageForClass, ageOn, ALL_AGES, isEligibleClass, sortAgeGroups } from '#shared/eligibility'
 import { isAdminUser, isViewOnlyGuardian, VIEW_ONLY_MESSAGE } from '#shared/roles'
 import { levelReason, unavailableReason } from './availability'
 import { ClassOption } from './ClassOption'
@@ -42,20 +42,23 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
     if (notFound) window.location.replace('/account')
   }, [notFound])
 
-  const age = student.data ? ageOn(student.data.dateOfBirth) : Number.NaN
+  // Each class counts the child's age on its own first day when that is still to come (decisions §32).
+  const ageFor = (cls: ClassDto) => (student.data ? ageForClass(student.data.dateOfBirth, cls) : Number.NaN)
   const enrolledIds = useMemo(() => new Set((enrollments.data ?? []).map((e) => e.classId)), [enrollments.data])
   const groups = classes.data ? sortAgeGroups(classes.data.map((cls) => cls.ageGroup)) : []
-  const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age, enrolledClassIds: enrolledIds }, filter))
+  const offered = (classes.data ?? []).filter((cls) => isEligibleClass(cls, { age: ageFor(cls), enrolledClassIds: enrolledIds }, filter))
   // Administrators may enroll outside the age group (decisions §4); families may not.
   const ageChecked = !isAdminUser(user)
   // A view-and-attendance guardian may look at the classes, not choose them (decisions §23).
   const viewOnly = isViewOnlyGuardian(user)
-  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, age, ageChecked, placement.data) : null)
+  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, ageChecked, placement.data) : null)
   const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
   const entryFor = (cls: ClassDto) => (waitlist.data ?? []).find((e) => e.classId === cls.id && e.studentId === studentId)
   // A full class the student may join (age and level as for enrolling), or one the student is already in line for.
   const waitlistFor = (cls: ClassDto) =>
-    student.data && !viewOnly && (entryFor(cls) || (isFull(cls) && (!ageChecked || (ageFitsGroup(age, cls.ageGroup) && !levelReason(cls, placement.data))))) ? (
+    student.data &&
+    !viewOnly &&
+    (entryFor(cls) || (isFull(cls) && (!ageChecked || (ageFitsGroup(ageFor(cls), cls.ageGroup) && !levelReason(cls, placement.data))))) ? (
       <WaitlistControls cls={cls} student={student.data} entry={entryFor(cls)} />
     ) : null
   // Issue 26: the documents this student must sign first, the chosen classes' own included.
@@ -81,7 +84,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
   }
   const s = student.data
   // Spec §2's two empty states: nothing left for this age, or nothing for it at all.
-  const fitting = (classes.data ?? []).filter((cls) => (filter === ALL_AGES ? ageFitsGroup(age, cls.ageGroup) : cls.ageGroup === filter))
+  const fitting = (classes.data ?? []).filter((cls) => (filter === ALL_AGES ? ageFitsGroup(ageFor(cls), cls.ageGroup) : cls.ageGroup === filter))
   const allTaken = fitting.length > 0 && fitting.every((cls) => enrolledIds.has(cls.id))
 
   return (
@@ -104,7 +107,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
         <div>
           <p className="text-lg font-semibold">{s.fullName}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
-            <span>Age {age}</span>
+            <span>Age {ageOn(s.dateOfBirth)}</span>
             <LevelBadge level={s.experienceLevel} />
           </p>
         </div>

@@ -2,7 +2,7 @@ import type { ClassDto } from '#api/classes/schemas'
 import { notInAgeGroupMessage } from '#api/enrollment/schemas'
 import { levelClassReason, type PlacementDto } from '#api/levels/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { ageFitsGroup, levelFits } from '#shared/eligibility'
+import { ageFitsGroup, ageForClass, levelFits } from '#shared/eligibility'
 import { isFull } from '#islands/portal/format'
 
 /**
@@ -21,8 +21,8 @@ export function levelReason(cls: ClassDto, placement: PlacementDto | undefined):
  * shown before it refuses). `checked`: a family's choice; an administrator may enroll outside
  * the age group and the level (decisions §4).
  */
-export function unavailableReason(cls: ClassDto, student: StudentDto, age: number, checked: boolean, placement?: PlacementDto): string | null {
+export function unavailableReason(cls: ClassDto, student: StudentDto, checked: boolean, placement?: PlacementDto): string | null {
   if (isFull(cls)) return 'This class is full.'
-  if (checked && !ageFitsGroup(age, cls.ageGroup)) return notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup)
+  if (checked && !ageFitsGroup(ageForClass(student.dateOfBirth, cls), cls.ageGroup)) return notInAgeGroupMessage(student.fullName, cls.name, cls.ageGroup)
   return checked ? levelReason(cls, placement) : null
 }
