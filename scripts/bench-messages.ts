@@ -7,7 +7,8 @@
  * embedded one in .data/bench-messages) gets the committed migrations, one class and the families
  * with a child in it, written with SQL. The administrator sends an announcement to the class
  * (createMessage, as `POST /api/admin/messages` does); the copies are then sent by this process's
- * drain, as after a real send.
+ * drain, as after a real send. Then the site's latency while a second announcement drains through
+ * the production server (./bench-messages-latency.ts).
  */
 import { createLocalReq } from 'payload'
 import pg from 'pg'
@@ -23,7 +24,11 @@ import { createMailer } from '#server/mailer.server'
 import { startSmtpListener } from '#tests/support/smtp'
 import { seedTuitionFamilies } from '#tests/support/tuition-families'
 
+import { latencyWhileDraining } from './bench-messages-latency'
+
 const GUARDIANS = Number(process.env.BENCH_GUARDIANS ?? 2000)
+const SECRET = 'bench-secret-long-enough-for-the-start-check'
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' }
 const step = (text: string) => console.error(`[bench-messages] ${new Date().toISOString().slice(11, 19)} ${text}`)
 
 async function reachable(url: string): Promise<boolean> {
@@ -55,7 +60,7 @@ async function main() {
     const env = loadEnv({
       NODE_ENV: 'production',
       DATABASE_URL: url.toString(),
-      PAYLOAD_SECRET: 'bench-secret-long-enough-for-the-start-check',
+      PAYLOAD_SECRET: SECRET,
       PUBLIC_ORIGIN: 'https://academy.example',
       JOBS_AUTORUN: 'false',
       SMTP_URL: smtp.url,
@@ -78,10 +83,9 @@ async function main() {
       collection: 'users',
       overrideAccess: true,
       data: {
-        username: 'bench-admin',
+        ...ADMIN,
         email: 'bench-admin@example.com',
         fullName: 'Bench Admin',
-        password: 'bench-admin-password',
         isActive: true,
         isAdmin: true,
       },
@@ -121,6 +125,17 @@ async function main() {
     )
     lines.push(
       `- The queue drained into the test SMTP listener in ${drainSeconds.toFixed(1)} s: ${(GUARDIANS / drainSeconds).toFixed(0)} mails/s, one process; ${sent.rows[0]!.sent} copies marked sent.`,
+    )
+    step('the site while the server drains a second announcement')
+    lines.push(
+      ...(await latencyWhileDraining({
+        databaseUrl: url.toString(),
+        secret: SECRET,
+        smtpUrl: smtp.url,
+        admin: ADMIN,
+        classId,
+        sentSoFar: () => smtp.messages.length,
+      })),
     )
     await endPool(payload, 500)
   } finally {
