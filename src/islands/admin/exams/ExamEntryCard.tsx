@@ -1,18 +1,9 @@
-import { EXAM_ENTRY_STATUS_LABELS, type ExamEntryDto } from '#api/exams/schemas'
+import { type ExamEntryDto } from '#api/exams/schemas'
 import type { ExamEntryAction } from '#islands/api/admin-exams'
-import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
+import { ExamStatusBadge } from '#islands/components/ExamStatusBadge'
 import { BUTTON } from '#islands/components/ui/styles'
 import { formatCalendarDay } from '#shared/dates'
 import { formatCents } from '#shared/money'
-
-export const STATUS_TONE: Record<ExamEntryDto['status'], BadgeTone> = {
-  proposed: 'yellow',
-  confirmed: 'brand',
-  accepted: 'green',
-  'declined-by-studio': 'grey',
-  'declined-by-family': 'grey',
-  withdrawn: 'grey',
-}
 
 /** One entry of the Exams tab: who, which exam and grade, the fee, where it stands and what the studio may do next. */
 export function ExamEntryCard({
@@ -38,7 +29,7 @@ export function ExamEntryCard({
             {entry.invoiceId ? ` · billed on invoice #${entry.invoiceId}` : ''}
           </p>
         </div>
-        <Badge tone={STATUS_TONE[status]}>{EXAM_ENTRY_STATUS_LABELS[status]}</Badge>
+        <ExamStatusBadge status={status} />
       </div>
       {entry.result ? (
         <p className="text-sm font-semibold">

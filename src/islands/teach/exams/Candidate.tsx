@@ -1,20 +1,11 @@
 import { useId, useState } from 'react'
 
-import { EXAM_ENTRY_STATUS_LABELS, type ExamEntryDto, type ExamSessionDto, type TeachExamsDto } from '#api/exams/schemas'
+import { type ExamEntryDto, type ExamSessionDto, type TeachExamsDto } from '#api/exams/schemas'
 import { useProposeExamEntry } from '#islands/api/teach-exams'
-import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
+import { ExamStatusBadge } from '#islands/components/ExamStatusBadge'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { formatCents } from '#shared/money'
-
-const TONE: Record<ExamEntryDto['status'], BadgeTone> = {
-  proposed: 'yellow',
-  confirmed: 'brand',
-  accepted: 'green',
-  'declined-by-studio': 'grey',
-  'declined-by-family': 'grey',
-  withdrawn: 'grey',
-}
 
 /** A candidate: their entry's status once proposed, else a grade the session offers and "Propose" (until the deadline). */
 export function Candidate({ session, student, entry }: { session: ExamSessionDto; student: TeachExamsDto['students'][number]; entry: ExamEntryDto | null }) {
@@ -32,7 +23,7 @@ export function Candidate({ session, student, entry }: { session: ExamSessionDto
           <p>
             {entry.levelName} · {formatCents(entry.feeCents)}
           </p>
-          <Badge tone={TONE[entry.status]}>{EXAM_ENTRY_STATUS_LABELS[entry.status]}</Badge>
+          <ExamStatusBadge status={entry.status} />
           {entry.result ? (
             <p className="font-semibold">
               Result: {entry.result.gradeLabel}, mark {entry.result.mark}
