@@ -36,6 +36,9 @@ export const MoneyField: NumberFieldClientComponent = ({ field, path: pathFromPr
     // Only a change of the stored value rewrites the text (not `text`): typing is never overwritten.
   }, [value])
 
+  // Said as soon as the text is no amount, not only after a save: the form's own refusal can be
+  // lost when its check of the typing answers after the save's (Payload's REST error carries no field).
+  const notAnAmount = text.trim() !== '' && textToCents(text) === null
   const id = `field-${path.replace(/\./g, '__')}`
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value
@@ -44,10 +47,10 @@ export const MoneyField: NumberFieldClientComponent = ({ field, path: pathFromPr
   }
 
   return (
-    <div className={[fieldBaseClass, 'number', showError && 'error', (readOnly || disabled) && 'read-only'].filter(Boolean).join(' ')}>
+    <div className={[fieldBaseClass, 'number', (showError || notAnAmount) && 'error', (readOnly || disabled) && 'read-only'].filter(Boolean).join(' ')}>
       <FieldLabel label={label} path={path} required={required} />
       <div className={`${fieldBaseClass}__wrap`}>
-        <FieldError path={path} showError={showError} />
+        <FieldError path={path} showError={showError || notAnAmount} message={notAnAmount ? MONEY_TEXT_MESSAGE : undefined} />
         <div style={{ display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
           <span aria-hidden="true">$</span>
           <input id={id} name={path} type="text" inputMode="decimal" autoComplete="off" disabled={readOnly || disabled} value={text} onChange={onChange} />

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 import type { InvoiceDto } from '#api/invoices/schemas'
 import { ADMIN, signIn, unique } from './support/accounts'
@@ -48,6 +48,19 @@ function outsideRequests(page: Page, baseURL: string): string[] {
     if (/^https?:$/.test(url.protocol) && url.host !== own) seen.push(request.url())
   })
   return seen
+}
+
+/**
+ * Types into a field of a Payload edit view once its form listens: typed before the view has
+ * hydrated, the text sits in the input while the form never hears of it (Save stays disabled and
+ * a save sends the old value). Save turning enabled is the form counting the change.
+ */
+async function typeInForm(page: Page, field: Locator, text: string): Promise<void> {
+  await expect(async () => {
+    await field.fill('')
+    await field.fill(text)
+    await expect(page.locator('#action-save')).toBeEnabled({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
 }
 
 test('an editor signs in to /cms under the academy name, reads and types amounts in dollars, and nothing is fetched from outside', async ({
@@ -111,8 +124,8 @@ test('an editor signs in to /cms under the academy name, reads and types amounts
   // Its one line carries the amount; the invoice costs the sum of its lines.
   const amount = page.locator('#field-lines__0__amountCents')
   await expect(amount).toHaveValue('12.50')
-  await amount.fill('70.50')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await typeInForm(page, amount, '70.50')
+  await page.locator('#action-save').click()
   await expect.poll(async () => ((await (await adminRequest.get(`/cms-api/invoices/${costume.id}`)).json()) as { amountCents: number }).amountCents).toBe(7050)
 
   expect(outside, 'requests to other hosts (Gravatar…)').toEqual([])
@@ -130,8 +143,8 @@ test("/cms refuses a line amount typed as text in dollars' words", async ({ page
   await page.goto(`/cms/collections/invoices/${costume.id}`)
   const amount = page.locator('#field-lines__0__amountCents')
   await expect(amount).toHaveValue('12.50')
-  await amount.fill('seventy')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await typeInForm(page, amount, 'seventy')
+  await page.locator('#action-save').click()
   await expect(page.locator('.field-type.error .tooltip-content', { hasText: 'Type an amount in dollars and cents, e.g. 65.00' }).first()).toBeAttached()
   // Nothing was stored: the invoice still costs what it did.
   const stored = (await (await adminRequest.get(`/cms-api/invoices/${costume.id}`)).json()) as { amountCents: number }
