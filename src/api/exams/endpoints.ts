@@ -1,7 +1,9 @@
 import { defineEndpoint, idParam } from '#api/http'
 import { findOwnStudent } from '#api/students'
 import { answerEntry, examResultsOf, familyExamEntries } from './family'
-import { adminExams, confirmEntry, declineEntry, recordResult, withdrawEntry } from './review'
+import { adminExams } from './admin-list'
+import { adminExamEntriesQuerySchema } from './admin-list.schemas'
+import { confirmEntry, declineEntry, recordResult, withdrawEntry } from './review'
 import { examResultInputSchema, examSessionInputSchema, proposeEntryInputSchema } from './schemas'
 import { createSession } from './sessions'
 import { proposeEntry, teachExams } from './teach'
@@ -9,7 +11,7 @@ import { proposeEntry, teachExams } from './teach'
 /** Exams (issue 27, decisions §29): sessions, a teacher's proposals, the studio's confirmation, the family's answer, results. */
 export const examEndpoints = [
   defineEndpoint('post', '/admin/exam-sessions', { role: 'admin', body: examSessionInputSchema }, async ({ req, body }) => createSession(req, body)),
-  defineEndpoint('get', '/admin/exam-entries', { role: 'admin' }, async ({ req }) => adminExams(req)),
+  defineEndpoint('get', '/admin/exam-entries', { role: 'admin', query: adminExamEntriesQuerySchema }, async ({ req, query }) => adminExams(req, query)),
   defineEndpoint('post', '/admin/exam-entries/:id/confirm', { role: 'admin' }, async ({ req }) => confirmEntry(req, idParam(req))),
   defineEndpoint('post', '/admin/exam-entries/:id/decline', { role: 'admin' }, async ({ req }) => declineEntry(req, idParam(req))),
   defineEndpoint('post', '/admin/exam-entries/:id/withdraw', { role: 'admin' }, async ({ req }) => withdrawEntry(req, idParam(req))),

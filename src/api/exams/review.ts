@@ -2,15 +2,9 @@ import type { PayloadRequest } from 'payload'
 
 import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
-import { entryDtos, findEntries, findEntry, refuseAfterDeadline, requireStatus, updateEntry } from './entries'
-import type { ExamEntryDto, ExamResultInput, ExamSessionDto } from './schemas'
-import { findSession, upcomingSessions } from './sessions'
-
-/** GET /api/admin/exam-entries: every entry, newest first, with the sessions still to come. */
-export async function adminExams(req: PayloadRequest): Promise<{ sessions: ExamSessionDto[]; entries: ExamEntryDto[] }> {
-  const [sessions, entries] = await Promise.all([upcomingSessions(req), findEntries(req, {})])
-  return { sessions, entries: await entryDtos(req, entries) }
-}
+import { entryDtos, findEntry, refuseAfterDeadline, requireStatus, updateEntry } from './entries'
+import type { ExamEntryDto, ExamResultInput } from './schemas'
+import { findSession } from './sessions'
 
 async function one(req: PayloadRequest, id: number): Promise<ExamEntryDto> {
   return (await entryDtos(req, [await findEntry(req, id)]))[0]!

@@ -55,6 +55,12 @@ export async function upcomingSessions(req: PayloadRequest): Promise<ExamSession
   return sessionDtos(req, docs as ExamSession[])
 }
 
+/** Every session, soonest first (the console's session filter). */
+export async function allSessions(req: PayloadRequest): Promise<ExamSessionDto[]> {
+  const { docs } = await req.payload.find({ collection: 'exam-sessions', sort: ['date', 'id'], req, ...all })
+  return sessionDtos(req, docs as ExamSession[])
+}
+
 /** POST /api/admin/exam-sessions: a new session; a grade that is no level is 400. */
 export async function createSession(req: PayloadRequest, input: ExamSessionInput): Promise<ExamSessionDto> {
   const names = await levelNames(

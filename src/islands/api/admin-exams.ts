@@ -1,16 +1,25 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
+import type { AdminExamsDto, ExamListStatus } from '#api/exams/admin-list.schemas'
 import type { ExamEntryDto, ExamResultInput, ExamSessionDto, ExamSessionInput } from '#api/exams/schemas'
 import type { LevelDto } from '#api/levels/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
-/** GET /api/admin/exam-entries (admin): the sessions still to come and every entry, newest first. */
-export function useAdminExams() {
+/** The Exams tab's filters and page. */
+export type ExamSearch = { sessionId: number | null; status: ExamListStatus | null; q: string; page: number; pageSize: number }
+
+/** GET /api/admin/exam-entries?… (admin): the sessions to come, every session, and one page of the entries that match, newest first. */
+export function useAdminExams(search: ExamSearch) {
+  const params = new URLSearchParams({ page: String(search.page), pageSize: String(search.pageSize) })
+  if (search.sessionId !== null) params.set('sessionId', String(search.sessionId))
+  if (search.status !== null) params.set('status', search.status)
+  if (search.q.trim()) params.set('q', search.q.trim())
   return useQuery(
     queryOptions({
-      queryKey: queryKeys.admin.exams,
-      queryFn: () => apiRequest<{ sessions: ExamSessionDto[]; entries: ExamEntryDto[] }>('GET', '/api/admin/exam-entries'),
+      queryKey: queryKeys.admin.examPage(params.toString()),
+      queryFn: () => apiRequest<AdminExamsDto>('GET', `/api/admin/exam-entries?${params}`),
+      placeholderData: keepPreviousData,
     }),
   )
 }

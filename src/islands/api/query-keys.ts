@@ -91,6 +91,7 @@ export const queryKeys = {
     assessmentReview: (windowId: number) => ['admin', 'assessments', windowId] as const,
     /** Exam sessions still to come and every entry (decisions §29). */
     exams: ['admin', 'exams'] as const,
+    examPage: (params: string) => ['admin', 'exams', 'page', params] as const,
     invoices: ['admin', 'invoices'] as const,
     /** One page of a search (issue 23), under `invoices`: whatever refreshes the list refreshes every page. */
     invoicePage: (params: string) => ['admin', 'invoices', 'page', params] as const,

@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 
-import { EXAM_ENTRY_STATUSES, EXAM_ENTRY_STATUS_LABELS, type ExamEntryDto, type ExamSessionDto } from '#api/exams/schemas'
+import type { ExamListStatus } from '#api/exams/admin-list.schemas'
+import { EXAM_ENTRY_STATUSES, EXAM_ENTRY_STATUS_LABELS, type ExamEntryDto } from '#api/exams/schemas'
 import { useAdminExams, useExamEntryAction, type ExamEntryAction } from '#islands/api/admin-exams'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
@@ -11,12 +12,11 @@ import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, SCROLL_LIST } from '#islands/components/ui/styles'
 import { useNotify, useNotifyFailure } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { usePageSize } from '#islands/lib/use-list-paging'
+import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use-list-paging'
 import { formatCalendarDay } from '#shared/dates'
 import { ExamEntryCard } from './ExamEntryCard'
 import { ExamResultDialog } from './ExamResultDialog'
 import { ExamSessionDialog } from './ExamSessionDialog'
-import { filterEntries, pageOf, type ExamFilters } from './exam-filters'
 
 const ACTION_WORDS: Record<ExamEntryAction, { title: string; done: string }> = {
   confirm: { title: 'Failed to confirm the entry', done: 'Entry confirmed: the family is asked to accept it.' },
@@ -24,15 +24,12 @@ const ACTION_WORDS: Record<ExamEntryAction, { title: string; done: string }> = {
   withdraw: { title: 'Failed to withdraw the entry', done: 'Entry withdrawn.' },
 }
 
-/** Every session the entries name, and those still to come, soonest first. */
-function sessionsOf(upcoming: ExamSessionDto[], entries: ExamEntryDto[]): ExamSessionDto[] {
-  const byId = new Map([...entries.map((e) => [e.session.id, e.session] as const), ...upcoming.map((s) => [s.id, s] as const)])
-  return [...byId.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)
-}
+type ExamFilters = { sessionId: number | null; status: ExamListStatus | null; search: string }
+
+const filtered = (filters: ExamFilters) => filters.sessionId !== null || filters.status !== null || filters.search.trim() !== ''
 
 /** Issue 27, decisions §29: exam sessions, the teachers' proposals to confirm, the entries and their results. */
 export function ExamsTab() {
-  const exams = useAdminExams()
   const action = useExamEntryAction()
   const notify = useNotify()
   const notifyFailure = useNotifyFailure()
@@ -42,9 +39,10 @@ export function ExamsTab() {
   const [asking, setAsking] = useState<{ entry: ExamEntryDto; action: 'decline' | 'withdraw' } | null>(null)
   const [filters, setFilters] = useState<ExamFilters>({ sessionId: null, status: null, search: '' })
   const [page, setPage] = useState(1)
-  const sessions = useMemo(() => (exams.data ? sessionsOf(exams.data.sessions, exams.data.entries) : []), [exams.data])
-  const shown = useMemo(() => filterEntries(exams.data?.entries ?? [], filters), [exams.data, filters])
-  const paged = pageOf(shown, page, pageSize)
+  const q = useDebouncedValue(filters.search)
+  const exams = useAdminExams({ sessionId: filters.sessionId, status: filters.status, q, page, pageSize })
+  const entries = exams.data?.entries
+  useClampedPage(page, entries?.pageCount, setPage)
 
   function filter(change: Partial<ExamFilters>) {
     setFilters((f) => ({ ...f, ...change }))
@@ -101,7 +99,7 @@ export function ExamsTab() {
               onChange={(e) => filter({ sessionId: e.target.value ? Number(e.target.value) : null })}
             >
               <option value="">All sessions</option>
-              {sessions.map((s) => (
+              {exams.data.sessionChoices.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.syllabus}, {formatCalendarDay(s.date)}
                 </option>
@@ -124,13 +122,13 @@ export function ExamsTab() {
             <FilterField id="exam-filter-search" label="Student" value={filters.search} onChange={(search) => filter({ search })} placeholder="Name" />
           </div>
           <p className="text-sm text-gray-700" aria-live="polite">
-            Showing {paged.rows.length} of {shown.length} entries
+            Showing {exams.data.entries.items.length} of {exams.data.entries.total} entries
           </p>
-          {shown.length === 0 ? (
-            <Empty>{exams.data.entries.length ? 'No entry matches these filters.' : 'No entry yet: teachers propose candidates from /teach/exams.'}</Empty>
+          {exams.data.entries.total === 0 ? (
+            <Empty>{filtered(filters) ? 'No entry matches these filters.' : 'No entry yet: teachers propose candidates from /teach/exams.'}</Empty>
           ) : (
             <ul className={`${SCROLL_LIST} bg-white`} aria-label="Exam entries">
-              {paged.rows.map((entry) => (
+              {exams.data.entries.items.map((entry) => (
                 <ExamEntryCard
                   key={entry.id}
                   entry={entry}
@@ -141,7 +139,7 @@ export function ExamsTab() {
               ))}
             </ul>
           )}
-          <Pager label="Exam entries" page={paged.page} pageCount={paged.pageCount} onPage={setPage} />
+          <Pager label="Exam entries" page={exams.data.entries.page} pageCount={exams.data.entries.pageCount} onPage={setPage} />
         </div>
       )}
       <ExamSessionDialog open={creating} onClose={() => setCreating(false)} />
