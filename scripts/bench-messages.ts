@@ -29,6 +29,7 @@ import { latencyWhileDraining } from './bench-messages-latency'
 const GUARDIANS = Number(process.env.BENCH_GUARDIANS ?? 2000)
 const SECRET = 'bench-secret-long-enough-for-the-start-check'
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' }
+const FAMILY = { username: 'bench-family', password: 'bench-family-password' }
 const step = (text: string) => console.error(`[bench-messages] ${new Date().toISOString().slice(11, 19)} ${text}`)
 
 async function reachable(url: string): Promise<boolean> {
@@ -90,6 +91,16 @@ async function main() {
         isAdmin: true,
       },
     })) as User
+    // A family of the class with a password the bench knows, for a signed-in read while the server drains.
+    const family = (await payload.create({
+      collection: 'users',
+      overrideAccess: true,
+      data: { ...FAMILY, email: 'bench-family@example.com', fullName: 'Bench Family', isActive: true, isAdmin: false },
+    })) as User
+    await db.query(
+      `INSERT INTO students (user_id, full_name, date_of_birth, experience_level, updated_at, created_at) VALUES ($1, 'Bench Child', '2019-05-01', 'Beginner', now(), now())`,
+      [family.id],
+    )
     await db.query('ANALYZE')
 
     step('sending')
@@ -133,6 +144,7 @@ async function main() {
         secret: SECRET,
         smtpUrl: smtp.url,
         admin: ADMIN,
+        family: FAMILY,
         classId,
         sentSoFar: () => smtp.messages.length,
       })),
