@@ -166,6 +166,6 @@ export const migrations = [
   {
     up: migration_20261127_040423_rich_messages.up,
     down: migration_20261127_040423_rich_messages.down,
-    name: '20261127_040423_rich_messages'
+    name: '20261127_040423_rich_messages',
   },
 ];
