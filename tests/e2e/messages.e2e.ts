@@ -62,6 +62,15 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('1 recipients')
     })
 
+    await test.step('/cms opens the message in Payload’s Lexical editor, the word still bold', async () => {
+      const found = await adminRequest.get(`/cms-api/messages?where[subject][equals]=${encodeURIComponent(subject)}&depth=0`)
+      const id = ((await found.json()) as { docs: { id: number }[] }).docs[0]!.id
+      await page.goto(`/cms/collections/messages/${id}`)
+      const lexical = page.locator('[data-lexical-editor="true"]')
+      await expect(lexical).toContainText('Please bring water.', { timeout: 15_000 })
+      await expect(lexical.locator('strong')).toHaveText('water')
+    })
+
     await test.step('the guardian sees the badge, reads the message in full, and replies', async () => {
       await openPortal(family.page, '/inbox')
       await expect(family.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Inbox\s*1 unread/ })).toBeVisible()
