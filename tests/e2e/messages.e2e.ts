@@ -54,6 +54,14 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await bold.click()
       await page.keyboard.type('.')
       await expect(editor.locator('strong')).toHaveText('water')
+      // A bulleted list, and a link whose words are its address.
+      await page.keyboard.press('Enter')
+      await form.getByRole('button', { name: 'Bulleted list' }).click()
+      await page.keyboard.type('Tights')
+      await form.getByRole('button', { name: 'Link', exact: true }).click()
+      await form.getByLabel('Link address').fill('https://example.com/recital')
+      await form.getByRole('button', { name: 'Add link' }).click()
+      await expect(editor.getByRole('listitem')).toHaveText('Tightshttps://example.com/recital')
       await form.getByRole('checkbox', { name: className }).check()
       await form.getByRole('button', { name: 'Preview audience' }).click()
       await expect(form.getByRole('status')).toContainText('1 households, 1 guardians; 1 by email.')
@@ -79,6 +87,10 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await item.click()
       await expect(family.page.getByText('Please bring water.')).toBeVisible()
       await expect(family.page.getByText('Please bring water.').locator('strong')).toHaveText('water')
+      await expect(family.page.getByRole('listitem').filter({ hasText: 'Tights' }).getByRole('link', { name: 'https://example.com/recital' })).toHaveAttribute(
+        'href',
+        'https://example.com/recital',
+      )
       await family.page.getByLabel('Your reply').fill('Mila will be there.')
       await family.page.getByRole('button', { name: 'Send reply' }).click()
       await expect(family.page.getByText('Reply sent')).toBeVisible()
