@@ -62,8 +62,17 @@ describe('a message body', () => {
     ).toBe(false)
   })
 
-  it('reads a stored body it cannot parse as empty, never as markup', () => {
+  it('reads a stored body it cannot rebuild as its words only, never as markup or a link', () => {
     expect(readRichBody({ root: { type: 'root', children: [{ type: 'html', html: '<script>' }] } }).root.children).toEqual([])
+    const fromCms = readRichBody(
+      doc(
+        { type: 'paragraph', children: [text('Bold', 1), { type: 'link', fields: { url: 'javascript:alert(1)' }, children: [text(' click')] }] },
+        { type: 'upload', value: 3 },
+        { type: 'paragraph', children: [text('End')] },
+      ),
+    )
+    expect(richToPlainText(fromCms)).toBe('Bold click\n\nEnd')
+    expect(richToEmailHtml(fromCms)).not.toMatch(/javascript|<a |<strong>/)
     expect(richToPlainText(readRichBody('Old text'))).toBe('Old text')
   })
 })

@@ -173,12 +173,25 @@ export const messageBodySchema = z.unknown().transform((value, ctx): RichTextDoc
   return doc
 })
 
-/** A stored body read back (rebuilt again: /cms may have written it): a body that does not parse reads as its text only. */
+/** Every text of a node and its children, line breaks kept: the words of a body that does not rebuild. */
+function wordsOf(node: unknown): string {
+  if (!isObject(node)) return ''
+  if (typeof node.text === 'string') return node.text
+  if (node.type === 'linebreak') return '\n'
+  return Array.isArray(node.children) ? node.children.map(wordsOf).join('') : ''
+}
+
+/**
+ * A stored body read back, rebuilt again (/cms writes bodies too, past the API's check): one
+ * that does not rebuild (a link to another kind of address, a node this app does not render)
+ * reads as its words in paragraphs, without formatting and without the offending parts.
+ */
 export function readRichBody(stored: unknown): RichTextDocument {
   if (typeof stored === 'string') return richFromPlainText(stored)
   try {
     return rebuild(stored)
   } catch {
-    return richFromPlainText('')
+    const blocks = isObject(stored) && isObject(stored.root) && Array.isArray(stored.root.children) ? stored.root.children : []
+    return richFromPlainText(blocks.map(wordsOf).join('\n\n').slice(0, RICH_TEXT_LIMITS.text))
   }
 }
