@@ -923,7 +923,21 @@ export interface Inquiry {
 export interface Message {
   id: number;
   subject: string;
-  body: string;
+  body: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
   category: 'announcements' | 'class-changes' | 'billing' | 'reminders' | 'service';
   audience:
     | {

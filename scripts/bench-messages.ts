@@ -16,6 +16,7 @@ import pg from 'pg'
 import type { User } from '#cms/payload-types'
 import { endPool } from '#api/lib/database'
 import { createMessage, MESSAGE_QUEUE } from '#api/messages'
+import { richFromPlainText } from '#api/messages/rich-text.schemas'
 import { bootPayload } from '#server/boot.server'
 import { setAppContext } from '#server/context.server'
 import { startDatabase } from '#server/database.server'
@@ -108,7 +109,7 @@ async function main() {
     const req = await createLocalReq({ user: sender }, payload)
     const message = await createMessage(req, sender, {
       subject: 'Bench announcement',
-      body: 'The studio is closed on Monday.\n\nSee you on Tuesday.',
+      body: richFromPlainText('The studio is closed on Monday.\n\nSee you on Tuesday.'),
       category: 'announcements',
       audience: { kind: 'classes', classIds: [classId] },
     })

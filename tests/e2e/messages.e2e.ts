@@ -7,8 +7,8 @@ import { familySession, openAdminTab } from './support/admin-console'
 import { addStudent, enroll, expectToast, openPortal, seriousViolations, academyWeekdayToday } from './support/portal'
 
 /**
- * Issue 25 on a phone: an administrator writes an announcement to one class in the console and
- * sends it; a guardian of that class sees the unread badge, reads it in the inbox and replies; a
+ * Issue 25 on a phone: an administrator writes an announcement to one class in the console's
+ * rich-text editor, a word in bold, and sends it; a guardian of that class sees the unread badge, reads it in the inbox and replies; a
  * teacher cancels today's class in two taps and the family finds the notice in the inbox.
  */
 
@@ -41,13 +41,42 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await openAdminTab(page, baseURL, 'messages')
       const form = page.getByRole('form', { name: 'New message' })
       await form.getByLabel('Subject').fill(subject)
-      await form.getByRole('textbox', { name: 'Message' }).fill('The recital rehearsal is on Saturday at 10.\n\nPlease bring water.')
+      // The rich-text editor (decisions §NEW): Enter starts a paragraph, the toolbar's Bold makes "water" bold.
+      const editor = form.getByRole('textbox', { name: 'Message' })
+      await editor.click()
+      await page.keyboard.type('The recital rehearsal is on Saturday at 10.')
+      await page.keyboard.press('Enter')
+      await page.keyboard.type('Please bring ')
+      const bold = form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' })
+      await bold.click()
+      await expect(bold).toHaveAttribute('aria-pressed', 'true')
+      await page.keyboard.type('water')
+      await bold.click()
+      await page.keyboard.type('.')
+      await expect(editor.locator('strong')).toHaveText('water')
+      // A bulleted list, and a link whose words are its address.
+      await page.keyboard.press('Enter')
+      await form.getByRole('button', { name: 'Bulleted list' }).click()
+      await page.keyboard.type('Tights')
+      await form.getByRole('button', { name: 'Link', exact: true }).click()
+      await form.getByLabel('Link address').fill('https://example.com/recital')
+      await form.getByRole('button', { name: 'Add link' }).click()
+      await expect(editor.getByRole('listitem')).toHaveText('Tightshttps://example.com/recital')
       await form.getByRole('checkbox', { name: className }).check()
       await form.getByRole('button', { name: 'Preview audience' }).click()
       await expect(form.getByRole('status')).toContainText('1 households, 1 guardians; 1 by email.')
       expect(await seriousViolations(page)).toEqual([])
       await form.getByRole('button', { name: 'Send message' }).click()
       await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('1 recipients')
+    })
+
+    await test.step('/cms opens the message in Payload’s Lexical editor, the word still bold', async () => {
+      const found = await adminRequest.get(`/cms-api/messages?where[subject][equals]=${encodeURIComponent(subject)}&depth=0`)
+      const id = ((await found.json()) as { docs: { id: number }[] }).docs[0]!.id
+      await page.goto(`/cms/collections/messages/${id}`)
+      const lexical = page.locator('[data-lexical-editor="true"]')
+      await expect(lexical).toContainText('Please bring water.', { timeout: 15_000 })
+      await expect(lexical.locator('strong')).toHaveText('water')
     })
 
     await test.step('the guardian sees the badge, reads the message in full, and replies', async () => {
@@ -57,6 +86,11 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await expect(item).toContainText(`For ${child.fullName}`)
       await item.click()
       await expect(family.page.getByText('Please bring water.')).toBeVisible()
+      await expect(family.page.getByText('Please bring water.').locator('strong')).toHaveText('water')
+      await expect(family.page.getByRole('listitem').filter({ hasText: 'Tights' }).getByRole('link', { name: 'https://example.com/recital' })).toHaveAttribute(
+        'href',
+        'https://example.com/recital',
+      )
       await family.page.getByLabel('Your reply').fill('Mila will be there.')
       await family.page.getByRole('button', { name: 'Send reply' }).click()
       await expect(family.page.getByText('Reply sent')).toBeVisible()

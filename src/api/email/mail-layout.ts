@@ -4,8 +4,13 @@
  * escaped in the HTML: a family named `<b>Ann</b>` reads its name as typed, never as markup.
  */
 
-/** A paragraph (one line of text), a link, labelled facts, or a multi-line text kept as written (a visitor's message). */
-export type MailBlock = string | { link: string } | { facts: ReadonlyArray<readonly [label: string, value: string]> } | { quote: string }
+/**
+ * A paragraph (one line of text), a link, labelled facts, a multi-line text kept as written (a
+ * visitor's message), or a formatted text with its plain form (a message's rich text): `markup`
+ * is HTML its maker built safe (every text escaped), and is put in as it is.
+ */
+export type MailBlock =
+  string | { link: string } | { facts: ReadonlyArray<readonly [label: string, value: string]> } | { quote: string } | { markup: string; text: string }
 
 export type MailContent = { subject: string; text: string; html: string }
 
@@ -38,6 +43,7 @@ function blockText(block: MailBlock): string {
   if (typeof block === 'string') return oneLine(block)
   if ('link' in block) return block.link
   if ('facts' in block) return block.facts.map(([label, value]) => `${oneLine(label)}: ${oneLine(value)}`).join('\n')
+  if ('markup' in block) return block.text.replace(/\r\n?/g, '\n').trim()
   return block.quote.replace(/\r\n?/g, '\n').trim()
 }
 
@@ -58,6 +64,7 @@ function blockHtml(block: MailBlock): string {
       .join('')
     return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`
   }
+  if ('markup' in block) return block.markup
   const lines = block.quote.replace(/\r\n?/g, '\n').trim().split('\n').map(escapeHtml).join('<br>')
   return `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d1d5db;background:#f9fafb">${lines}</blockquote>`
 }

@@ -4,6 +4,8 @@ import { getAppContext } from '#server/context.server'
 import { composeMail, type MailBlock, type QueuedMail } from '#api/email'
 import type { Guardian } from './audience'
 import { unsubscribeToken } from './preferences'
+import { richToEmailHtml } from './rich-html'
+import { richToPlainText, type RichTextDocument } from './rich-text.schemas'
 import type { MessageCategory } from './schemas'
 
 /**
@@ -11,19 +13,12 @@ import type { MessageCategory } from './schemas'
  * concerns, the way to the portal inbox, and, unless it is a service message (money and
  * safety), the one-click unsubscribe of its category in the body and in the headers (RFC 8058).
  */
-export type Letter = { subject: string; body: string; category: MessageCategory; academy: string }
-
-/** The body's paragraphs: a blank line starts a new one; single line breaks stay inside it. */
-export function paragraphs(body: string): string[] {
-  return body
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-}
+export type Letter = { subject: string; body: RichTextDocument; category: MessageCategory; academy: string }
 
 export function composeCopy(payload: Payload, letter: Letter, guardian: Guardian): QueuedMail {
   const origin = getAppContext().env.publicOrigin
-  const blocks: MailBlock[] = paragraphs(letter.body).map((part) => (part.includes('\n') ? { quote: part } : part))
+  // The rich text formatted in the HTML part, as plain text in the text part (decisions §NEW).
+  const blocks: MailBlock[] = [{ markup: richToEmailHtml(letter.body), text: richToPlainText(letter.body) }]
   if (guardian.students.length > 0) blocks.push(`This message concerns ${guardian.students.map((student) => student.fullName).join(', ')}.`)
   blocks.push('Read it and reply in your portal inbox:', { link: `${origin}/inbox` })
   const unsubscribeUrl =

@@ -7,6 +7,7 @@ import { inTransaction } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
 import { bothOf, guardianRows } from '#api/lib/ownership'
 import { submitFamilyReply } from '#api/inquiries'
+import { readRichBody, richToPlainText } from './rich-text.schemas'
 import { MESSAGE_TEXTS, type InboxItemDto, type MessageCategory, type StudentRef } from './schemas'
 
 /**
@@ -20,10 +21,12 @@ const own = (user: User) => guardianRows(user, 'user')
 function toInboxItem(copy: MessageRecipient, messages: Map<number, Message>): InboxItemDto | null {
   const message = messages.get(relationId(copy.message))
   if (!message?.sentAt) return null
+  const bodyRich = readRichBody(message.body)
   return {
     id: message.id,
     subject: message.subject,
-    body: message.body,
+    body: richToPlainText(bodyRich),
+    bodyRich,
     category: message.category as MessageCategory,
     sentAt: message.sentAt,
     senderName: message.senderName ?? null,

@@ -6,6 +6,7 @@ import { notFound } from '#api/errors'
 import { queryRows } from '#api/lib/database'
 import { relationId } from '#api/lib/relations'
 import type { CategoryChannel, DeliveryStatus } from '#shared/statuses'
+import { readRichBody, richToPlainText } from './rich-text.schemas'
 import { MESSAGE_TEXTS, type Audience, type MessageCategory, type MessageDto, type RecipientDto, type StudentRef } from './schemas'
 
 /** What administrators see of the messages (issue 25): every message, newest first, with its delivery counts, and one message's recipients. */
@@ -14,10 +15,12 @@ type Counts = MessageDto['counts']
 const noCounts = (): Counts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, portalOnly: 0, read: 0 })
 
 export function toMessageDto(message: Message, counts: Counts = noCounts()): MessageDto {
+  const bodyRich = readRichBody(message.body)
   return {
     id: message.id,
     subject: message.subject,
-    body: message.body,
+    body: richToPlainText(bodyRich),
+    bodyRich,
     category: message.category as MessageCategory,
     audience: message.audience as Audience,
     audienceLabel: message.audienceLabel ?? '',

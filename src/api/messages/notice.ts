@@ -9,6 +9,7 @@ import type { NoticeKind } from '#shared/statuses'
 import { audienceLabel, resolveAudience, type NoticeAudience } from './audience'
 import { composeCopy } from './compose'
 import { queueCopies } from './delivery'
+import { richFromPlainText } from './rich-text.schemas'
 import type { MessageCategory } from './schemas'
 
 /**
@@ -34,11 +35,13 @@ export async function sendNotice(req: PayloadRequest, notice: NoticeInput): Prom
     if (told) return null
     const guardians = await resolveAudience(req, notice.audience, notice.category, academyToday())
     if (guardians.length === 0) return null
+    // The studio's words are plain text (notice templates): paragraphs of rich text, like a teacher's.
+    const body = richFromPlainText(notice.body)
     const message = (await req.payload.create({
       collection: 'messages',
       data: {
         subject: notice.subject,
-        body: notice.body,
+        body,
         category: notice.category,
         audience: notice.audience,
         audienceLabel: await audienceLabel(req, notice.audience),
@@ -52,7 +55,7 @@ export async function sendNotice(req: PayloadRequest, notice: NoticeInput): Prom
       depth: 0,
       req,
     })) as Message
-    const letter = { subject: notice.subject, body: notice.body, category: notice.category, academy: message.senderName ?? '' }
+    const letter = { subject: notice.subject, body, category: notice.category, academy: message.senderName ?? '' }
     await queueCopies(req, message.id, guardians, (guardian) => composeCopy(req.payload, letter, guardian))
     return message
   })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { RICH_TEXT_TEXTS, messageBodySchema, type RichTextDocument } from './rich-text.schemas'
+
 import {
   CATEGORY_CHANNELS,
   CHOOSABLE_CATEGORIES,
@@ -19,8 +21,7 @@ export const MESSAGE_TEXTS = {
   classNotFound: 'Class not found',
   subjectRequired: 'Please write a subject',
   subjectTooLong: 'The subject must be at most 200 characters',
-  bodyRequired: 'Please write the message',
-  bodyTooLong: 'The message must be at most 20000 characters',
+  ...RICH_TEXT_TEXTS,
   audienceInvalid: 'Please choose who receives the message',
   classesRequired: 'Please choose at least one class',
   ageGroupInvalid: 'Age group must look like "6-8" or "18+"',
@@ -73,24 +74,28 @@ export const previewInputSchema = z.object({ audience: audienceSchema, category:
 export type PreviewInput = z.infer<typeof previewInputSchema>
 
 const subject = z.string({ error: MESSAGE_TEXTS.subjectRequired }).trim().min(1, MESSAGE_TEXTS.subjectRequired).max(200, MESSAGE_TEXTS.subjectTooLong)
-const body = z.string({ error: MESSAGE_TEXTS.bodyRequired }).trim().min(1, MESSAGE_TEXTS.bodyRequired).max(20000, MESSAGE_TEXTS.bodyTooLong)
+const plainBody = z.string({ error: MESSAGE_TEXTS.bodyRequired }).trim().min(1, MESSAGE_TEXTS.bodyRequired).max(20000, MESSAGE_TEXTS.bodyTooLong)
 
 /** POST /api/admin/messages: now, or at `scheduledFor` (an ISO time with its offset). */
 export const sendInputSchema = z.object({
   subject,
-  body,
+  // The console's rich text (Lexical JSON), or a plain string turned into paragraphs.
+  body: messageBodySchema,
   category: category.default('announcements'),
   audience: audienceSchema,
   scheduledFor: z.iso.datetime({ offset: true, error: MESSAGE_TEXTS.scheduledForInvalid }).optional(),
 })
 export type SendInput = z.infer<typeof sendInputSchema>
+/** What the console sends: the body as the editor's JSON (or a string), checked by the server. */
+export type SendRequest = z.input<typeof sendInputSchema>
 
 /** POST /api/teach/classes/:id/messages: a message to the class's families, or the two-tap "class cancelled today". */
 export const teacherMessageSchema = z.union([
   z.object({ cancelledToday: z.literal(true) }),
+  // A teacher writes plain text (paragraphs apart by a blank line).
   z.object({
     subject,
-    body,
+    body: plainBody,
     category: z.enum(['announcements', 'class-changes', 'reminders'], { error: MESSAGE_TEXTS.categoryInvalid }).default('class-changes'),
   }),
 ])
@@ -127,7 +132,9 @@ export type AudiencePreview = {
 export type MessageDto = {
   id: number
   subject: string
+  /** The body as plain text; `bodyRich` is the rich text itself. */
   body: string
+  bodyRich: RichTextDocument
   category: MessageCategory
   audience: Audience
   audienceLabel: string
@@ -153,7 +160,9 @@ export type RecipientDto = {
 export type InboxItemDto = {
   id: number
   subject: string
+  /** The body as plain text; `bodyRich` is the rich text the inbox shows. */
   body: string
+  bodyRich: RichTextDocument
   category: MessageCategory
   sentAt: string
   senderName: string | null

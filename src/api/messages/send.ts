@@ -9,6 +9,7 @@ import { inTransaction, queryRows } from '#api/lib/database'
 import { audienceLabel, previewOf, resolveAudience } from './audience'
 import { composeCopy } from './compose'
 import { queueCopies } from './delivery'
+import { readRichBody } from './rich-text.schemas'
 import { MESSAGE_TEXTS, type Audience, type AudiencePreview, type MessageCategory, type PreviewInput, type SendInput } from './schemas'
 
 /**
@@ -51,7 +52,7 @@ export async function createMessage(req: PayloadRequest, user: User, input: Send
 async function dispatch(req: PayloadRequest, message: Message): Promise<Message> {
   const category = message.category as MessageCategory
   const guardians = await resolveAudience(req, message.audience as Audience, category, academyToday())
-  const letter = { subject: message.subject, body: message.body, category, academy: await academyName(req.payload) }
+  const letter = { subject: message.subject, body: readRichBody(message.body), category, academy: await academyName(req.payload) }
   await queueCopies(req, message.id, guardians, (guardian) => composeCopy(req.payload, letter, guardian))
   return (await req.payload.update({
     collection: 'messages',

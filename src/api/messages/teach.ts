@@ -6,6 +6,7 @@ import { academyToday } from '#api/lib/academy-clock'
 import { bothOf, taughtBy } from '#api/lib/ownership'
 import { formatCalendarDay } from '#shared/dates'
 import { toMessageDto } from './lists'
+import { richFromPlainText } from './rich-text.schemas'
 import { createMessage } from './send'
 import { MESSAGE_TEXTS, type MessageDto, type TeacherMessageInput } from './schemas'
 
@@ -33,6 +34,7 @@ export async function sendClassMessage(req: PayloadRequest, user: User, classId:
           category: 'class-changes' as const,
         }
       : input
-  const message = await createMessage(req, user, { ...letter, audience: { kind: 'classes', classIds: [cls.id] } })
+  // A teacher writes plain text: its paragraphs become the rich text every message has.
+  const message = await createMessage(req, user, { ...letter, body: richFromPlainText(letter.body), audience: { kind: 'classes', classIds: [cls.id] } })
   return toMessageDto(message)
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
-import type { AudiencePreview, MessageDto, PreviewInput, RecipientDto, SendInput } from '#api/messages/schemas'
+import type { AudiencePreview, MessageDto, PreviewInput, RecipientDto, SendRequest } from '#api/messages/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
@@ -24,7 +24,7 @@ export function usePreviewAudience() {
 export function useSendMessage() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: SendInput) => apiRequest<MessageDto>('POST', '/api/admin/messages', input),
+    mutationFn: (input: SendRequest) => apiRequest<MessageDto>('POST', '/api/admin/messages', input),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminMessages.all }),
   })
 }

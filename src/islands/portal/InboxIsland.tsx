@@ -11,6 +11,7 @@ import { Empty, SkeletonRows } from '#islands/components/ui/LoadState'
 import { errorMessage } from '#islands/lib/http'
 import { formatDateTime } from '#shared/dates'
 import { PortalRoot } from './components/PortalRoot'
+import { RichMessage } from './components/RichMessage'
 
 /**
  * The family's inbox (issue 25): every message the studio sent them, in full, newest first.
@@ -68,11 +69,7 @@ function MessageCard({ message, timeZone }: { message: InboxItemDto; timeZone: s
       </button>
       {open ? (
         <div id={bodyId} className="mt-3 border-t border-gray-200 pt-3">
-          {message.body.split(/\n\s*\n/).map((part, index) => (
-            <p key={index} className="mb-3 whitespace-pre-line text-gray-800">
-              {part}
-            </p>
-          ))}
+          <RichMessage body={message.bodyRich} />
           <Reply message={message} />
         </div>
       ) : null}

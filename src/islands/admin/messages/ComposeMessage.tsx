@@ -4,10 +4,11 @@ import type { Audience, MessageCategory } from '#api/messages/schemas'
 import { usePreviewAudience, useSendMessage } from '#islands/api/admin-messages'
 import { useClasses } from '#islands/api/list-classes'
 import { ErrorAlert } from '#islands/components/ui/Alert'
-import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Field'
+import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
+import { RichTextEditor } from './RichTextEditor'
 
 type Kind = Audience['kind']
 const KINDS: { value: Kind; label: string }[] = [
@@ -33,7 +34,9 @@ export function ComposeMessage() {
   const send = useSendMessage()
   const notify = useNotify()
   const [subject, setSubject] = useState('')
-  const [body, setBody] = useState('')
+  // The editor's Lexical JSON; a new `draft` number gives an empty editor after sending.
+  const [body, setBody] = useState<unknown>(null)
+  const [draft, setDraft] = useState(0)
   const [category, setCategory] = useState<MessageCategory>('announcements')
   const [kind, setKind] = useState<Kind>('classes')
   const [classIds, setClassIds] = useState<number[]>([])
@@ -58,7 +61,8 @@ export function ComposeMessage() {
         onSuccess: (message) => {
           notify({ title: scheduledFor ? 'Message scheduled' : 'Message sent', text: message.subject })
           setSubject('')
-          setBody('')
+          setBody(null)
+          setDraft((n) => n + 1)
           preview.reset()
         },
       },
@@ -68,14 +72,12 @@ export function ComposeMessage() {
   return (
     <form onSubmit={submit} className={`${CARD} space-y-4`} aria-label="New message">
       <TextField id="message-subject" label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} required maxLength={200} />
-      <TextAreaField
+      <RichTextEditor
+        key={draft}
         id="message-body"
         label="Message"
-        hint="A blank line starts a new paragraph."
-        rows={6}
-        value={body}
-        onChange={(event) => setBody(event.target.value)}
-        required
+        hint="Enter starts a new paragraph. Choose words, then Bold, Italic or Link; Heading and the lists change the paragraph."
+        onChange={setBody}
       />
       <SelectField id="message-category" label="Kind of message" value={category} onChange={(event) => setCategory(event.target.value as MessageCategory)}>
         {CATEGORIES.map((option) => (
