@@ -2,7 +2,7 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 /**
- * A message's body becomes rich text (decisions §NEW): the plain text column turns into Payload's
+ * A message's body becomes rich text (decisions §33): the plain text column turns into Payload's
  * Lexical JSON, each message's words kept as paragraphs (a blank line starts one, a single line
  * break stays inside it), and back again. The converters are frozen here, not imported: a
  * migration must do tomorrow what it does today.

@@ -41,7 +41,7 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await openAdminTab(page, baseURL, 'messages')
       const form = page.getByRole('form', { name: 'New message' })
       await form.getByLabel('Subject').fill(subject)
-      // The rich-text editor (decisions §NEW): Enter starts a paragraph, the toolbar's Bold makes "water" bold.
+      // The rich-text editor (decisions §33): Enter starts a paragraph, the toolbar's Bold makes "water" bold.
       const editor = form.getByRole('textbox', { name: 'Message' })
       await editor.click()
       await page.keyboard.type('The recital rehearsal is on Saturday at 10.')

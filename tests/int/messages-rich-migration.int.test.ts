@@ -8,7 +8,7 @@ import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 
 /**
- * The rich-text body's migration (decisions §NEW): a message written before it, as plain text,
+ * The rich-text body's migration (decisions §33): a message written before it, as plain text,
  * reads the same words after it, as Lexical paragraphs; down() gives the text back.
  */
 const MIGRATION = '20261127_040423_rich_messages'

@@ -8,7 +8,7 @@ import { familyIn } from '#tests/support/messages'
 import { startSmtpListener } from '#tests/support/smtp'
 
 /**
- * Announcements in rich text (issue 25, decisions §NEW), against real PostgreSQL and a real SMTP
+ * Announcements in rich text (issue 25, decisions §33), against real PostgreSQL and a real SMTP
  * listener: Lexical JSON stored, the email's HTML formatted and its text part plain, the inbox
  * given the rich text, hostile bodies refused or neutralised, a plain string still accepted.
  */

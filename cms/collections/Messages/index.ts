@@ -33,7 +33,7 @@ export const Messages: CollectionConfig = {
   access: adminOnly,
   fields: [
     { name: 'subject', type: 'text', required: true, maxLength: 200 },
-    // Rich text (decisions §NEW): only what the messages slice renders (#api/messages/rich-text.schemas), so /cms offers no more.
+    // Rich text (decisions §33): only what the messages slice renders (#api/messages/rich-text.schemas), so /cms offers no more.
     {
       name: 'body',
       type: 'richText',

@@ -17,7 +17,7 @@ export type Letter = { subject: string; body: RichTextDocument; category: Messag
 
 export function composeCopy(payload: Payload, letter: Letter, guardian: Guardian): QueuedMail {
   const origin = getAppContext().env.publicOrigin
-  // The rich text formatted in the HTML part, as plain text in the text part (decisions §NEW).
+  // The rich text formatted in the HTML part, as plain text in the text part (decisions §33).
   const blocks: MailBlock[] = [{ markup: richToEmailHtml(letter.body), text: richToPlainText(letter.body) }]
   if (guardian.students.length > 0) blocks.push(`This message concerns ${guardian.students.map((student) => student.fullName).join(', ')}.`)
   blocks.push('Read it and reply in your portal inbox:', { link: `${origin}/inbox` })

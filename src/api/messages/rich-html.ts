@@ -2,7 +2,7 @@ import { escapeHtml } from '#api/email'
 import { isSafeHref, TEXT_FORMAT, type RichBlock, type RichInline, type RichList, type RichTextDocument } from './rich-text.schemas'
 
 /**
- * A message's rich text as the email's HTML (decisions §NEW): built from the rebuilt document's
+ * A message's rich text as the email's HTML (decisions §33): built from the rebuilt document's
  * allowed nodes only, every text escaped, a link only to a web or mail address (anything else
  * reads as its words), inline styles because mail clients drop style sheets.
  */

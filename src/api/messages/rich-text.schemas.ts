@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * A message's body as rich text (issue 25, decisions §NEW): Payload's Lexical JSON, limited to
+ * A message's body as rich text (issue 25, decisions §33): Payload's Lexical JSON, limited to
  * paragraphs, headings, bulleted and numbered lists, links (http, https, mailto) and bold,
  * italic, underlined or struck-through text. Whatever comes in (the console's editor, /cms, a
  * plain string) is rebuilt here node by node from the allowed fields only, so a stored body never

@@ -18,7 +18,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { isSafeHref } from '#api/messages/rich-text.schemas'
 
 /**
- * The composer's rich-text editor (issue 25, decisions §NEW): Lexical's React editor with the
+ * The composer's rich-text editor (issue 25, decisions §33): Lexical's React editor with the
  * formats a message may carry (#api/messages/rich-text.schemas): bold, italic, a heading,
  * bulleted and numbered lists, links. The toolbar is ordinary buttons (Tab reaches each, the
  * pressed state is announced); Ctrl/⌘+B and I work inside the text; Tab leaves the editor.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { isSafeHref, TEXT_FORMAT, type RichBlock, type RichInline, type RichList, type RichTextDocument } from '#api/messages/rich-text.schemas'
 
 /**
- * A message's rich text in the inbox (decisions §NEW): React elements built from the rebuilt
+ * A message's rich text in the inbox (decisions §33): React elements built from the rebuilt
  * document's allowed nodes, so every text is React's escaped text and no HTML is ever set. A
  * link goes only to a web or mail address (the server refused others; checked again here) and
  * opens in a new tab. Headings sit below the inbox's own (a message's h2 is an h3 here).
