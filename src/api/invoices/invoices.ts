@@ -42,6 +42,8 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
     lateFeeFor: doc.lateFeeFor ?? null,
     voidedAt: doc.voidedAt ? new Date(doc.voidedAt).toISOString() : null,
     voidReason: doc.voidReason ?? null,
+    // Split billing (decisions, split billing): only an invoice billed to one guardian names them.
+    ...(doc.billedTo != null ? { billedTo: doc.billedTo, billedToName: doc.billedToName ?? null } : {}),
   }
 }
 
