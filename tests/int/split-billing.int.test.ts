@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Message } from '#cms/payload-types'
 import { SPLIT_BILLING_MESSAGES } from '#api/households/schemas'
 import { todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
+import { eventually } from '#tests/support/eventually'
 import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 
 /**
@@ -163,6 +165,19 @@ describe('the month’s run with split billing', () => {
     ])
   })
 
+  it('tells each guardian of the invoice billed to them only', async () => {
+    const [mine, theirs] = await monthInvoices('2027-03')
+    const keysOf = async (userId: number) =>
+      (await app.payload.find({ collection: 'message-recipients', where: { user: { equals: userId } }, depth: 1, overrideAccess: true, limit: 0 })).docs.map(
+        (row) => (row.message as Message).noticeKey,
+      )
+    const expected = { [first.userId]: `invoice-issued:${mine!.id}`, [second.userId]: `invoice-issued:${theirs!.id}` }
+    await eventually(async () => (await keysOf(second.userId)).includes(expected[second.userId]!))
+    expect(await keysOf(first.userId)).toEqual([expected[first.userId]])
+    expect(await keysOf(second.userId)).toEqual([expected[second.userId]])
+    expect(await keysOf(viewer.userId)).toEqual([])
+  })
+
   it('run again, bills nobody twice', async () => {
     const res = await admin.post(RUN, { period: '2027-03', dryRun: false, userIds: [first.userId] })
     expect(familyResult(res.body, first.userId).outcome).toBe('exists')
@@ -214,5 +229,23 @@ describe('the month’s run with split billing', () => {
     const res = await admin.post(RUN, { period: '2027-04', dryRun: false, userIds: [first.userId] })
     expect(familyResult(res.body, first.userId)).toMatchObject({ outcome: 'created', totalCents: 8000 + 6000 - 600 })
     expect((await monthInvoices('2027-04')).map((i) => [i.billedTo ?? null, i.amountCents])).toEqual([[null, 13_400]])
+  })
+
+  it('a household merged in keeps its child billed to its guardian, now a guardian of this household', async () => {
+    const dup = await createFamily(app, 'split-dup')
+    const dupChild = await addStudent(app, dup.userId, 'Dup Split')
+    const jazz = (await app.payload.find({ collection: 'classes', where: { name: { equals: 'Jazz Split' } }, overrideAccess: true })).docs[0]!
+    await app.payload.create({ collection: 'enrollments', overrideAccess: true, data: { student: dupChild, class: jazz.id, enrollmentDate: '2026-09-01' } })
+    await app.payload.update({ collection: 'students', id: dupChild, overrideAccess: true, data: { billedTo: dup.userId } })
+    const merged = await admin.post('/api/admin/household-merges', { keep: first.userId, merge: dup.userId })
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200)
+    const res = await admin.post(RUN, { period: '2027-05', dryRun: false, userIds: [first.userId] })
+    expect(familyResult(res.body, first.userId).outcome).toBe('created')
+    const invoices = await monthInvoices('2027-05')
+    expect(invoices.map((i) => [i.billedTo, i.lines!.filter((l) => l.kind === 'tuition').map((l) => l.studentId)])).toEqual([
+      [first.userId, [ana, ben]],
+      [dup.userId, [dupChild]],
+    ])
+    expect(invoices.reduce((sum, i) => sum + i.amountCents, 0)).toBe(familyResult(res.body, first.userId).totalCents)
   })
 })
