@@ -59,6 +59,7 @@ test('a child billed to the second parent appears only on their statement', asyn
       await openPortal(second, '/billing')
       await expect(second.getByTestId('statement-billed-to-you')).toBeVisible()
       await expect(second.getByText(younger).first()).toBeVisible()
+      // The children's names appear on their invoice lines: the older child's are not the second parent's.
       await expect(second.getByText(older)).toHaveCount(0)
       expect(await seriousViolations(second)).toEqual([])
       await openPortal(page, '/billing')

@@ -193,6 +193,9 @@ describe('the month’s run with split billing', () => {
     expect(other.invoices.map((i: { id: number }) => i.id)).toEqual([theirs!.id])
     expect(other).toMatchObject({ balanceCents: 5400, credits: [], autopay: null, split: { you: { id: second.userId } } })
     expect((await viewer.client.get('/api/billing/statement')).body.invoices).toEqual([])
+    // The billing page's own list (GET /api/invoices) shows each guardian the same.
+    expect((await first.client.get('/api/invoices')).body.map((i: { id: number }) => i.id)).toEqual([mine!.id])
+    expect((await second.client.get('/api/invoices')).body.map((i: { id: number }) => [i.id, i.billedTo])).toEqual([[theirs!.id, second.userId]])
     const all = (await admin.get(`/api/admin/families/${first.userId}/statement`)).body
     expect(all.invoices.length).toBe(2)
     expect(all.split.groups).toEqual([
