@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { AutopayAttempt, Invoice } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/autopay'
+import { applyLateFees } from '#api/invoices'
 import { withAcademyClock } from '#api/lib/academy-clock'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -100,5 +101,13 @@ describe('autopay with split billing', () => {
     const statement = (await client.get('/api/billing/statement')).body
     expect(statement.invoices.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([[54, 'pending']])
     expect(statement.autopay).toBeNull()
+  })
+
+  it('the late fee of the other guardian’s invoice is billed to them too', async () => {
+    await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { lateFeeCents: 1500, lateFeeAfterDays: 14 } })
+    const theirs = await tuitionInvoice('2028-03', other.userId, 5400)
+    await applyLateFees(app.payload, { today: '2028-03-20' })
+    const [fee] = (await app.payload.find({ collection: 'invoices', where: { lateFeeFor: { equals: theirs.id } }, overrideAccess: true })).docs as Invoice[]
+    expect(fee).toMatchObject({ kind: 'late-fee', amountCents: 1500, billedTo: other.userId })
   })
 })

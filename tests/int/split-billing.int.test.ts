@@ -195,7 +195,9 @@ describe('the month’s run with split billing', () => {
     expect((await viewer.client.get('/api/billing/statement')).body.invoices).toEqual([])
     // The billing page's own list (GET /api/invoices) shows each guardian the same.
     expect((await first.client.get('/api/invoices')).body.map((i: { id: number }) => i.id)).toEqual([mine!.id])
-    expect((await second.client.get('/api/invoices')).body.map((i: { id: number }) => [i.id, i.billedTo])).toEqual([[theirs!.id, second.userId]])
+    expect((await second.client.get('/api/invoices')).body.map((i: { id: number; billedTo?: number }) => [i.id, i.billedTo])).toEqual([
+      [theirs!.id, second.userId],
+    ])
     const all = (await admin.get(`/api/admin/families/${first.userId}/statement`)).body
     expect(all.invoices.length).toBe(2)
     expect(all.split.groups).toEqual([
