@@ -293,6 +293,10 @@ export interface Student {
   id: number;
   user: number | User;
   fullName: string;
+  /**
+   * Split billing: the guardian this child is billed to (set by the household). Empty: the payer.
+   */
+  billedTo?: (number | null) | User;
   dateOfBirth: string;
   experienceLevel: 'Beginner' | 'Some Experience' | 'Intermediate' | 'Advanced';
   /**
@@ -813,6 +817,10 @@ export interface Enrollment {
   student: number | Student;
   class: number | Class;
   enrolledBy?: (number | null) | User;
+  /**
+   * Split billing: the guardian this class is billed to (set by the household). Empty: as the student.
+   */
+  billedTo?: (number | null) | User;
   enrollmentDate: string;
   /**
    * The last day attended, when the student leaves the class; tuition is prorated to it.
@@ -1055,6 +1063,11 @@ export interface Invoice {
    */
   payerName?: string | null;
   payerEmail?: string | null;
+  /**
+   * Split billing: the guardian of the household this invoice is billed to. Empty: the household payer.
+   */
+  billedTo?: number | null;
+  billedToName?: string | null;
   /**
    * In dollars and cents (125.00). With lines, it is their sum, whatever is typed here.
    */
@@ -1759,6 +1772,7 @@ export interface UsersSelect<T extends boolean = true> {
 export interface StudentsSelect<T extends boolean = true> {
   user?: T;
   fullName?: T;
+  billedTo?: T;
   dateOfBirth?: T;
   experienceLevel?: T;
   currentLevel?: T;
@@ -2083,6 +2097,7 @@ export interface EnrollmentsSelect<T extends boolean = true> {
   student?: T;
   class?: T;
   enrolledBy?: T;
+  billedTo?: T;
   enrollmentDate?: T;
   endDate?: T;
   updatedAt?: T;
@@ -2230,6 +2245,8 @@ export interface InvoicesSelect<T extends boolean = true> {
   userId?: T;
   payerName?: T;
   payerEmail?: T;
+  billedTo?: T;
+  billedToName?: T;
   amountCents?: T;
   description?: T;
   status?: T;
@@ -2612,6 +2629,10 @@ export interface TuitionSetting {
    * How the fee of an exam entry is billed once the family accepts it (decisions §29).
    */
   examFeeBilling?: ('next-tuition-invoice' | 'separate-invoice') | null;
+  /**
+   * On: a household may bill each child (or one class of a child) to one of its guardians; the month is computed for the household once and each guardian gets an invoice of their lines (decisions §34).
+   */
+  splitBilling?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2698,6 +2719,7 @@ export interface TuitionSettingsSelect<T extends boolean = true> {
         id?: T;
       };
   examFeeBilling?: T;
+  splitBilling?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -118,5 +118,15 @@ export const TuitionSettings: GlobalConfig = {
       ],
       admin: { description: 'How the fee of an exam entry is billed once the family accepts it (decisions §29).' },
     },
+    {
+      name: 'splitBilling',
+      label: 'Split billing for separated parents',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description:
+          'On: a household may bill each child (or one class of a child) to one of its guardians; the month is computed for the household once and each guardian gets an invoice of their lines (decisions §34).',
+      },
+    },
   ],
 }

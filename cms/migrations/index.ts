@@ -25,6 +25,7 @@ import * as migration_20261126_201034_household_details from './20261126_201034_
 import * as migration_20261126_201113_notices from './20261126_201113_notices';
 import * as migration_20261126_201744_seasons from './20261126_201744_seasons';
 import * as migration_20261126_204759_exams from './20261126_204759_exams';
+import * as migration_20261127_040315_split_billing from './20261127_040315_split_billing';
 import * as migration_20261127_040423_rich_messages from './20261127_040423_rich_messages';
 
 export const migrations = [
@@ -162,6 +163,11 @@ export const migrations = [
     up: migration_20261126_204759_exams.up,
     down: migration_20261126_204759_exams.down,
     name: '20261126_204759_exams',
+  },
+  {
+    up: migration_20261127_040315_split_billing.up,
+    down: migration_20261127_040315_split_billing.down,
+    name: '20261127_040315_split_billing',
   },
   {
     up: migration_20261127_040423_rich_messages.up,

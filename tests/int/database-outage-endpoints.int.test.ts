@@ -193,6 +193,11 @@ describe('every endpoint group while PostgreSQL is down', () => {
         name: 'POST /household/invites',
         send: () => family.post('/api/household/invites', { email: 'second@example.com', access: 'full' }),
       },
+      {
+        group: 'households',
+        name: 'PUT /household/billed-to',
+        send: () => family.put('/api/household/billed-to', { studentId: student.body.id, guardianId: null }),
+      },
       { group: 'exams', name: 'GET /exam-entries', send: () => family.get('/api/exam-entries') },
       {
         group: 'exams',

@@ -45,6 +45,14 @@ export const Enrollments: CollectionConfig = {
     // Which guardian enrolled (decisions §23): the household's, or an administrator at the desk; empty for older rows.
     { name: 'enrolledBy', label: 'Enrolled by', type: 'relationship', relationTo: 'users', admin: { readOnly: true } },
     {
+      // Split billing (decisions §34): this class of the student is billed to one full guardian of the household, over the student's own choice.
+      name: 'billedTo',
+      label: 'Billed to',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { readOnly: true, description: 'Split billing: the guardian this class is billed to (set by the household). Empty: as the student.' },
+    },
+    {
       name: 'enrollmentDate',
       label: 'Enrolled on',
       type: 'date',

@@ -41,6 +41,15 @@ export const Invoices: CollectionConfig = {
       admin: { description: 'The account holder when the invoice was issued; kept if the account is deleted.' },
     },
     { name: 'payerEmail', label: 'Family email', type: 'text' },
+    {
+      // Split billing (decisions §34): a plain id like userId, so the record outlives the guardian's account.
+      name: 'billedTo',
+      label: 'Billed to (guardian id)',
+      type: 'number',
+      index: true,
+      admin: { readOnly: true, description: 'Split billing: the guardian of the household this invoice is billed to. Empty: the household payer.' },
+    },
+    { name: 'billedToName', label: 'Billed to', type: 'text', admin: { readOnly: true } },
     centsField({
       name: 'amountCents',
       label: 'Amount ($)',

@@ -55,6 +55,14 @@ export const Students: CollectionConfig = {
   fields: [
     { name: 'user', label: 'Account', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'fullName', type: 'text', required: true, maxLength: 120 },
+    {
+      // Split billing (decisions §34): the full guardian of the household this child's classes are billed to; empty: the payer.
+      name: 'billedTo',
+      label: 'Billed to',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { readOnly: true, description: 'Split billing: the guardian this child is billed to (set by the household). Empty: the payer.' },
+    },
     { name: 'dateOfBirth', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
     {
       name: 'experienceLevel',

@@ -16,6 +16,18 @@ import { academyToday } from '#api/lib/academy-clock'
 import { UNPAID, attemptsOf, facts, findCards, unpaidTuition } from './autopay-state'
 import { billingLink, mailDecline, mailFamily } from './decline-notices'
 import { settleAttempt, settleOnce, stillUnpaidAfterCancelling } from './settle-from-webhook'
+import { loadHousehold } from '#api/households'
+
+/**
+ * The invoices the household's card may pay (decisions §34): the card is the payer's,
+ * so an invoice billed to another guardian is never charged to it; that guardian pays it by hand.
+ * Without split billing no invoice names a guardian and every one is kept.
+ */
+async function chargeableOnHouseholdCard(payload: Payload, householdId: number, invoices: Invoice[]): Promise<Invoice[]> {
+  if (invoices.every((invoice) => invoice.billedTo == null)) return invoices
+  const household = await loadHousehold(await createLocalReq({}, payload), householdId)
+  return invoices.filter((invoice) => invoice.billedTo == null || invoice.billedTo === household.payer.id)
+}
 
 /**
  * The billing day's autopay job: every unpaid tuition invoice of a family with autopay on is
@@ -165,7 +177,7 @@ export async function chargeDueAutopay(payload: Payload): Promise<AutopayRunResu
     const userId = typeof profile.user === 'number' ? profile.user : profile.user.id
     const [card] = await findCards(payload, userId)
     if (!card?.stripePaymentMethodId || !profile.stripeCustomerId) continue
-    const invoices = await unpaidTuition(payload, userId, today)
+    const invoices = await chargeableOnHouseholdCard(payload, userId, await unpaidTuition(payload, userId, today))
     const attempts = await attemptsOf(
       payload,
       invoices.map((i) => i.id),

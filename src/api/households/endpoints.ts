@@ -1,12 +1,14 @@
 import { sessionCookie, toUserDto } from '#api/accounts'
 import { defineEndpoint, idParam } from '#api/http'
+import { callersHouseholdId, readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
 import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
-import { loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
+import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
 import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
 import { mergeHouseholds, previewMerge } from './merge'
 import {
   acceptInviteSchema,
+  billedToSchema,
   guardianAccessSchema,
   invitePreviewSchema,
   inviteInputSchema,
@@ -38,6 +40,13 @@ export const householdEndpoints = [
 
   defineEndpoint('put', '/household/payer', { role: 'family', body: payerSchema }, async ({ req, user, body }) => choosePayer(req, user, body.guardianId)),
 
+  /** Split billing: who each child (or class) is billed to. */
+  defineEndpoint('get', '/household/billed-to', { role: 'family' }, async ({ req, user }) => readBilledTo(req, await callersHousehold(req, user))),
+
+  defineEndpoint('put', '/household/billed-to', { role: 'family', body: billedToSchema }, async ({ req, user, body }) =>
+    setBilledTo(req, callersHouseholdId(user), body),
+  ),
+
   defineEndpoint('post', '/household/leave', { role: 'family', viewGuardians: true }, async ({ req, user }) => leaveHousehold(req, user)),
 
   defineEndpoint('post', '/household-invites/preview', { role: 'public', body: invitePreviewSchema }, async ({ req, body }) => previewInvite(req, body.token)),
@@ -52,6 +61,11 @@ export const householdEndpoints = [
     const account = await req.payload.findByID({ collection: 'users', id: idParam(req), depth: 0, overrideAccess: true, disableErrors: true, req })
     const household = await loadHousehold(req, account ? householdOf(account) : 0)
     return { ...toHouseholdDto(household, await pendingInvites(req, household.id), null), events: await listHouseholdEvents(req, household.id) }
+  }),
+
+  defineEndpoint('put', '/admin/households/:id/billed-to', { role: 'admin', body: billedToSchema }, async ({ req, body }) => {
+    const account = await req.payload.findByID({ collection: 'users', id: idParam(req), depth: 0, overrideAccess: true, disableErrors: true, req })
+    return setBilledTo(req, account ? householdOf(account) : 0, body)
   }),
 
   /** What merging one household into another would move (any guardian's id names a household). */

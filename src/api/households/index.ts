@@ -1,4 +1,5 @@
 export { householdEndpoints } from './endpoints'
 export { HOUSEHOLD_COLUMNS } from './family-data'
 export { handOverBeforeDelete } from './guardians'
-export { householdPayer } from './household'
+export { householdPayer, loadHousehold, type Household } from './household'
+export { billingGuardiansOf, type BillingGuardians } from './billed-to'

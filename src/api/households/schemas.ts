@@ -115,3 +115,33 @@ export type MergePreviewDto = {
   /** True when both have a saved card: the merge needs `card`. */
   needsCardChoice: boolean
 }
+
+/** Split billing (decisions §34): a child, or one class of a child, billed to one full guardian. */
+export const SPLIT_BILLING_MESSAGES = {
+  off: 'Split billing is not switched on at this academy.',
+  guardian: 'Choose a guardian of this household with full access.',
+  studentNotFound: 'This student was not found in the household.',
+  enrollmentNotFound: 'This class of the student was not found.',
+} as const
+
+const idSchema = (message: string) => z.number({ error: message }).int(message).positive(message)
+
+export const billedToSchema = z.object({
+  studentId: idSchema(SPLIT_BILLING_MESSAGES.studentNotFound),
+  /** One class of the student (its enrollment), over the student's own choice. */
+  enrollmentId: idSchema(SPLIT_BILLING_MESSAGES.enrollmentNotFound).nullable().optional(),
+  /** The guardian billed; null: back to the payer (for a class: back to the student's choice). */
+  guardianId: idSchema(SPLIT_BILLING_MESSAGES.guardian).nullable(),
+})
+export type BilledToInput = z.infer<typeof billedToSchema>
+
+export type BilledToDto = {
+  splitBilling: boolean
+  payerId: number
+  students: {
+    studentId: number
+    fullName: string
+    billedTo: number | null
+    enrollments: { enrollmentId: number; classId: number; billedTo: number | null }[]
+  }[]
+}

@@ -6,6 +6,8 @@ import { centsToDollars, dollarsToCents } from '#shared/money'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 import { calendarDay } from '#shared/dates'
+import { loadHousehold } from '#api/households'
+import { readSplitBilling } from '#api/studio'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
@@ -42,13 +44,23 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
     lateFeeFor: doc.lateFeeFor ?? null,
     voidedAt: doc.voidedAt ? new Date(doc.voidedAt).toISOString() : null,
     voidReason: doc.voidReason ?? null,
+    // Split billing (decisions §34): only an invoice billed to one guardian names them.
+    ...(doc.billedTo != null ? { billedTo: doc.billedTo, billedToName: doc.billedToName ?? null } : {}),
   }
 }
 
-/** The caller's own invoices, newest first — an administrator's too, since /billing pays only one's own (spec §7). */
+/**
+ * The caller's own invoices, newest first — an administrator's too, since /billing pays only one's
+ * own (spec §7). With split billing on, a guardian's are those billed to them (the payer's also
+ * those naming no guardian), as their statement shows (decisions §34).
+ */
 export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
   if (!req.user) return []
-  return findInvoices(req, familyRows(householdOf(req.user), 'userId'))
+  const invoices = await findInvoices(req, familyRows(householdOf(req.user), 'userId'))
+  if (!invoices.some((invoice) => invoice.billedTo != null) || !(await readSplitBilling(req))) return invoices
+  const { payer } = await loadHousehold(req, householdOf(req.user))
+  const callerId = req.user.id
+  return invoices.filter((invoice) => (invoice.billedTo == null ? callerId === payer.id : invoice.billedTo === callerId))
 }
 
 /** Every family's invoices, newest first: the admin console's billing tab. */

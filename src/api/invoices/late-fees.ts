@@ -70,6 +70,8 @@ export async function runLateFees(req: PayloadRequest, input: { today: string; d
           dueDate: feeDueDate,
           kind: 'late-fee',
           lateFeeFor: invoice.id,
+          // Split billing: the late fee of a guardian's invoice is theirs too.
+          ...(invoice.billedTo != null ? { billedTo: invoice.billedTo, billedToName: invoice.billedToName ?? null } : {}),
           lines: [
             {
               kind: 'late-fee',

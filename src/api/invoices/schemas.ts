@@ -191,6 +191,9 @@ export type InvoiceDto = {
   /** Set when an administrator voided the invoice (its status is then cancelled). */
   voidedAt: string | null
   voidReason: string | null
+  /** Split billing: the guardian this invoice is billed to (absent: the household's payer). */
+  billedTo?: number
+  billedToName?: string | null
 }
 
 export const INVOICE_IN_USE = 'A paid invoice with a recorded payment cannot be deleted.'

@@ -26,9 +26,10 @@ type Db = PayloadRequest | Payload
 
 /**
  * The audiences of the automatic notices (decisions §27), on top of the studio's:
- * one household (its guardians), with the children the notice concerns (none for a billing notice).
+ * one household (its guardians), with the children the notice concerns (none for a billing notice);
+ * with `guardianId`, that guardian of it alone (an invoice billed to one guardian, decisions "split billing").
  */
-export type NoticeAudience = Audience | { kind: 'household'; householdId: number; studentIds: number[] }
+export type NoticeAudience = Audience | { kind: 'household'; householdId: number; studentIds: number[]; guardianId?: number | null }
 const ids = (values: number[]) => JSON.stringify(values.map(Number))
 
 /** The students concerned, per audience: (student, its family) pairs; no students for a billing audience. */
@@ -104,19 +105,22 @@ export async function resolveAudience(db: Db, audience: NoticeAudience, category
       WHERE coalesce(u.is_active, true) AND NOT coalesce(u.is_admin, false)
       ORDER BY u.full_name, u.id`,
   )
-  return rows.map((row) => {
-    const reason = category === 'service' ? null : portalReason(row.channel, row.email_off, category)
-    const hasEmail = Boolean(row.email)
-    return {
-      userId: Number(row.user_id),
-      householdId: Number(row.household_id),
-      fullName: row.full_name,
-      email: row.email,
-      students: row.students ?? [],
-      channel: reason || !hasEmail ? 'portal' : 'email',
-      reason: reason ?? (hasEmail ? null : 'No email address on the account'),
-    }
-  })
+  const only = audience.kind === 'household' ? (audience.guardianId ?? null) : null
+  return rows
+    .filter((row) => only === null || Number(row.user_id) === only)
+    .map((row) => {
+      const reason = category === 'service' ? null : portalReason(row.channel, row.email_off, category)
+      const hasEmail = Boolean(row.email)
+      return {
+        userId: Number(row.user_id),
+        householdId: Number(row.household_id),
+        fullName: row.full_name,
+        email: row.email,
+        students: row.students ?? [],
+        channel: reason || !hasEmail ? 'portal' : 'email',
+        reason: reason ?? (hasEmail ? null : 'No email address on the account'),
+      }
+    })
 }
 
 function portalReason(channel: string, emailOff: boolean, category: MessageCategory): string | null {

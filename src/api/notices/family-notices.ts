@@ -44,7 +44,7 @@ export async function noticeInvoiceIssued(req: PayloadRequest, invoice: Invoice)
     req,
     'invoice-issued',
     String(invoice.id),
-    { kind: 'household', householdId: invoice.userId, studentIds: [] },
+    { kind: 'household', householdId: invoice.userId, studentIds: [], guardianId: invoice.billedTo },
     {
       description: invoice.description,
       amount: formatCents(invoice.amountCents),
@@ -64,7 +64,7 @@ export async function noticePaymentFailed(
     req,
     'payment-failed',
     `${invoice.id}:${facts.attempt}`,
-    { kind: 'household', householdId: invoice.userId, studentIds: [] },
+    { kind: 'household', householdId: invoice.userId, studentIds: [], guardianId: invoice.billedTo },
     {
       description: invoice.description,
       amount: formatCents(invoice.amountCents),

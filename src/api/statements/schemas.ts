@@ -58,4 +58,13 @@ export type StatementDto = {
   credits: StatementCreditDto[]
   /** The guardian who pays, in a household of several guardians (decisions §23); null for a household of one. */
   payer: { id: number; fullName: string } | null
+  /**
+   * Split billing (decisions §34), only when on and some invoice names a guardian: to a
+   * guardian, `you` (their statement holds only what is billed to them); to an administrator,
+   * the household's invoices grouped by the guardian billed (null: the payer).
+   */
+  split?: {
+    you: { id: number; fullName: string } | null
+    groups: { guardianId: number | null; guardianName: string | null; invoiceIds: number[]; balanceCents: number }[]
+  }
 }

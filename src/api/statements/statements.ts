@@ -12,6 +12,7 @@ import { toPaymentDto } from '#api/payments'
 import { relationId } from '#api/lib/relations'
 import { bothOf, familyRows, householdAccount, householdOf } from '#api/lib/ownership'
 import { finishedRunMonths, runTuitionMonth } from '#api/tuition'
+import { splitStatement } from './split-view'
 
 export const FAMILY_NOT_FOUND = 'Family not found.'
 
@@ -78,7 +79,7 @@ export async function familyStatement(req: PayloadRequest, caller: User, userId 
   // The dry run behind `next` reads the credits too, as the engine's input; these are the statement's own.
   const [next, credits] = await Promise.all([nextInvoice(req, userId, invoices, academyToday()), openCreditsOf(req, userId)])
   const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
-  return {
+  return splitStatement(req, caller, {
     userId: user.id,
     fullName: user.fullName,
     email: user.email,
@@ -91,5 +92,5 @@ export async function familyStatement(req: PayloadRequest, caller: User, userId 
     // Decisions §10: what the academy has credited and the next invoices will still take off.
     credits: credits.map(({ id, reason, amountCents, remainingCents, createdAt }) => ({ id, reason, amountCents, remainingCents, createdAt })),
     payer: await householdPayer(req, user),
-  }
+  })
 }

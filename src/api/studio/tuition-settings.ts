@@ -45,3 +45,12 @@ export async function saveTuitionSettings(req: PayloadRequest, input: TuitionSet
 export async function readAcademyClosureDays(payload: Payload, req?: PayloadRequest): Promise<string[]> {
   return closureDays((await readTuitionSettings(payload, req)).closures)
 }
+
+/**
+ * Whether the academy has switched split billing on (decisions §34): set in /cms, kept
+ * out of the settings DTO so the settings' contract is as it was while it is off.
+ */
+export async function readSplitBilling(req: PayloadRequest): Promise<boolean> {
+  const doc = (await req.payload.findGlobal({ slug: 'tuition-settings', req, depth: 0, overrideAccess: true })) as Partial<TuitionSetting>
+  return doc.splitBilling === true
+}

@@ -64,6 +64,8 @@ export type TuitionRunFamilyResult = {
   invoiceId: number | null
   totalCents: number
   lines: TuitionRunLine[]
+  /** With split billing, the invoices created, one per guardian billed (decisions §34). */
+  invoices?: { invoiceId: number; billedTo: number | null; totalCents: number }[]
 }
 
 export type TuitionRunResult = {

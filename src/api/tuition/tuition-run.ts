@@ -9,10 +9,11 @@ import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
 import { findInvoicesAsServer, insertInvoice, isDuplicateTuition, lockFamilyBilling, pendingCreditsOf } from '#api/invoices'
 import { inTransaction } from '#api/lib/database'
-import { readTuitionSettings } from '#api/studio'
+import { readSplitBilling, readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { calendarDay } from '#shared/dates'
 import { markExamFeesBilled, unbilledExamFees } from '#api/exams'
+import { billSplitFamily } from './tuition-split'
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
@@ -133,6 +134,27 @@ async function familyTuition(req: PayloadRequest, settings: TuitionSettings, per
   return { totalCents, lines, examFees, billable: tuition.lines.some((line) => line.kind !== 'credit') || examFees.length > 0 }
 }
 
+/** A household's month with split billing on (tuition-split.ts), duplicates from a concurrent run read as `exists`. */
+async function billSplitted(
+  req: PayloadRequest,
+  family: Family,
+  base: { period: string; dueDate: string; dryRun: boolean; rebill: boolean; invoices: Invoice[] },
+  engineSettings: TuitionSettings,
+  settings: TuitionSettingsDto,
+): Promise<TuitionRunFamilyResult> {
+  const { user } = family
+  const reread = async () => (await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []
+  const compute = (charged: Invoice[]) => familyTuition(req, engineSettings, base.period, family, registrationSeasonsOf(charged, settings))
+  try {
+    return await billSplitFamily(req, user, { ...base, compute, reread })
+  } catch (error) {
+    if (!isDuplicateTuition(error)) throw error
+    const again = (await reread()).filter((invoice) => invoice.period === base.period && invoice.status !== 'cancelled')
+    const totalCents = again.reduce((sum, invoice) => sum + invoice.amountCents, 0)
+    return { userId: user.id, payerName: user.fullName, lines: [], outcome: 'exists', invoiceId: again[0]?.id ?? null, totalCents }
+  }
+}
+
 /**
  * The monthly tuition run (src/shared/tuition.ts applied to every family with enrollments).
  * Each family is billed in its own transaction, so one family's failure leaves the others'
@@ -152,6 +174,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
   const dueDate = tuitionDueDate(billingDay, control.today ?? academyToday())
   const engineSettings = engineSettingsOf(settings)
   const results: TuitionRunFamilyResult[] = []
+  const split = await readSplitBilling(req)
 
   const families = await familiesWithEnrollments(req, userIds)
   const tuitionInvoices = await tuitionInvoicesOf(
@@ -163,6 +186,10 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
     control.signal?.throwIfAborted()
     if (results.length > 0) await control.afterFamily?.()
     const invoices = tuitionInvoices.get(user.id) ?? []
+    if (split) {
+      results.push(await billSplitted(req, family, { period, dueDate, dryRun, rebill: rebill.has(user.id), invoices }, engineSettings, settings))
+      continue
+    }
     const ofMonth = invoices.filter((invoice) => invoice.period === period)
     const existing = ofMonth.find((invoice) => invoice.status !== 'cancelled')
     const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import type { GuardianAccess, HouseholdDto, InvitePreviewDto, PendingInviteDto } from '#api/households/schemas'
+import type { BilledToDto, BilledToInput, GuardianAccess, HouseholdDto, InvitePreviewDto, PendingInviteDto } from '#api/households/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
@@ -28,6 +28,19 @@ export const useChangeGuardianAccess = () =>
 export const useRemoveGuardian = () => useHouseholdChange((id: number) => apiRequest<HouseholdDto>('DELETE', `/api/household/guardians/${id}`))
 
 export const useChoosePayer = () => useHouseholdChange((guardianId: number) => apiRequest<HouseholdDto>('PUT', '/api/household/payer', { guardianId }))
+
+/** Split billing (decisions §34): who each child is billed to, and a change of it. */
+export function useBilledTo() {
+  return useQuery({ queryKey: queryKeys.householdBilledTo, queryFn: () => apiRequest<BilledToDto>('GET', '/api/household/billed-to') })
+}
+
+export function useSetBilledTo() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: BilledToInput) => apiRequest<BilledToDto>('PUT', '/api/household/billed-to', input),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.householdBilledTo, data),
+  })
+}
 
 /** Leaving changes everything the portal shows: every cached answer is dropped. */
 export function useLeaveHousehold() {

@@ -54,6 +54,8 @@ export const queryKeys = {
   calendarLink: ['calendar-link'] as const,
   /** The caller's household: guardians, payer, waiting invitations (decisions §23). */
   household: ['household'] as const,
+  /** Split billing: who each child (or class) of the household is billed to. */
+  householdBilledTo: ['household', 'billed-to'] as const,
   notificationPreferences: ['notification-preferences'] as const,
   /** The family's inbox and its unread count (issue 25); reading or replying refreshes both. */
   messages: {

@@ -69,7 +69,11 @@ export function StatementView({ statement, history = true }: { statement: Statem
             <span className="mt-1 block text-sm text-gray-700">
               {statement.balanceCents > 0 ? 'Owed on pending and overdue invoices.' : 'Nothing is owed.'}
             </span>
-            {statement.payer ? (
+            {statement.split?.you ? (
+              <span className="mt-1 block text-sm text-gray-700" data-testid="statement-billed-to-you">
+                Billed to you: this statement shows only the invoices billed to you.
+              </span>
+            ) : statement.payer ? (
               <span className="mt-1 block text-sm text-gray-700" data-testid="statement-payer">
                 Paid by {statement.payer.fullName}.
               </span>

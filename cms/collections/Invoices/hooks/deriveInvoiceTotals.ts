@@ -11,11 +11,21 @@ type Line = NonNullable<Invoice['lines']>[number]
 
 const MAX_CENTS = MAX_INVOICE_AMOUNT * 100
 
-/** The key that makes one tuition invoice per family and month (a unique column), or null for every other invoice. */
-export function tuitionKeyOf(invoice: { kind?: string | null; userId?: number | null; period?: string | null; status?: string | null }): string | null {
+/**
+ * The key that makes one tuition invoice per family and month (a unique column), or null for every
+ * other invoice. With split billing, one per family, month and guardian billed (decisions §34).
+ */
+export function tuitionKeyOf(invoice: {
+  kind?: string | null
+  userId?: number | null
+  period?: string | null
+  status?: string | null
+  billedTo?: number | null
+}): string | null {
   // A voided (cancelled) month frees its key, so an administrator can bill that month again on purpose (decisions §10).
   if (invoice.status === 'cancelled') return null
-  return invoice.kind === 'tuition' && invoice.userId != null && invoice.period ? `${invoice.userId}:${invoice.period}` : null
+  if (invoice.kind !== 'tuition' || invoice.userId == null || !invoice.period) return null
+  return invoice.billedTo == null ? `${invoice.userId}:${invoice.period}` : `${invoice.userId}:${invoice.period}:${invoice.billedTo}`
 }
 
 /** A tuition month whose credits paid all of it: lines that add up to zero, at least one of them a credit. */
@@ -130,7 +140,7 @@ export const deriveInvoiceTotals: CollectionBeforeChangeHook<Invoice> = async ({
     }
   } else if (merged.lateFeeFor != null) refuse('lateFeeFor', INVOICE_LINE_MESSAGES.lateFeeFor)
   data.kind = kind
-  data.tuitionKey = tuitionKeyOf({ kind, userId, period: merged.period, status: merged.status ?? 'pending' })
+  data.tuitionKey = tuitionKeyOf({ kind, userId, period: merged.period, status: merged.status ?? 'pending', billedTo: merged.billedTo })
   if (data.tuitionKey) {
     // A clear message at the month's field for /cms; the unique index still decides between concurrent writes.
     const twin = await req.payload.count({

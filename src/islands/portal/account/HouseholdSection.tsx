@@ -8,6 +8,7 @@ import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { formatMoment } from '#shared/dates'
+import { BilledToSection } from './BilledToSection'
 import { InviteGuardianForm } from './InviteGuardianForm'
 
 const SMALL_BUTTON = 'inline-flex min-h-10 items-center rounded-full border px-3 py-1.5 text-sm font-semibold'
@@ -104,6 +105,7 @@ export function HouseholdSection() {
               <GuardianRow key={guardian.id} guardian={guardian} household={data} onRemove={() => setConfirming({ kind: 'remove', guardian })} />
             ))}
           </ul>
+          <BilledToSection household={data} />
           {data.invites.length > 0 ? (
             <>
               <h3 className="mt-4 font-semibold">Invitations waiting</h3>

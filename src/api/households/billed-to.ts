@@ -1,0 +1,107 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Enrollment, Student, User } from '#cms/payload-types'
+import { badInput, conflict, notFound } from '#api/errors'
+import { inTransaction } from '#api/lib/database'
+import { householdOf } from '#api/lib/ownership'
+import { optionalRelationId, relationId } from '#api/lib/relations'
+import { readSplitBilling } from '#api/studio'
+import { accessOf, loadHousehold, type Household } from './household'
+import { SPLIT_BILLING_MESSAGES, type BilledToDto, type BilledToInput } from './schemas'
+
+const all = { depth: 0, limit: 0, pagination: false, overrideAccess: true } as const
+
+/**
+ * Who each of a household's lines is billed to with split billing on (decisions §34):
+ * a class of a child to the guardian its enrollment names, else the child's, else the payer. A
+ * choice naming someone who is no longer a full guardian of the household is ignored, so a
+ * guardian who leaves (or becomes view-only) hands their lines back to the payer.
+ */
+export type BillingGuardians = {
+  payer: User
+  /** The household's full guardians by id. */
+  full: Map<number, User>
+  /** The guardian a line of this student (and class) is billed to, or null for the payer. */
+  guardianOf: (studentId: number | null | undefined, classId?: number | null) => number | null
+}
+
+export async function billingGuardiansOf(req: PayloadRequest, householdId: number): Promise<BillingGuardians> {
+  const household = await loadHousehold(req, householdId)
+  const full = new Map(household.guardians.filter((user) => accessOf(user) === 'full').map((user) => [user.id, user]))
+  const students = (await req.payload.find({ collection: 'students', ...all, req, where: { user: { equals: householdId } } })).docs as Student[]
+  const enrollments =
+    students.length === 0
+      ? []
+      : ((await req.payload.find({ collection: 'enrollments', ...all, req, where: { student: { in: students.map((s) => s.id) } } })).docs as Enrollment[])
+  const valid = (id: number | null) => (id !== null && full.has(id) ? id : null)
+  const byStudent = new Map(students.map((s) => [s.id, valid(optionalRelationId(s.billedTo))]))
+  const byClass = new Map(enrollments.map((e) => [`${relationId(e.student)}:${relationId(e.class)}`, valid(optionalRelationId(e.billedTo))]))
+  const guardianOf = (studentId: number | null | undefined, classId?: number | null) => {
+    if (studentId == null) return null
+    const chosen = (classId != null ? byClass.get(`${studentId}:${classId}`) : null) ?? byStudent.get(studentId) ?? null
+    return chosen === household.payer.id ? null : chosen
+  }
+  return { payer: household.payer, full, guardianOf }
+}
+
+/** The household's choices as the portal and the console read them. */
+export async function readBilledTo(req: PayloadRequest, household: Household): Promise<BilledToDto> {
+  const students = (await req.payload.find({ collection: 'students', ...all, req, sort: 'id', where: { user: { equals: household.id } } })).docs as Student[]
+  const enrollments =
+    students.length === 0
+      ? []
+      : ((await req.payload.find({ collection: 'enrollments', ...all, req, sort: 'id', where: { student: { in: students.map((s) => s.id) } } }))
+          .docs as Enrollment[])
+  const full = new Set(household.guardians.filter((user) => accessOf(user) === 'full').map((user) => user.id))
+  const valid = (id: number | null) => (id !== null && full.has(id) ? id : null)
+  return {
+    splitBilling: await readSplitBilling(req),
+    payerId: household.payer.id,
+    students: students.map((student) => ({
+      studentId: student.id,
+      fullName: student.fullName,
+      billedTo: valid(optionalRelationId(student.billedTo)),
+      enrollments: enrollments
+        .filter((e) => relationId(e.student) === student.id)
+        .map((e) => ({ enrollmentId: e.id, classId: relationId(e.class), billedTo: valid(optionalRelationId(e.billedTo)) })),
+    })),
+  }
+}
+
+/**
+ * PUT /api/household/billed-to (a full guardian) and PUT /api/admin/households/:id/billed-to:
+ * bills a child, or one class of a child, to one full guardian of the household (null: back to
+ * the payer, or for a class, back to the child's choice). Only while split billing is on.
+ */
+export async function setBilledTo(req: PayloadRequest, householdId: number, input: BilledToInput): Promise<BilledToDto> {
+  if (!(await readSplitBilling(req))) throw conflict(SPLIT_BILLING_MESSAGES.off)
+  await inTransaction(req, async () => {
+    const household = await loadHousehold(req, householdId)
+    const student = (await req.payload.findByID({ collection: 'students', id: input.studentId, req, ...all, disableErrors: true })) as Student | null
+    if (!student || relationId(student.user) !== household.id) throw notFound(SPLIT_BILLING_MESSAGES.studentNotFound)
+    if (input.guardianId !== null) {
+      const guardian = household.guardians.find((user) => user.id === input.guardianId)
+      if (!guardian || accessOf(guardian) !== 'full')
+        throw badInput(SPLIT_BILLING_MESSAGES.guardian, [{ path: 'guardianId', message: SPLIT_BILLING_MESSAGES.guardian }])
+    }
+    if (input.enrollmentId == null) {
+      await req.payload.update({ collection: 'students', id: student.id, req, overrideAccess: true, depth: 0, data: { billedTo: input.guardianId } })
+      return
+    }
+    const enrollment = (await req.payload.findByID({
+      collection: 'enrollments',
+      id: input.enrollmentId,
+      req,
+      ...all,
+      disableErrors: true,
+    })) as Enrollment | null
+    if (!enrollment || relationId(enrollment.student) !== student.id) throw notFound(SPLIT_BILLING_MESSAGES.enrollmentNotFound)
+    await req.payload.update({ collection: 'enrollments', id: enrollment.id, req, overrideAccess: true, depth: 0, data: { billedTo: input.guardianId } })
+  })
+  return readBilledTo(req, await loadHousehold(req, householdId))
+}
+
+/** The household a family caller sets choices for: their own. */
+export function callersHouseholdId(caller: User): number {
+  return householdOf(caller)
+}

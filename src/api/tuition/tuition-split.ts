@@ -1,0 +1,124 @@
+import type { PayloadRequest } from 'payload'
+
+import type { Invoice, User } from '#cms/payload-types'
+import type { TuitionRunFamilyResult, TuitionRunLine } from './schemas'
+import type { ExamFeeLine } from '#api/exams'
+import { insertInvoice, lockFamilyBilling } from '#api/invoices'
+import { inTransaction } from '#api/lib/database'
+import { billingGuardiansOf, type BillingGuardians } from '#api/households'
+import { markExamFeesBilled } from '#api/exams'
+import { splitLines, type BillPart } from '#shared/split-billing'
+import { monthLabel, sumLines } from '#shared/tuition'
+
+/** The household's month as the run computes it (familyTuition in tuition-run.ts). */
+export type FamilyMonth = { totalCents: number; lines: TuitionRunLine[]; examFees: ExamFeeLine[]; billable: boolean }
+
+export type SplitFamilyContext = {
+  period: string
+  dueDate: string
+  dryRun: boolean
+  rebill: boolean
+  /** The household's tuition invoices, read before the run. */
+  invoices: Invoice[]
+  /** The household's month, given the tuition invoices that tell which registration fees were charged. */
+  compute: (charged: Invoice[]) => Promise<FamilyMonth>
+  /** The household's tuition invoices read again (under its billing lock). */
+  reread: () => Promise<Invoice[]>
+}
+
+const lineKey = (line: TuitionRunLine) => `${line.kind}:${line.studentId ?? ''}:${line.classId ?? ''}`
+
+/**
+ * The lines of a month some of whose invoices are live (a guardian's invoice voided and billed
+ * again): only the lines no live invoice of the month holds, with credits cut to what they owe,
+ * so a line is never billed twice.
+ */
+function notYetBilled(lines: TuitionRunLine[], live: Invoice[]): TuitionRunLine[] {
+  const billed = new Set(
+    live.flatMap((invoice) => (invoice.lines ?? []).filter((line) => line.kind !== 'credit').map((line) => lineKey(line as TuitionRunLine))),
+  )
+  const fresh = lines.filter((line) => line.kind !== 'credit' && !billed.has(lineKey(line)))
+  let owed = sumLines(fresh)
+  for (const credit of lines.filter((line) => line.kind === 'credit')) {
+    const use = Math.min(-credit.amountCents, owed)
+    if (use <= 0) break
+    fresh.push(use === -credit.amountCents ? credit : { ...credit, amountCents: -use })
+    owed -= use
+  }
+  return fresh
+}
+
+function partsOf(lines: TuitionRunLine[], guardians: BillingGuardians): BillPart<TuitionRunLine>[] {
+  return splitLines(lines, guardians.payer.id, (line) => guardians.guardianOf(line.studentId, line.classId))
+}
+
+/**
+ * A household's month with split billing on (decisions §34): computed once for the
+ * household, so its discounts and cap stay household-wide, then one invoice per guardian billed,
+ * each naming its guardian (`billedTo`) and keyed by family, month and guardian. A household
+ * whose lines all go to its payer gets one invoice without `billedTo`, exactly as with split
+ * billing off. Run again, a household with a live invoice of the month is skipped; billed again
+ * after a void (`rebill`), only the lines no live invoice holds are billed.
+ */
+export async function billSplitFamily(req: PayloadRequest, user: User, ctx: SplitFamilyContext): Promise<TuitionRunFamilyResult> {
+  const ofMonth = ctx.invoices.filter((invoice) => invoice.period === ctx.period)
+  const live = ofMonth.filter((invoice) => invoice.status !== 'cancelled')
+  const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')
+  const none = { userId: user.id, payerName: user.fullName, lines: [] }
+  if (live.length > 0 && !ctx.rebill) {
+    return { ...none, outcome: 'exists', invoiceId: live[0]!.id, totalCents: live.reduce((sum, invoice) => sum + invoice.amountCents, 0) }
+  }
+  if (live.length === 0 && voided && !ctx.rebill) return { ...none, outcome: 'voided', invoiceId: voided.id, totalCents: 0 }
+  if (ctx.dryRun) {
+    const month = await ctx.compute(ctx.invoices)
+    const lines = live.length > 0 ? notYetBilled(month.lines, live) : month.lines
+    const billable = month.billable && lines.some((line) => line.kind !== 'credit')
+    return { ...none, outcome: billable ? 'wouldCreate' : 'nothingToBill', invoiceId: null, totalCents: sumLines(lines), lines }
+  }
+  return inTransaction(req, async (): Promise<TuitionRunFamilyResult> => {
+    await lockFamilyBilling(req, user.id)
+    const charged = await ctx.reread()
+    const liveNow = charged.filter((invoice) => invoice.period === ctx.period && invoice.status !== 'cancelled')
+    // A month billed as one invoice stays one: nothing of it is billed again per guardian.
+    if (liveNow.some((invoice) => invoice.billedTo == null))
+      return { ...none, outcome: 'exists', invoiceId: liveNow[0]!.id, totalCents: liveNow[0]!.amountCents }
+    const month = await ctx.compute(charged)
+    const lines = liveNow.length > 0 ? notYetBilled(month.lines, liveNow) : month.lines
+    if (!month.billable || !lines.some((line) => line.kind !== 'credit')) {
+      return { ...none, outcome: liveNow.length > 0 ? 'exists' : 'nothingToBill', invoiceId: liveNow[0]?.id ?? null, totalCents: month.totalCents }
+    }
+    const guardians = await billingGuardiansOf(req, user.id)
+    const parts = partsOf(lines, guardians)
+    const named = parts.length > 1 || parts[0]!.guardianId !== guardians.payer.id || liveNow.length > 0
+    const created: { invoice: Invoice; lines: TuitionRunLine[] }[] = []
+    for (const part of parts) {
+      const billedTo = named ? part.guardianId : null
+      // A guardian whose invoice of the month is live keeps it; their new lines wait (never billed twice).
+      if (liveNow.some((invoice) => invoice.billedTo === billedTo)) continue
+      const total = sumLines(part.lines)
+      const invoice = await insertInvoice(req, {
+        userId: user.id,
+        description: `Tuition, ${monthLabel(ctx.period)}`,
+        status: total === 0 ? 'paid' : 'pending',
+        dueDate: ctx.dueDate,
+        kind: 'tuition',
+        period: ctx.period,
+        lines: part.lines,
+        billedTo,
+        billedToName: billedTo === null ? null : (guardians.full.get(billedTo)?.fullName ?? null),
+      })
+      const fees = month.examFees.filter((fee) => part.lines.includes(fee.line))
+      await markExamFeesBilled(req, fees, invoice.id)
+      created.push({ invoice, lines: part.lines })
+    }
+    if (created.length === 0) return { ...none, outcome: 'exists', invoiceId: liveNow[0]?.id ?? null, totalCents: 0 }
+    return {
+      ...none,
+      outcome: 'created',
+      invoiceId: created[0]!.invoice.id,
+      totalCents: created.reduce((sum, c) => sum + c.invoice.amountCents, 0),
+      lines: created.flatMap((c) => c.lines),
+      invoices: created.map(({ invoice }) => ({ invoiceId: invoice.id, billedTo: invoice.billedTo ?? null, totalCents: invoice.amountCents })),
+    }
+  })
+}

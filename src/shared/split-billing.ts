@@ -1,0 +1,63 @@
+/**
+ * Split billing (decisions §34): the household's month is computed once (so the
+ * sibling discount and the family cap stay household-wide), then its lines are shared out
+ * between the guardians they are billed to. Pure: the tuition run and its tests call it.
+ */
+
+export type SplittableLine = { kind: string; amountCents: number; creditId?: number | null }
+
+/** One guardian's share of the month: the lines of their invoice. */
+export type BillPart<L> = { guardianId: number; lines: L[] }
+
+const total = (lines: readonly SplittableLine[]) => lines.reduce((sum, line) => sum + line.amountCents, 0)
+
+/**
+ * Shares `lines` out by `guardianOf` (null: the payer). Every line but the credits goes to its
+ * guardian whole; a share that would cost nothing or less (a discount whose class went to another
+ * guardian) joins the payer's, and a payer's share that costs nothing joins the largest other
+ * share. Credits pay the payer's share first, then the others in order of guardian, split across
+ * shares when one credit pays more than a share costs. The shares add up to exactly the lines,
+ * each costs more than zero or is paid by a credit, the payer's comes first, then by guardian id.
+ */
+export function splitLines<L extends SplittableLine>(lines: readonly L[], payerId: number, guardianOf: (line: L) => number | null): BillPart<L>[] {
+  const byGuardian = new Map<number, L[]>([[payerId, []]])
+  const credits: L[] = []
+  for (const line of lines) {
+    if (line.kind === 'credit') {
+      credits.push(line)
+      continue
+    }
+    const guardianId = guardianOf(line) ?? payerId
+    byGuardian.set(guardianId, [...(byGuardian.get(guardianId) ?? []), line])
+  }
+  const others = [...byGuardian.keys()].filter((id) => id !== payerId).sort((a, b) => a - b)
+  const payerLines = byGuardian.get(payerId)!
+  let parts: BillPart<L>[] = []
+  for (const guardianId of others) {
+    const own = byGuardian.get(guardianId)!
+    if (total(own) > 0) parts.push({ guardianId, lines: own })
+    else payerLines.push(...own)
+  }
+  if (total(payerLines) > 0 || parts.length === 0) parts.unshift({ guardianId: payerId, lines: payerLines })
+  else {
+    const largest = parts.reduce((best, part) => (total(part.lines) > total(best.lines) ? part : best), parts[0]!)
+    largest.lines = [...largest.lines, ...payerLines]
+  }
+  if (parts.length === 1) return [{ guardianId: parts[0]!.guardianId, lines: [...lines] }]
+
+  // Credits: the engine used them up to what the household owes, so they fit in the shares.
+  const owed = parts.map((part) => total(part.lines))
+  for (const credit of credits) {
+    let left = -credit.amountCents
+    parts.forEach((part, index) => {
+      const use = Math.min(left, owed[index]!)
+      if (use <= 0) return
+      part.lines = [...part.lines, use === -credit.amountCents ? credit : { ...credit, amountCents: -use }]
+      owed[index]! -= use
+      left -= use
+    })
+    if (left > 0) parts[0]!.lines = [...parts[0]!.lines, { ...credit, amountCents: -left }]
+  }
+  parts = parts.filter((part) => part.lines.length > 0)
+  return parts
+}
