@@ -116,6 +116,15 @@ describe('PUT /api/household/billed-to', () => {
     expect((await first.client.put('/api/household/billed-to', { studentId: ben, guardianId: viewer.userId })).status).toBe(400)
     expect((await first.client.put('/api/household/billed-to', { studentId: 'ben', guardianId: second.userId })).status).toBe(400)
     expect((await first.client.put('/api/household/billed-to', { studentId: strangersChild, guardianId: first.userId })).status).toBe(404)
+    // Ids past PostgreSQL's integer column are refused as bad input, never sent to the database.
+    for (const body of [
+      { studentId: 1e15, guardianId: second.userId },
+      { studentId: ben, enrollmentId: 1e15, guardianId: second.userId },
+      { studentId: ben, guardianId: 1e15 },
+    ]) {
+      const huge = await first.client.put('/api/household/billed-to', body)
+      expect(huge.status, JSON.stringify(huge.body)).toBe(400)
+    }
     expect(await studentRows()).toBe(before)
   })
 

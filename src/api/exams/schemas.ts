@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { daySchema } from '#api/lib/dates.schemas'
+import { recordIdSchema } from '#api/lib/id.schemas'
 import { EXAM_GRADES, type ExamEntryStatus, type ExamGrade } from '#shared/statuses'
 
 export { EXAM_ENTRY_STATUSES, EXAM_GRADES, EXAM_GRADE_LABELS, type ExamEntryStatus, type ExamGrade } from '#shared/statuses'
@@ -40,7 +41,7 @@ export const EXAM_ENTRY_STATUS_LABELS: Record<ExamEntryStatus, string> = {
 export const deadlinePassedMessage = (deadline: string) => `The entry deadline (${deadline}) has passed: entries for this session are closed.`
 export const entryStatusMessage = (status: ExamEntryStatus, wanted: string) => `This entry is ${status.replace(/-/g, ' ')}: it cannot be ${wanted}.`
 
-const id = z.number({ error: EXAM_MESSAGES.id }).int(EXAM_MESSAGES.id).positive(EXAM_MESSAGES.id)
+const id = recordIdSchema(EXAM_MESSAGES.id)
 const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(EXAM_LIMITS.maxText, message)
 
 /** POST /api/admin/exam-sessions (admin). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { emailSchema, registerSchema } from '#api/accounts/auth.schemas'
+import { recordIdSchema } from '#api/lib/id.schemas'
 
 /** A household's guardians, invitations and payer (decisions §23): the browser-safe part. */
 
@@ -124,14 +125,12 @@ export const SPLIT_BILLING_MESSAGES = {
   enrollmentNotFound: 'This class of the student was not found.',
 } as const
 
-const idSchema = (message: string) => z.number({ error: message }).int(message).positive(message)
-
 export const billedToSchema = z.object({
-  studentId: idSchema(SPLIT_BILLING_MESSAGES.studentNotFound),
+  studentId: recordIdSchema(SPLIT_BILLING_MESSAGES.studentNotFound),
   /** One class of the student (its enrollment), over the student's own choice. */
-  enrollmentId: idSchema(SPLIT_BILLING_MESSAGES.enrollmentNotFound).nullable().optional(),
+  enrollmentId: recordIdSchema(SPLIT_BILLING_MESSAGES.enrollmentNotFound).nullable().optional(),
   /** The guardian billed; null: back to the payer (for a class: back to the student's choice). */
-  guardianId: idSchema(SPLIT_BILLING_MESSAGES.guardian).nullable(),
+  guardianId: recordIdSchema(SPLIT_BILLING_MESSAGES.guardian).nullable(),
 })
 export type BilledToInput = z.infer<typeof billedToSchema>
 
