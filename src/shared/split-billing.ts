@@ -9,6 +9,15 @@ export type SplittableLine = { kind: string; amountCents: number; creditId?: num
 /** One guardian's share of the month: the lines of their invoice. */
 export type BillPart<L> = { guardianId: number; lines: L[] }
 
+/**
+ * Whether an invoice is a guardian's to see and pay with split billing: the one it names, or the
+ * payer when it names none (the household's own). Autopay charges the payer's card only these of
+ * the payer's; statements and the invoice list show each guardian only theirs.
+ */
+export function isBilledTo(invoice: { billedTo?: number | null }, guardianId: number, payerId: number): boolean {
+  return invoice.billedTo == null ? guardianId === payerId : invoice.billedTo === guardianId
+}
+
 const total = (lines: readonly SplittableLine[]) => lines.reduce((sum, line) => sum + line.amountCents, 0)
 
 /**

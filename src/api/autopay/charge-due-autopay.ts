@@ -17,6 +17,7 @@ import { UNPAID, attemptsOf, facts, findCards, unpaidTuition } from './autopay-s
 import { billingLink, mailDecline, mailFamily } from './decline-notices'
 import { settleAttempt, settleOnce, stillUnpaidAfterCancelling } from './settle-from-webhook'
 import { loadHousehold } from '#api/households'
+import { isBilledTo } from '#shared/split-billing'
 
 /**
  * The invoices the household's card may pay (decisions §34): the card is the payer's,
@@ -26,7 +27,7 @@ import { loadHousehold } from '#api/households'
 async function chargeableOnHouseholdCard(payload: Payload, householdId: number, invoices: Invoice[]): Promise<Invoice[]> {
   if (invoices.every((invoice) => invoice.billedTo == null)) return invoices
   const household = await loadHousehold(await createLocalReq({}, payload), householdId)
-  return invoices.filter((invoice) => invoice.billedTo == null || invoice.billedTo === household.payer.id)
+  return invoices.filter((invoice) => isBilledTo(invoice, household.payer.id, household.payer.id))
 }
 
 /**

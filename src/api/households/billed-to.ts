@@ -3,7 +3,6 @@ import type { PayloadRequest } from 'payload'
 import type { Enrollment, Student, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
 import { inTransaction } from '#api/lib/database'
-import { householdOf } from '#api/lib/ownership'
 import { optionalRelationId, relationId } from '#api/lib/relations'
 import { readSplitBilling } from '#api/studio'
 import { accessOf, loadHousehold, type Household } from './household'
@@ -25,45 +24,48 @@ export type BillingGuardians = {
   guardianOf: (studentId: number | null | undefined, classId?: number | null) => number | null
 }
 
-export async function billingGuardiansOf(req: PayloadRequest, householdId: number): Promise<BillingGuardians> {
-  const household = await loadHousehold(req, householdId)
-  const full = new Map(household.guardians.filter((user) => accessOf(user) === 'full').map((user) => [user.id, user]))
-  const students = (await req.payload.find({ collection: 'students', ...all, req, where: { user: { equals: householdId } } })).docs as Student[]
-  const enrollments =
-    students.length === 0
-      ? []
-      : ((await req.payload.find({ collection: 'enrollments', ...all, req, where: { student: { in: students.map((s) => s.id) } } })).docs as Enrollment[])
-  const valid = (id: number | null) => (id !== null && full.has(id) ? id : null)
-  const byStudent = new Map(students.map((s) => [s.id, valid(optionalRelationId(s.billedTo))]))
-  const byClass = new Map(enrollments.map((e) => [`${relationId(e.student)}:${relationId(e.class)}`, valid(optionalRelationId(e.billedTo))]))
-  const guardianOf = (studentId: number | null | undefined, classId?: number | null) => {
-    if (studentId == null) return null
-    const chosen = (classId != null ? byClass.get(`${studentId}:${classId}`) : null) ?? byStudent.get(studentId) ?? null
-    return chosen === household.payer.id ? null : chosen
-  }
-  return { payer: household.payer, full, guardianOf }
-}
-
-/** The household's choices as the portal and the console read them. */
-export async function readBilledTo(req: PayloadRequest, household: Household): Promise<BilledToDto> {
+/** A household's children, their enrollments and the choices that still stand (a choice must name a full guardian). */
+async function choicesOf(req: PayloadRequest, household: Household) {
   const students = (await req.payload.find({ collection: 'students', ...all, req, sort: 'id', where: { user: { equals: household.id } } })).docs as Student[]
   const enrollments =
     students.length === 0
       ? []
       : ((await req.payload.find({ collection: 'enrollments', ...all, req, sort: 'id', where: { student: { in: students.map((s) => s.id) } } }))
           .docs as Enrollment[])
-  const full = new Set(household.guardians.filter((user) => accessOf(user) === 'full').map((user) => user.id))
-  const valid = (id: number | null) => (id !== null && full.has(id) ? id : null)
+  const full = new Map(household.guardians.filter((user) => accessOf(user) === 'full').map((user) => [user.id, user]))
+  const chosen = (billedTo: Student['billedTo']) => {
+    const id = optionalRelationId(billedTo)
+    return id !== null && full.has(id) ? id : null
+  }
+  return { students, enrollments, full, chosen }
+}
+
+export async function billingGuardiansOf(req: PayloadRequest, householdId: number): Promise<BillingGuardians> {
+  const household = await loadHousehold(req, householdId)
+  const { students, enrollments, full, chosen } = await choicesOf(req, household)
+  const byStudent = new Map(students.map((s) => [s.id, chosen(s.billedTo)]))
+  const byClass = new Map(enrollments.map((e) => [`${relationId(e.student)}:${relationId(e.class)}`, chosen(e.billedTo)]))
+  const guardianOf = (studentId: number | null | undefined, classId?: number | null) => {
+    if (studentId == null) return null
+    const guardianId = (classId != null ? byClass.get(`${studentId}:${classId}`) : null) ?? byStudent.get(studentId) ?? null
+    return guardianId === household.payer.id ? null : guardianId
+  }
+  return { payer: household.payer, full, guardianOf }
+}
+
+/** The household's choices as the portal and the console read them. */
+export async function readBilledTo(req: PayloadRequest, household: Household): Promise<BilledToDto> {
+  const { students, enrollments, chosen } = await choicesOf(req, household)
   return {
     splitBilling: await readSplitBilling(req),
     payerId: household.payer.id,
     students: students.map((student) => ({
       studentId: student.id,
       fullName: student.fullName,
-      billedTo: valid(optionalRelationId(student.billedTo)),
+      billedTo: chosen(student.billedTo),
       enrollments: enrollments
         .filter((e) => relationId(e.student) === student.id)
-        .map((e) => ({ enrollmentId: e.id, classId: relationId(e.class), billedTo: valid(optionalRelationId(e.billedTo)) })),
+        .map((e) => ({ enrollmentId: e.id, classId: relationId(e.class), billedTo: chosen(e.billedTo) })),
     })),
   }
 }
@@ -99,9 +101,4 @@ export async function setBilledTo(req: PayloadRequest, householdId: number, inpu
     await req.payload.update({ collection: 'enrollments', id: enrollment.id, req, overrideAccess: true, depth: 0, data: { billedTo: input.guardianId } })
   })
   return readBilledTo(req, await loadHousehold(req, householdId))
-}
-
-/** The household a family caller sets choices for: their own. */
-export function callersHouseholdId(caller: User): number {
-  return householdOf(caller)
 }

@@ -1,6 +1,6 @@
 import { sessionCookie, toUserDto } from '#api/accounts'
 import { defineEndpoint, idParam } from '#api/http'
-import { callersHouseholdId, readBilledTo, setBilledTo } from './billed-to'
+import { readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
 import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
 import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
@@ -44,7 +44,7 @@ export const householdEndpoints = [
   defineEndpoint('get', '/household/billed-to', { role: 'family' }, async ({ req, user }) => readBilledTo(req, await callersHousehold(req, user))),
 
   defineEndpoint('put', '/household/billed-to', { role: 'family', body: billedToSchema }, async ({ req, user, body }) =>
-    setBilledTo(req, callersHouseholdId(user), body),
+    setBilledTo(req, householdOf(user), body),
   ),
 
   defineEndpoint('post', '/household/leave', { role: 'family', viewGuardians: true }, async ({ req, user }) => leaveHousehold(req, user)),

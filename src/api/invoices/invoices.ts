@@ -6,6 +6,7 @@ import { centsToDollars, dollarsToCents } from '#shared/money'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 import { calendarDay } from '#shared/dates'
+import { isBilledTo } from '#shared/split-billing'
 import { loadHousehold } from '#api/households'
 import { readSplitBilling } from '#api/studio'
 
@@ -60,7 +61,7 @@ export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
   if (!invoices.some((invoice) => invoice.billedTo != null) || !(await readSplitBilling(req))) return invoices
   const { payer } = await loadHousehold(req, householdOf(req.user))
   const callerId = req.user.id
-  return invoices.filter((invoice) => (invoice.billedTo == null ? callerId === payer.id : invoice.billedTo === callerId))
+  return invoices.filter((invoice) => isBilledTo(invoice, callerId, payer.id))
 }
 
 /** Every family's invoices, newest first: the admin console's billing tab. */

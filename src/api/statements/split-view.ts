@@ -4,6 +4,7 @@ import type { User } from '#cms/payload-types'
 import type { StatementDto } from './schemas'
 import { billingGuardiansOf } from '#api/households'
 import { isAdminUser } from '#shared/roles'
+import { isBilledTo } from '#shared/split-billing'
 import { readSplitBilling } from '#api/studio'
 
 const owing = (statuses: string) => statuses === 'pending' || statuses === 'overdue'
@@ -34,7 +35,7 @@ export async function splitStatement(req: PayloadRequest, caller: User, statemen
     return { ...statement, split: { you: null, groups } }
   }
   const isPayer = caller.id === payerId
-  const mine = statement.invoices.filter((invoice) => (invoice.billedTo == null ? isPayer : invoice.billedTo === caller.id))
+  const mine = statement.invoices.filter((invoice) => isBilledTo(invoice, caller.id, payerId))
   const mineIds = new Set(mine.map((invoice) => invoice.id))
   const payments = statement.payments.filter((payment) => (payment.invoiceId != null ? mineIds.has(payment.invoiceId) : isPayer))
   const nextLines = (statement.next?.lines ?? []).filter((line) =>
