@@ -6,8 +6,8 @@
  *
  * Any write counts, whatever it touched: a family's answer can depend on rows of many
  * collections (classes, settings, invoices, credits...), and naming them per answer is how a
- * cache goes stale. Writes are rare next to reads in this product, so counting them all costs
- * little.
+ * cache goes stale. The one exception is the mail queue's bookkeeping (`BOOKKEEPING_TABLES`,
+ * ADR 020), which no replayed read reads and which a drain writes thousands of times a minute.
  *
  * Kept on globalThis: several bundles of this source share one process (./memo-cache.server.ts).
  */
@@ -49,9 +49,30 @@ export function recordsChanged(): void {
 /** Statements that change no row: everything else counts as a write (when unsure, a write). */
 const READ_ONLY = /^(select|begin|start|rollback|savepoint|release|set|show|listen|unlisten|notify|explain|values|fetch|declare|close)\b/i
 
-/** Whether a statement's text may change the database (comments and opening brackets skipped). */
-export function isWriteStatement(text: string | undefined): boolean {
-  if (text === undefined) return true
+/**
+ * The mail queue's bookkeeping (ADR 020): Payload's jobs and the delivery state of a message's
+ * copies. No read a family may be replayed reads these tables, and nothing a write to them sets
+ * off reaches another table a replayed read sees (both checked against the real schema and every
+ * declared read by tests/int/signed-in-read-bookkeeping.int.test.ts). A queue draining thousands
+ * of mails writes only here, so it leaves the families' kept answers standing.
+ */
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['payload_jobs', 'payload_jobs_log', 'payload_jobs_stats', 'message_recipients'])
+
+/** One INSERT, UPDATE or DELETE and the one table it writes (a data-changing WITH never matches: it starts with WITH). */
+const ONE_TABLE_WRITE = /^(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?(?=[\s(]|$)/i
+
+/** What a statement may do: change nothing, change only the queue's bookkeeping, or change records (when unsure, the last). */
+export function statementEffect(text: string | undefined): 'none' | 'bookkeeping' | 'write' {
+  if (text === undefined) return 'write'
   const start = text.replace(/^(?:\s+|\(|--[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '')
-  return !READ_ONLY.test(start)
+  if (READ_ONLY.test(start)) return 'none'
+  const table = ONE_TABLE_WRITE.exec(start)?.[1]
+  // A second statement in the same text could write anything.
+  if (table !== undefined && BOOKKEEPING_TABLES.has(table) && !/;\s*\S/.test(start)) return 'bookkeeping'
+  return 'write'
+}
+
+/** Whether a statement's text may change records a family's replayed read sees (the pool's watch counts these). */
+export function isWriteStatement(text: string | undefined): boolean {
+  return statementEffect(text) === 'write'
 }

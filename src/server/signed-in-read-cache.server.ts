@@ -50,6 +50,11 @@ export function registerSignedInRead(path: string, variantOf: Declaration['varia
   registry.reads.set(path, { pattern: patternOf(path), variantOf })
 }
 
+/** The contract paths declared replayable (for the test that checks what they read). */
+export function signedInReadPaths(): string[] {
+  return [...registry.reads.keys()]
+}
+
 /** Installs how a request's account is confirmed from memory (null: not confirmed, go the normal way). */
 export function installSessionReader(reader: Registry['sessionReader']): void {
   registry.sessionReader = reader

@@ -132,7 +132,8 @@ const COMMITS = /^\s*(commit|end)\b/i
  * statement in flight fails on its own and its request answers 503), once per error; `onWrite` runs
  * after every statement that may have changed a row completes, and after the COMMIT of a
  * transaction that wrote, on every connection of the pool: Payload's writes, raw statements and
- * jobs alike (src/server/records-generation.server.ts counts them for the signed-in read cache).
+ * jobs alike, as `isWrite` judges them (src/server/records-generation.server.ts counts them for
+ * the signed-in read cache, all but the mail queue's bookkeeping, ADR 020).
  */
 export function watchPool(
   payload: Payload,
