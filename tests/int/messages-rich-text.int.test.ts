@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGE_TEXTS } from '#api/messages/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
+import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 import { addClass, createTeacher, type Family } from '#tests/support/families'
 import { familyIn } from '#tests/support/messages'
 import { startSmtpListener } from '#tests/support/smtp'
@@ -136,6 +137,35 @@ describe('a hostile body', () => {
       deep = { ...el, type: 'list', listType: 'bullet', tag: 'ul', start: 1, children: [{ ...el, type: 'listitem', value: 1, children: [deep] }] }
     expect((await send('Refused', doc(deep))).body.message).toBe(MESSAGE_TEXTS.bodyTooLarge)
     expect(await messageCount()).toBe(before)
+  })
+})
+
+describe('a body written in /cms', () => {
+  const cmsCreate = async (body: unknown) =>
+    cmsRest(app, 'POST', '/messages', {
+      cookie: await sessionCookie(app, ADMIN.username, ADMIN.password),
+      body: { subject: 'Written in /cms', body, category: 'announcements', audience: { kind: 'everyone' }, status: 'draft' },
+    })
+
+  it('is checked as the API checks it: an unsafe link or an unknown node is refused with the same words', async () => {
+    const before = await messageCount()
+    const link = await cmsCreate(doc(paragraph({ ...el, type: 'link', fields: { url: 'javascript:alert(1)', linkType: 'custom' }, children: [text('x')] })))
+    expect(link.status).toBe(400)
+    expect(JSON.stringify(link.body)).toContain(MESSAGE_TEXTS.linkInvalid)
+    const html = await cmsCreate(doc(paragraph(text('ok')), { type: 'html', html: '<script>alert(1)</script>', version: 1 }))
+    expect(html.status).toBe(400)
+    expect(JSON.stringify(html.body)).toContain(MESSAGE_TEXTS.bodyInvalid)
+    expect(await messageCount()).toBe(before)
+
+    const fine = await cmsCreate(richBody)
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201)
+    // Another field changed later: the body, unchanged, is not judged again.
+    const id = fine.body.doc.id as number
+    const renamed = await cmsRest(app, 'PATCH', `/messages/${id}`, {
+      cookie: await sessionCookie(app, ADMIN.username, ADMIN.password),
+      body: { subject: 'Renamed' },
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
   })
 })
 

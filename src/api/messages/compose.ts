@@ -15,10 +15,16 @@ import type { MessageCategory } from './schemas'
  */
 export type Letter = { subject: string; body: RichTextDocument; category: MessageCategory; academy: string }
 
-export function composeCopy(payload: Payload, letter: Letter, guardian: Guardian): QueuedMail {
+/** The composer of one message's copies: the body is rendered once, each guardian's copy adds only what is theirs. */
+export function copyComposer(payload: Payload, letter: Letter): (guardian: Guardian) => QueuedMail {
   const origin = getAppContext().env.publicOrigin
   // The rich text formatted in the HTML part, as plain text in the text part (decisions §33).
-  const blocks: MailBlock[] = [{ markup: richToEmailHtml(letter.body), text: richToPlainText(letter.body) }]
+  const body: MailBlock = { markup: richToEmailHtml(letter.body), text: richToPlainText(letter.body) }
+  return (guardian) => composeCopy(payload, letter, origin, body, guardian)
+}
+
+function composeCopy(payload: Payload, letter: Letter, origin: string, body: MailBlock, guardian: Guardian): QueuedMail {
+  const blocks: MailBlock[] = [body]
   if (guardian.students.length > 0) blocks.push(`This message concerns ${guardian.students.map((student) => student.fullName).join(', ')}.`)
   blocks.push('Read it and reply in your portal inbox:', { link: `${origin}/inbox` })
   const unsubscribeUrl =

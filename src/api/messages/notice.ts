@@ -7,7 +7,7 @@ import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { inTransaction, queryRows } from '#api/lib/database'
 import type { NoticeKind } from '#shared/statuses'
 import { audienceLabel, resolveAudience, type NoticeAudience } from './audience'
-import { composeCopy } from './compose'
+import { copyComposer } from './compose'
 import { queueCopies } from './delivery'
 import { richFromPlainText } from './rich-text.schemas'
 import type { MessageCategory } from './schemas'
@@ -56,7 +56,7 @@ export async function sendNotice(req: PayloadRequest, notice: NoticeInput): Prom
       req,
     })) as Message
     const letter = { subject: notice.subject, body, category: notice.category, academy: message.senderName ?? '' }
-    await queueCopies(req, message.id, guardians, (guardian) => composeCopy(req.payload, letter, guardian))
+    await queueCopies(req, message.id, guardians, copyComposer(req.payload, letter))
     return message
   })
 }

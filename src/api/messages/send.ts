@@ -7,7 +7,7 @@ import { badInput, conflict, notFound } from '#api/errors'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { inTransaction, queryRows } from '#api/lib/database'
 import { audienceLabel, previewOf, resolveAudience } from './audience'
-import { composeCopy } from './compose'
+import { copyComposer } from './compose'
 import { queueCopies } from './delivery'
 import { readRichBody } from './rich-text.schemas'
 import { MESSAGE_TEXTS, type Audience, type AudiencePreview, type MessageCategory, type PreviewInput, type SendInput } from './schemas'
@@ -53,7 +53,7 @@ async function dispatch(req: PayloadRequest, message: Message): Promise<Message>
   const category = message.category as MessageCategory
   const guardians = await resolveAudience(req, message.audience as Audience, category, academyToday())
   const letter = { subject: message.subject, body: readRichBody(message.body), category, academy: await academyName(req.payload) }
-  await queueCopies(req, message.id, guardians, (guardian) => composeCopy(req.payload, letter, guardian))
+  await queueCopies(req, message.id, guardians, copyComposer(req.payload, letter))
   return (await req.payload.update({
     collection: 'messages',
     id: message.id,
