@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
-import { openAdminTab, toast, visibleItem } from './support/admin-studio'
+import { openAdminTab, toast, visibleItem } from './support/admin-console'
 import { waitForMail } from './support/mailbox'
 import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
@@ -10,7 +10,7 @@ import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './supp
  * the first parent bills one child to the second parent from the Household section; after the
  * month's run the second parent's statement shows only the invoice billed to them. Then the first
  * parent bills one class of the older child to the second parent, and the administrator finds it
- * in the studio's household, sets it back to "same as the child" and reads it in the history.
+ * in the console's household, sets it back to "same as the child" and reads it in the history.
  * The switch is turned off again, and the journey's accounts and class leave with it.
  */
 test('a child billed to the second parent appears only on their statement', async ({ page, browser, baseURL, adminRequest, families, cleanup, classes }) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 
 import type { BilledToDto, BilledToInput, GuardianDto } from '#api/households/schemas'
 import { errorMessage } from '#islands/lib/http'
@@ -20,6 +20,7 @@ type Props = {
  */
 export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
   const [error, setError] = useState<string | null>(null)
+  const idPrefix = useId()
   const full = guardians.filter((guardian) => guardian.access === 'full')
   const payer = guardians.find((guardian) => guardian.id === data.payerId)
   const payerName = `${payer?.fullName ?? 'The payer'} (pays the household)`
@@ -49,9 +50,12 @@ export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
           return (
             <li key={student.studentId} className="rounded-2xl border border-gray-200 p-3">
               {onChoose ? (
-                <label className="block text-sm font-semibold">
-                  {student.fullName}
+                <>
+                  <label htmlFor={`${idPrefix}-${student.studentId}`} className="block text-sm font-semibold">
+                    {student.fullName}
+                  </label>
                   <select
+                    id={`${idPrefix}-${student.studentId}`}
                     className={SELECT}
                     value={student.billedTo === null || student.billedTo === data.payerId ? '' : String(student.billedTo)}
                     disabled={pending}
@@ -68,7 +72,7 @@ export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
                         </option>
                       ))}
                   </select>
-                </label>
+                </>
               ) : (
                 <p className="text-sm">
                   <span className="font-semibold">{student.fullName}</span>: {childName}
@@ -79,28 +83,29 @@ export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
                   {classes.map((e) =>
                     onChoose ? (
                       <li key={e.enrollmentId}>
-                        <label className="block text-sm">
+                        <label htmlFor={`${idPrefix}-${student.studentId}-${e.enrollmentId}`} className="block text-sm">
                           {e.className}
-                          <select
-                            className={SELECT}
-                            value={e.billedTo === null ? '' : String(e.billedTo)}
-                            disabled={pending}
-                            onChange={(event) =>
-                              void choose({
-                                studentId: student.studentId,
-                                enrollmentId: e.enrollmentId,
-                                guardianId: event.target.value === '' ? null : Number(event.target.value),
-                              })
-                            }
-                          >
-                            <option value="">Same as the child ({childName})</option>
-                            {full.map((guardian) => (
-                              <option key={guardian.id} value={guardian.id}>
-                                {guardian.fullName}
-                              </option>
-                            ))}
-                          </select>
                         </label>
+                        <select
+                          id={`${idPrefix}-${student.studentId}-${e.enrollmentId}`}
+                          className={SELECT}
+                          value={e.billedTo === null ? '' : String(e.billedTo)}
+                          disabled={pending}
+                          onChange={(event) =>
+                            void choose({
+                              studentId: student.studentId,
+                              enrollmentId: e.enrollmentId,
+                              guardianId: event.target.value === '' ? null : Number(event.target.value),
+                            })
+                          }
+                        >
+                          <option value="">Same as the child ({childName})</option>
+                          {full.map((guardian) => (
+                            <option key={guardian.id} value={guardian.id}>
+                              {guardian.fullName}
+                            </option>
+                          ))}
+                        </select>
                       </li>
                     ) : (
                       <li key={e.enrollmentId} className="text-sm">

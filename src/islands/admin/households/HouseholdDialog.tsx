@@ -68,14 +68,16 @@ export function HouseholdDialog({ account, onClose }: { account: { id: number; f
           {data.events.length === 0 ? (
             <p className="text-sm text-gray-700">Nothing has changed in this household’s guardians yet.</p>
           ) : (
-            <ul aria-label="Household history" className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm">
-              {data.events.map((event) => (
-                <li key={event.id}>
-                  <span className="text-gray-700">{formatDateTime(event.at)}</span> · {event.actorName}: {ACTIONS[event.action] ?? event.action} —{' '}
-                  {event.subject}
-                </li>
-              ))}
-            </ul>
+            <div tabIndex={0} role="region" aria-label="History, scrollable" className="mt-1 max-h-48 overflow-y-auto">
+              <ul aria-label="Household history" className="space-y-1 text-sm">
+                {data.events.map((event) => (
+                  <li key={event.id}>
+                    <span className="text-gray-700">{formatDateTime(event.at)}</span> · {event.actorName}: {ACTIONS[event.action] ?? event.action} —{' '}
+                    {event.subject}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           <MergeHouseholdForm keepId={data.householdId} keepName={data.guardians.find((g) => g.holdsHousehold)?.fullName ?? ''} />
         </>
