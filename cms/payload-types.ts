@@ -450,7 +450,16 @@ export interface HouseholdInvite {
 export interface HouseholdEvent {
   id: number;
   household?: (number | null) | User;
-  action: 'invited' | 'invite-revoked' | 'joined' | 'left' | 'removed' | 'access-changed' | 'payer-changed' | 'merged';
+  action:
+    | 'invited'
+    | 'invite-revoked'
+    | 'joined'
+    | 'left'
+    | 'removed'
+    | 'access-changed'
+    | 'payer-changed'
+    | 'merged'
+    | 'billed-to-changed';
   actor?: (number | null) | User;
   actorName: string;
   subject: string;

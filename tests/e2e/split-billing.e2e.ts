@@ -1,21 +1,25 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
+import { openAdminTab, toast, visibleItem } from './support/admin-console'
 import { waitForMail } from './support/mailbox'
 import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
 /**
  * Split billing on a phone (issue 24, decisions "split billing"): with the academy's switch on,
  * the first parent bills one child to the second parent from the Household section; after the
- * month's run the second parent's statement shows only the invoice billed to them. The switch is
- * turned off again, and the journey's accounts and class leave with it.
+ * month's run the second parent's statement shows only the invoice billed to them. Then the first
+ * parent bills one class of the older child to the second parent, and the administrator finds it
+ * in the console's household, sets it back to "same as the child" and reads it in the history.
+ * The switch is turned off again, and the journey's accounts and class leave with it.
  */
 test('a child billed to the second parent appears only on their statement', async ({ page, browser, baseURL, adminRequest, families, cleanup, classes }) => {
   test.setTimeout(120_000)
   const admin = api(adminRequest, baseURL)
   const origin = new URL(baseURL!).origin
   const setSplit = (splitBilling: boolean) => adminRequest.post('/cms-api/globals/tuition-settings', { data: { splitBilling }, headers: { origin } })
-  const classId = (await classes.createInCms({ name: unique('Split Class '), days: 'Daily', capacity: 8 })).id
+  const className = unique('Split Class ')
+  const classId = (await classes.createInCms({ name: className, days: 'Daily', capacity: 8 })).id
 
   const first = await families.signIn(page, 'Ada First')
   const family = api(page.request, baseURL)
@@ -37,6 +41,7 @@ test('a child billed to the second parent appears only on their statement', asyn
   cleanup.familyNamed(username)
   const secondContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
   const second = await secondContext.newPage()
+  let closeAdmin = async () => {}
   try {
     await api(second.request, baseURL).post('/api/household-invites/accept', {
       token,
@@ -47,7 +52,7 @@ test('a child billed to the second parent appears only on their statement', asyn
     await test.step('the first parent bills the younger child to the second parent', async () => {
       await openPortal(page, '/account')
       const billedTo = page.getByRole('region', { name: 'Household' }).getByRole('list', { name: 'Billed to' })
-      await billedTo.getByLabel(younger).selectOption({ label: 'Sam Second' })
+      await billedTo.getByLabel(younger, { exact: true }).selectOption({ label: 'Sam Second' })
       await expectToast(page, 'Billing Updated')
       expect(await seriousViolations(page)).toEqual([])
     })
@@ -66,8 +71,43 @@ test('a child billed to the second parent appears only on their statement', asyn
       await expect(page.getByText(older).first()).toBeVisible()
       await expect(page.getByText(younger)).toHaveCount(0)
     })
+
+    await test.step('the first parent bills one class of the older child to the second parent', async () => {
+      await openPortal(page, '/account')
+      const classes = page.getByRole('region', { name: 'Household' }).getByRole('list', { name: `Classes of ${older}` })
+      const choice = classes.getByLabel(className, { exact: true })
+      await expect(choice).toHaveValue('')
+      await choice.selectOption({ label: 'Sam Second' })
+      await expectToast(page, 'Billing Updated')
+      await expect(choice).toHaveValue(/^\d+$/)
+      await expect(page.getByRole('region', { name: 'Household' }).getByLabel(older, { exact: true })).toHaveValue('')
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    await test.step('the administrator sees it in the household and sets it back to the child’s choice', async () => {
+      const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
+      closeAdmin = () => adminContext.close()
+      const studio = await adminContext.newPage()
+      await openAdminTab(studio, baseURL, 'users')
+      await studio.getByLabel('Filter by email').fill(first.email)
+      await visibleItem(studio, 'data-user-id', first.id)
+        .getByRole('button', { name: /^Household/ })
+        .click()
+      const dialog = studio.getByRole('dialog', { name: `Household — ${first.fullName}` })
+      const billing = dialog.getByRole('region', { name: 'Billed to' })
+      const choice = billing.getByRole('list', { name: `Classes of ${older}` }).getByLabel(className, { exact: true })
+      await expect(choice.locator('option:checked')).toHaveText('Sam Second')
+      await expect(billing.getByLabel(younger, { exact: true }).locator('option:checked')).toHaveText('Sam Second')
+      expect(await seriousViolations(studio)).toEqual([])
+      await expect(choice.locator('option').first()).toHaveText(/^Same as the child/)
+      await choice.selectOption({ index: 0 })
+      await expect(toast(studio, 'Billing Updated')).toBeVisible()
+      await expect(choice).toHaveValue('')
+      await expect(dialog.getByRole('list', { name: 'Household history' })).toContainText(`${older}, ${className}: billed as the child`)
+    })
   } finally {
     await setSplit(false)
     await secondContext.close()
+    await closeAdmin()
   }
 })

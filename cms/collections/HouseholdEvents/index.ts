@@ -4,7 +4,7 @@ import { isAdmin } from '#cms/access/isAdmin'
 
 /**
  * The audit of a household's guardians (decisions §23): invitations, joining, leaving, removal,
- * access and payer changes. Written only by the households slice; administrators read it, nobody
+ * access and payer changes, and who a child or class is billed to (decisions §34). Written only by the households slice; administrators read it, nobody
  * edits it. Names are copied so an entry still says who after an account is removed.
  */
 export const HouseholdEvents: CollectionConfig = {
@@ -31,6 +31,7 @@ export const HouseholdEvents: CollectionConfig = {
         { label: 'Changed a guardian’s access', value: 'access-changed' },
         { label: 'Chose the payer', value: 'payer-changed' },
         { label: 'Merged another household in', value: 'merged' },
+        { label: 'Changed who is billed', value: 'billed-to-changed' },
       ],
     },
     { name: 'actor', type: 'relationship', relationTo: 'users' },

@@ -1,10 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Enrollment, Student, User } from '#cms/payload-types'
+import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import { academyToday } from '#api/lib/academy-clock'
 import { badInput, conflict, notFound } from '#api/errors'
 import { inTransaction } from '#api/lib/database'
 import { optionalRelationId, relationId } from '#api/lib/relations'
 import { readSplitBilling } from '#api/studio'
+import { recordHouseholdEvent } from './events'
 import { accessOf, loadHousehold, type Household } from './household'
 import { SPLIT_BILLING_MESSAGES, type BilledToDto, type BilledToInput } from './schemas'
 
@@ -56,6 +58,11 @@ export async function billingGuardiansOf(req: PayloadRequest, householdId: numbe
 /** The household's choices as the portal and the console read them. */
 export async function readBilledTo(req: PayloadRequest, household: Household): Promise<BilledToDto> {
   const { students, enrollments, chosen } = await choicesOf(req, household)
+  const classIds = [...new Set(enrollments.map((e) => relationId(e.class)))]
+  const classes =
+    classIds.length === 0 ? [] : ((await req.payload.find({ collection: 'classes', ...all, req, where: { id: { in: classIds } } })).docs as Class[])
+  const className = new Map(classes.map((c) => [c.id, c.name]))
+  const today = academyToday()
   return {
     splitBilling: await readSplitBilling(req),
     payerId: household.payer.id,
@@ -65,7 +72,13 @@ export async function readBilledTo(req: PayloadRequest, household: Household): P
       billedTo: chosen(student.billedTo),
       enrollments: enrollments
         .filter((e) => relationId(e.student) === student.id)
-        .map((e) => ({ enrollmentId: e.id, classId: relationId(e.class), billedTo: chosen(e.billedTo) })),
+        .map((e) => ({
+          enrollmentId: e.id,
+          classId: relationId(e.class),
+          className: className.get(relationId(e.class)) ?? '',
+          current: !e.endDate || e.endDate.slice(0, 10) >= today,
+          billedTo: chosen(e.billedTo),
+        })),
     })),
   }
 }
@@ -73,21 +86,29 @@ export async function readBilledTo(req: PayloadRequest, household: Household): P
 /**
  * PUT /api/household/billed-to (a full guardian) and PUT /api/admin/households/:id/billed-to:
  * bills a child, or one class of a child, to one full guardian of the household (null: back to
- * the payer, or for a class, back to the child's choice). Only while split billing is on.
+ * the payer, or for a class, back to the child's choice). Only while split billing is on. A
+ * change of who is billed is a household event (by names, in the same transaction); choosing
+ * what already stands records nothing.
  */
-export async function setBilledTo(req: PayloadRequest, householdId: number, input: BilledToInput): Promise<BilledToDto> {
+export async function setBilledTo(req: PayloadRequest, actor: User, householdId: number, input: BilledToInput): Promise<BilledToDto> {
   if (!(await readSplitBilling(req))) throw conflict(SPLIT_BILLING_MESSAGES.off)
   await inTransaction(req, async () => {
     const household = await loadHousehold(req, householdId)
     const student = (await req.payload.findByID({ collection: 'students', id: input.studentId, req, ...all, disableErrors: true })) as Student | null
     if (!student || relationId(student.user) !== household.id) throw notFound(SPLIT_BILLING_MESSAGES.studentNotFound)
-    if (input.guardianId !== null) {
-      const guardian = household.guardians.find((user) => user.id === input.guardianId)
-      if (!guardian || accessOf(guardian) !== 'full')
-        throw badInput(SPLIT_BILLING_MESSAGES.guardian, [{ path: 'guardianId', message: SPLIT_BILLING_MESSAGES.guardian }])
-    }
+    const guardian = input.guardianId === null ? null : household.guardians.find((user) => user.id === input.guardianId)
+    if (guardian === undefined || (guardian && accessOf(guardian) !== 'full'))
+      throw badInput(SPLIT_BILLING_MESSAGES.guardian, [{ path: 'guardianId', message: SPLIT_BILLING_MESSAGES.guardian }])
+    const { chosen } = await choicesOf(req, household)
+    const record = (what: string, to: string) =>
+      recordHouseholdEvent(req, { household: household.id, action: 'billed-to-changed', actor, subject: `${what}: ${to}` })
     if (input.enrollmentId == null) {
-      await req.payload.update({ collection: 'students', id: student.id, req, overrideAccess: true, depth: 0, data: { billedTo: input.guardianId } })
+      if (optionalRelationId(student.billedTo) !== input.guardianId)
+        await req.payload.update({ collection: 'students', id: student.id, req, overrideAccess: true, depth: 0, data: { billedTo: input.guardianId } })
+      const to = guardian && guardian.id !== household.payer.id ? guardian : null
+      const was = chosen(student.billedTo)
+      if ((was === household.payer.id ? null : was) !== (to?.id ?? null))
+        await record(student.fullName, to ? `billed to ${to.fullName}` : `billed to the payer, ${household.payer.fullName}`)
       return
     }
     const enrollment = (await req.payload.findByID({
@@ -98,7 +119,11 @@ export async function setBilledTo(req: PayloadRequest, householdId: number, inpu
       disableErrors: true,
     })) as Enrollment | null
     if (!enrollment || relationId(enrollment.student) !== student.id) throw notFound(SPLIT_BILLING_MESSAGES.enrollmentNotFound)
+    if (optionalRelationId(enrollment.billedTo) === input.guardianId) return
     await req.payload.update({ collection: 'enrollments', id: enrollment.id, req, overrideAccess: true, depth: 0, data: { billedTo: input.guardianId } })
+    if (chosen(enrollment.billedTo) === input.guardianId) return
+    const cls = (await req.payload.findByID({ collection: 'classes', id: relationId(enrollment.class), req, ...all, disableErrors: true })) as Class | null
+    await record(`${student.fullName}, ${cls?.name ?? 'a class'}`, guardian ? `billed to ${guardian.fullName}` : 'billed as the child')
   })
   return readBilledTo(req, await loadHousehold(req, householdId))
 }

@@ -44,7 +44,7 @@ export const householdEndpoints = [
   defineEndpoint('get', '/household/billed-to', { role: 'family' }, async ({ req, user }) => readBilledTo(req, await callersHousehold(req, user))),
 
   defineEndpoint('put', '/household/billed-to', { role: 'family', body: billedToSchema }, async ({ req, user, body }) =>
-    setBilledTo(req, householdOf(user), body),
+    setBilledTo(req, user, householdOf(user), body),
   ),
 
   defineEndpoint('post', '/household/leave', { role: 'family', viewGuardians: true }, async ({ req, user }) => leaveHousehold(req, user)),
@@ -60,12 +60,16 @@ export const householdEndpoints = [
   defineEndpoint('get', '/admin/households/:id', { role: 'admin' }, async ({ req }) => {
     const account = await req.payload.findByID({ collection: 'users', id: idParam(req), depth: 0, overrideAccess: true, disableErrors: true, req })
     const household = await loadHousehold(req, account ? householdOf(account) : 0)
-    return { ...toHouseholdDto(household, await pendingInvites(req, household.id), null), events: await listHouseholdEvents(req, household.id) }
+    return {
+      ...toHouseholdDto(household, await pendingInvites(req, household.id), null),
+      events: await listHouseholdEvents(req, household.id),
+      billedTo: await readBilledTo(req, household),
+    }
   }),
 
-  defineEndpoint('put', '/admin/households/:id/billed-to', { role: 'admin', body: billedToSchema }, async ({ req, body }) => {
+  defineEndpoint('put', '/admin/households/:id/billed-to', { role: 'admin', body: billedToSchema }, async ({ req, user, body }) => {
     const account = await req.payload.findByID({ collection: 'users', id: idParam(req), depth: 0, overrideAccess: true, disableErrors: true, req })
-    return setBilledTo(req, account ? householdOf(account) : 0, body)
+    return setBilledTo(req, user, account ? householdOf(account) : 0, body)
   }),
 
   /** What merging one household into another would move (any guardian's id names a household). */

@@ -141,6 +141,14 @@ export type BilledToDto = {
     studentId: number
     fullName: string
     billedTo: number | null
-    enrollments: { enrollmentId: number; classId: number; billedTo: number | null }[]
+    enrollments: {
+      enrollmentId: number
+      classId: number
+      className: string
+      /** Not ended: the class the student attends now (a past class keeps its choice for its invoices). */
+      current: boolean
+      /** The guardian this class is billed to over the child's choice; null: as the child. */
+      billedTo: number | null
+    }[]
   }[]
 }

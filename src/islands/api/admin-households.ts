@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
-import type { HouseholdDto, HouseholdEventDto, MergeInput, MergePreviewDto } from '#api/households/schemas'
+import type { BilledToDto, BilledToInput, HouseholdDto, HouseholdEventDto, MergeInput, MergePreviewDto } from '#api/households/schemas'
 import { apiRequest } from '#islands/lib/http'
 
-export type AdminHouseholdDto = HouseholdDto & { events: HouseholdEventDto[] }
+export type AdminHouseholdDto = HouseholdDto & { events: HouseholdEventDto[]; billedTo: BilledToDto }
 
 const householdKey = (accountId: number) => ['admin', 'household', accountId] as const
 
@@ -14,6 +14,18 @@ export function useAdminHousehold(accountId: number | null) {
     queryFn: () => apiRequest<AdminHouseholdDto>('GET', `/api/admin/households/${accountId}`),
     enabled: accountId !== null,
     staleTime: 0,
+  })
+}
+
+/** PUT /api/admin/households/:id/billed-to: the household is read again, its history with the change. */
+export function useSetAdminBilledTo(accountId: number | null) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: BilledToInput) => apiRequest<BilledToDto>('PUT', `/api/admin/households/${accountId}/billed-to`, input),
+    onSuccess: (billedTo) => {
+      queryClient.setQueryData<AdminHouseholdDto>(householdKey(accountId ?? 0), (old) => (old ? { ...old, billedTo } : old))
+      return queryClient.invalidateQueries({ queryKey: householdKey(accountId ?? 0) })
+    },
   })
 }
 

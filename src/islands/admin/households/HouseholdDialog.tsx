@@ -1,8 +1,11 @@
-import { useAdminHousehold } from '#islands/api/admin-households'
+import type { BilledToInput } from '#api/households/schemas'
+import { useAdminHousehold, useSetAdminBilledTo } from '#islands/api/admin-households'
+import { BilledToChoices } from '#islands/components/BilledToChoices'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { Loading } from '#islands/components/ui/LoadState'
+import { useNotify } from '#islands/components/ui/Toast'
 import { formatDateTime } from '#shared/dates'
 import { MergeHouseholdForm } from './MergeHouseholdForm'
 
@@ -15,11 +18,18 @@ const ACTIONS: Record<string, string> = {
   'access-changed': 'Changed access',
   'payer-changed': 'Chose the payer',
   merged: 'Merged a household in',
+  'billed-to-changed': 'Changed who is billed',
 }
 
 /** An account's household for the studio (decisions §23): guardians, payer, invitations, its audit, and merging a duplicate in. */
 export function HouseholdDialog({ account, onClose }: { account: { id: number; fullName: string } | null; onClose: () => void }) {
   const household = useAdminHousehold(account?.id ?? null)
+  const setBilledTo = useSetAdminBilledTo(account?.id ?? null)
+  const notify = useNotify()
+  const chooseBilledTo = async (input: BilledToInput) => {
+    await setBilledTo.mutateAsync(input)
+    notify({ title: 'Billing Updated', text: 'The household’s next tuition invoice is billed this way.' })
+  }
   const data = household.data
   return (
     <Dialog open={account !== null} onClose={onClose} title={account ? `Household — ${account.fullName}` : 'Household'} wide closeButton>
@@ -45,18 +55,29 @@ export function HouseholdDialog({ account, onClose }: { account: { id: number; f
           {data.invites.length > 0 ? (
             <p className="mt-3 text-sm text-gray-700">Invitations waiting: {data.invites.map((invite) => invite.email).join(', ')}</p>
           ) : null}
+          {data.billedTo.splitBilling && data.billedTo.students.length > 0 ? (
+            <section aria-labelledby="household-billed-to" className="mt-4">
+              <h3 id="household-billed-to" className="font-semibold">
+                Billed to
+              </h3>
+              <p className="text-sm text-gray-700">Split billing: the guardian each child, or one of its classes, is billed to.</p>
+              <BilledToChoices data={data.billedTo} guardians={data.guardians} onChoose={chooseBilledTo} pending={setBilledTo.isPending} />
+            </section>
+          ) : null}
           <h3 className="mt-4 font-semibold">History</h3>
           {data.events.length === 0 ? (
             <p className="text-sm text-gray-700">Nothing has changed in this household’s guardians yet.</p>
           ) : (
-            <ul aria-label="Household history" className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm">
-              {data.events.map((event) => (
-                <li key={event.id}>
-                  <span className="text-gray-700">{formatDateTime(event.at)}</span> · {event.actorName}: {ACTIONS[event.action] ?? event.action} —{' '}
-                  {event.subject}
-                </li>
-              ))}
-            </ul>
+            <div tabIndex={0} role="region" aria-label="History, scrollable" className="mt-1 max-h-48 overflow-y-auto">
+              <ul aria-label="Household history" className="space-y-1 text-sm">
+                {data.events.map((event) => (
+                  <li key={event.id}>
+                    <span className="text-gray-700">{formatDateTime(event.at)}</span> · {event.actorName}: {ACTIONS[event.action] ?? event.action} —{' '}
+                    {event.subject}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           <MergeHouseholdForm keepId={data.householdId} keepName={data.guardians.find((g) => g.holdsHousehold)?.fullName ?? ''} />
         </>
