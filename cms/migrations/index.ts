@@ -27,6 +27,7 @@ import * as migration_20261126_201744_seasons from './20261126_201744_seasons';
 import * as migration_20261126_204759_exams from './20261126_204759_exams';
 import * as migration_20261127_040315_split_billing from './20261127_040315_split_billing';
 import * as migration_20261127_040423_rich_messages from './20261127_040423_rich_messages';
+import * as migration_20261127_075909_guardian_cards from './20261127_075909_guardian_cards';
 
 export const migrations = [
   {
@@ -173,5 +174,10 @@ export const migrations = [
     up: migration_20261127_040423_rich_messages.up,
     down: migration_20261127_040423_rich_messages.down,
     name: '20261127_040423_rich_messages',
+  },
+  {
+    up: migration_20261127_075909_guardian_cards.up,
+    down: migration_20261127_075909_guardian_cards.down,
+    name: '20261127_075909_guardian_cards'
   },
 ];
