@@ -127,8 +127,8 @@ describe('a guardian’s own card under split billing', () => {
     // The household's card is not the second guardian's: they still have none.
     expect((await second.client.get('/api/autopay')).body).toMatchObject({ enabled: false, card: null })
     const own = await saveCardWithAutopay(second, 'pm_card_mastercard')
-    expect(own).toMatchObject({ enabled: true, card: { brand: 'mastercard', lastFour: '4444' } })
-    expect((await payer.client.get('/api/autopay')).body).toMatchObject({ enabled: true, card: { lastFour: '4242' } })
+    expect(own).toMatchObject({ enabled: true, card: { brand: 'mastercard', lastFour: '4444' }, ownCard: true })
+    expect((await payer.client.get('/api/autopay')).body).toMatchObject({ enabled: true, card: { lastFour: '4242' }, ownCard: false })
 
     const householdProfile = await profileOf(payer.userId, 'household')
     const ownProfile = await profileOf(second.userId, 'guardian')
@@ -168,7 +168,7 @@ describe('a guardian’s own card under split billing', () => {
     const { invoice, due } = await tuitionInvoice(second.userId, 6100)
     expect(await chargeOn(due)).toMatchObject({ attempted: 1, failed: 1 })
     expect((await attemptsOf(invoice.id)).map((a) => [a.attempt, a.status])).toEqual([[1, 'failed']])
-    await smtp.waitFor((m) => m.to.includes(second.email) && m.subject.startsWith('Autopay could not charge'))
+    await smtp.waitFor((m) => m.to.includes(second.email) && m.subject.startsWith('Autopay could not charge'), 20_000)
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(smtp.messages.filter((m) => m.to.includes(payer.email) && m.subject.startsWith('Autopay could not charge'))).toEqual([])
 
@@ -244,5 +244,7 @@ describe('a guardian’s own card under split billing', () => {
     expect(await attemptsOf(invoice.id)).toEqual([])
     // Now a household of one, they read their household's card (none), not the card they kept.
     expect((await second.client.get('/api/autopay')).body).toMatchObject({ enabled: false, card: null })
+    // The card they kept has autopay off: a household they join later does not charge it unasked.
+    expect(await profileOf(second.userId, 'guardian')).toMatchObject({ autopayEnabled: false })
   })
 })

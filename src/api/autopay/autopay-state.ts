@@ -119,7 +119,7 @@ export async function readAutopayState(payload: Payload, key: CardKey): Promise<
       upcoming.push({ invoiceId: invoice.id, description: invoice.description, amount: centsToDollars(invoice.amountCents), date: next < today ? today : next })
     }
   }
-  return { enabled, card, billingDay: settings.billingDay, upcoming }
+  return { enabled, card, billingDay: settings.billingDay, upcoming, ownCard: key.scope === 'guardian' }
 }
 
 // ---- the family's card --------------------------------------------------------------------

@@ -58,3 +58,11 @@ export async function moveHouseholdRows(req: PayloadRequest, from: number, to: n
       sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${to} WHERE ${sql.identifier(column)} = ${from}${householdsOnly(table)}`,
     )
 }
+
+/**
+ * A guardian who leaves keeps their own card (decisions §NEW), but its autopay turns off: it paid
+ * this household's invoices, and a household they join later must not charge it unasked.
+ */
+export async function stopOwnAutopay(req: PayloadRequest, guardianId: number): Promise<void> {
+  await queryInTransaction(req, sql`UPDATE billing_profiles SET autopay_enabled = false WHERE user_id = ${guardianId} AND scope = 'guardian'`)
+}
