@@ -41,14 +41,14 @@ async function joinHousehold(label: string, access: 'full' | 'view'): Promise<Fa
 
 let period = 0
 /** A tuition invoice of the payer's household billed to `billedTo` (null: the household's own), due on a fresh day. */
-async function tuitionInvoice(billedTo: number | null, amountCents: number): Promise<{ invoice: Invoice; due: string }> {
+async function tuitionInvoice(billedTo: number | null, amountCents: number, householdId = payer.userId): Promise<{ invoice: Invoice; due: string }> {
   period++
   const month = `2029-${String(period).padStart(2, '0')}`
   const due = `${month}-01`
   const invoice = (await app.payload.create({
     collection: 'invoices',
     overrideAccess: true,
-    data: { userId: payer.userId, amountCents, description: `Tuition, ${month}`, status: 'pending', dueDate: due, kind: 'tuition', period: month, billedTo },
+    data: { userId: householdId, amountCents, description: `Tuition, ${month}`, status: 'pending', dueDate: due, kind: 'tuition', period: month, billedTo },
   })) as Invoice
   return { invoice, due }
 }
@@ -246,5 +246,37 @@ describe('a guardian’s own card under split billing', () => {
     expect((await second.client.get('/api/autopay')).body).toMatchObject({ enabled: false, card: null })
     // The card they kept has autopay off: a household they join later does not charge it unasked.
     expect(await profileOf(second.userId, 'guardian')).toMatchObject({ autopayEnabled: false })
+  })
+})
+
+describe('when the household’s account is not the payer', () => {
+  it('its own card sits beside the household’s, and each pays only its invoices', async () => {
+    const account = await createFamily(app, 'gc-account')
+    const username = `gc-chosen-payer-${account.userId}`
+    const chosen = await app.payload.create({
+      collection: 'users',
+      overrideAccess: true,
+      data: { username, email: `${username}@example.com`, fullName: 'Chosen payer', password: PASSWORD, household: account.userId, guardianAccess: 'full' },
+    })
+    await app.payload.update({ collection: 'users', id: account.userId, overrideAccess: true, data: { householdPayer: chosen.id } })
+    const payerFamily: Family = { ...account, client: await new ApiClient(app.url).login(username, PASSWORD), userId: chosen.id as number }
+
+    expect(await saveCardWithAutopay(payerFamily, 'pm_card_visa')).toMatchObject({ ownCard: false, card: { lastFour: '4242' } })
+    expect(await saveCardWithAutopay(account, 'pm_card_mastercard')).toMatchObject({ ownCard: true, card: { lastFour: '4444' } })
+    const rows = await rowsOf(account.userId)
+    expect(rows.cards.map((card) => [card.scope, card.lastFour]).sort()).toEqual([
+      ['guardian', '4444'],
+      ['household', '4242'],
+    ])
+    expect(rows.profiles.map((profile) => profile.scope).sort()).toEqual(['guardian', 'household'])
+
+    const accounts = await tuitionInvoice(account.userId, 3900, account.userId)
+    const payers = await tuitionInvoice(chosen.id as number, 4900, account.userId)
+    await chargeOn(accounts.due)
+    await chargeOn(payers.due)
+    const own = (await profileOf(account.userId, 'guardian'))!
+    const household = (await profileOf(account.userId, 'household'))!
+    expect(intentsFor(accounts.invoice.id).map((i) => i.customer)).toEqual([own.stripeCustomerId])
+    expect(intentsFor(payers.invoice.id).map((i) => i.customer)).toEqual([household.stripeCustomerId])
   })
 })
