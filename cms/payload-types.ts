@@ -1208,6 +1208,10 @@ export interface Credit {
 export interface PaymentMethod {
   id: number;
   user: number | User;
+  /**
+   * The household’s card and autopay, or a guardian’s own for the invoices billed to them (split billing).
+   */
+  scope?: ('household' | 'guardian') | null;
   type?: string | null;
   isDefault?: boolean | null;
   cardBrand?: string | null;
@@ -1275,6 +1279,10 @@ export interface TuitionRun {
 export interface BillingProfile {
   id: number;
   user: number | User;
+  /**
+   * The household’s card and autopay, or a guardian’s own for the invoices billed to them (split billing).
+   */
+  scope?: ('household' | 'guardian') | null;
   /**
    * The family as a customer at Stripe; created when they first save a card.
    */
@@ -2336,6 +2344,7 @@ export interface CreditsSelect<T extends boolean = true> {
  */
 export interface PaymentMethodsSelect<T extends boolean = true> {
   user?: T;
+  scope?: T;
   type?: T;
   isDefault?: T;
   cardBrand?: T;
@@ -2373,6 +2382,7 @@ export interface TuitionRunsSelect<T extends boolean = true> {
  */
 export interface BillingProfilesSelect<T extends boolean = true> {
   user?: T;
+  scope?: T;
   stripeCustomerId?: T;
   autopayEnabled?: T;
   updatedAt?: T;

@@ -28,6 +28,7 @@ import * as migration_20261126_204759_exams from './20261126_204759_exams';
 import * as migration_20261127_040315_split_billing from './20261127_040315_split_billing';
 import * as migration_20261127_040423_rich_messages from './20261127_040423_rich_messages';
 import * as migration_20261127_075149_billed_to_event from './20261127_075149_billed_to_event';
+import * as migration_20261127_075909_guardian_cards from './20261127_075909_guardian_cards';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261127_075149_billed_to_event.up,
     down: migration_20261127_075149_billed_to_event.down,
-    name: '20261127_075149_billed_to_event'
+    name: '20261127_075149_billed_to_event',
+  },
+  {
+    up: migration_20261127_075909_guardian_cards.up,
+    down: migration_20261127_075909_guardian_cards.down,
+    name: '20261127_075909_guardian_cards',
   },
 ];

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { ownedByUser } from '#cms/access/ownedByUser'
+import { CARD_SCOPE_FIELD } from '#cms/fields/card-scope'
 
 /** Card references only (brand, last four, Stripe's id): card data never reaches our server. */
 export const PaymentMethods: CollectionConfig = {
@@ -19,6 +20,7 @@ export const PaymentMethods: CollectionConfig = {
   fields: [
     // A card never changes family, whoever writes through the API.
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true, access: { update: isAdminField } },
+    CARD_SCOPE_FIELD,
     { name: 'type', type: 'text', defaultValue: 'card' },
     { name: 'isDefault', type: 'checkbox', defaultValue: false },
     { name: 'cardBrand', type: 'text' },

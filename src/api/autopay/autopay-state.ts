@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import { createLocalReq, type Payload, type PayloadRequest, type Where } from 'payload'
 
 import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
 import { notFound } from '#api/errors'
@@ -11,6 +11,7 @@ import { centsToDollars, dollarsToCents } from '#shared/money'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyToday } from '#api/lib/academy-clock'
 import { readTuitionSettings } from '#api/studio'
+import { chargeableBy, type CardKey } from './card-holder'
 
 /**
  * Saved cards and autopay (decisions §12). The card is saved through a Stripe SetupIntent
@@ -23,15 +24,23 @@ export const UNPAID: Invoice['status'][] = ['pending', 'overdue']
 
 // ---- reading ------------------------------------------------------------------------------
 
-export async function findProfile(payload: Payload, userId: number, req?: PayloadRequest): Promise<BillingProfile | null> {
-  const found = await payload.find({ collection: 'billing-profiles', where: { user: { equals: userId } }, limit: 1, depth: 0, overrideAccess: true, req })
+/** The rows of one holder (card-holder.ts): a household's account and a guardian's own are apart, even for one user. */
+const holderRows = (key: Pick<CardKey, 'userId' | 'scope'>): Where => ({
+  and: [
+    { user: { equals: key.userId } },
+    key.scope === 'guardian' ? { scope: { equals: 'guardian' } } : { or: [{ scope: { equals: 'household' } }, { scope: { exists: false } }] },
+  ],
+})
+
+export async function findProfile(payload: Payload, key: Pick<CardKey, 'userId' | 'scope'>, req?: PayloadRequest): Promise<BillingProfile | null> {
+  const found = await payload.find({ collection: 'billing-profiles', where: holderRows(key), limit: 1, depth: 0, overrideAccess: true, req })
   return (found.docs[0] as BillingProfile | undefined) ?? null
 }
 
-export async function findCards(payload: Payload, userId: number, req?: PayloadRequest): Promise<PaymentMethod[]> {
+export async function findCards(payload: Payload, key: Pick<CardKey, 'userId' | 'scope'>, req?: PayloadRequest): Promise<PaymentMethod[]> {
   const found = await payload.find({
     collection: 'payment-methods',
-    where: { user: { equals: userId } },
+    where: holderRows(key),
     sort: '-createdAt',
     limit: 0,
     pagination: false,
@@ -84,15 +93,18 @@ export async function unpaidTuition(payload: Payload, userId: number, upTo?: str
   return found.docs as Invoice[]
 }
 
-/** The family's autopay as /account shows it (and an administrator, for any family). */
-export async function readAutopayState(payload: Payload, userId: number): Promise<AutopayStateDto> {
-  const [profile, cards, settings] = await Promise.all([findProfile(payload, userId), findCards(payload, userId), readTuitionSettings(payload)])
+/**
+ * A holder's autopay as /account shows it (and an administrator, for any family): the upcoming
+ * charges are the household's unpaid invoices this card pays (card-holder.ts `chargeableBy`).
+ */
+export async function readAutopayState(payload: Payload, key: CardKey): Promise<AutopayStateDto> {
+  const [profile, cards, settings] = await Promise.all([findProfile(payload, key), findCards(payload, key), readTuitionSettings(payload)])
   const card = toCardDto(cards[0])
   const enabled = Boolean(profile?.autopayEnabled && card)
   const upcoming: AutopayChargeDto[] = []
   if (enabled) {
     const today = academyToday()
-    const invoices = await unpaidTuition(payload, userId)
+    const invoices = await chargeableBy(payload, key, await unpaidTuition(payload, key.householdId))
     const attempts = await attemptsOf(
       payload,
       invoices.map((i) => i.id),
@@ -107,16 +119,17 @@ export async function readAutopayState(payload: Payload, userId: number): Promis
       upcoming.push({ invoiceId: invoice.id, description: invoice.description, amount: centsToDollars(invoice.amountCents), date: next < today ? today : next })
     }
   }
-  return { enabled, card, billingDay: settings.billingDay, upcoming }
+  return { enabled, card, billingDay: settings.billingDay, upcoming, ownCard: key.scope === 'guardian' }
 }
 
 // ---- the family's card --------------------------------------------------------------------
 
-/** Runs `work` in a transaction holding the family's billing lock: card and autopay changes take turns. */
-export async function withFamilyLock<T>(payload: Payload, userId: number, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+/** Runs `work` in a transaction holding the holder's billing lock: card and autopay changes take turns. */
+export async function withFamilyLock<T>(payload: Payload, key: Pick<CardKey, 'userId' | 'scope'>, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
   const req = await createLocalReq({}, payload)
+  const name = key.scope === 'household' ? `billing-profile:${key.userId}` : `billing-profile:guardian:${key.userId}`
   return inTransaction(req, async () => {
-    await queryInTransaction(req, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`billing-profile:${userId}`}, 0))`)
+    await queryInTransaction(req, sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`)
     return work(req)
   })
 }
@@ -125,7 +138,7 @@ export async function withFamilyLock<T>(payload: Payload, userId: number, work: 
 export async function readFamilyAutopay(payload: Payload, userId: number) {
   const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!user) throw notFound('Account not found')
-  const state = await readAutopayState(payload, userId)
+  const state = await readAutopayState(payload, { scope: 'household', userId, householdId: userId })
   const attempts = await payload.find({
     collection: 'autopay-attempts',
     where: { userId: { equals: userId } },
@@ -157,10 +170,10 @@ export async function readFamilyAutopay(payload: Payload, userId: number) {
  */
 export async function statementAutopay(
   payload: Payload,
-  userId: number,
+  key: number | CardKey,
   next: { billingDate: string; estimatedCents: number } | null,
 ): Promise<StatementAutopayDto | null> {
-  const state = await readAutopayState(payload, userId)
+  const state = await readAutopayState(payload, typeof key === 'number' ? { scope: 'household', userId: key, householdId: key } : key)
   if (!state.enabled || !state.card) return null
   const card = { cardBrand: state.card.brand ? brandName(state.card.brand) : null, cardLast4: state.card.lastFour }
   const due = state.upcoming[0]

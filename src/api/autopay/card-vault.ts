@@ -1,7 +1,7 @@
 import { type Payload, type PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
-import type { PaymentMethod, User } from '#cms/payload-types'
+import type { PaymentMethod } from '#cms/payload-types'
 import { badInput, forbidden, notFound } from '#api/errors'
 import {
   AUTOPAY_NEEDS_CARD,
@@ -28,28 +28,35 @@ import {
 } from '#api/payments'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { findCards, findProfile, readAutopayState, toCardDto, withFamilyLock } from './autopay-state'
+import type { CardHolder, CardKey } from './card-holder'
 
 /**
- * The card vault: a family's Stripe customer, the SetupIntent that saves a card, the saved card
- * itself (one per family) and the autopay switch that needs it.
+ * The card vault: a holder's Stripe customer, the SetupIntent that saves a card, the saved card
+ * itself (one per holder) and the autopay switch that needs it. A holder is the household, or a
+ * guardian for their own card under split billing (card-holder.ts); each has its own customer.
  */
+/** Whose card a SetupIntent was made for: a guardian's own says so in its metadata; any other is the household's. */
+const scopeOf = (setupIntent: Stripe.SetupIntent): CardKey['scope'] => (setupIntent.metadata?.cardScope === 'guardian' ? 'guardian' : 'household')
+
 async function stripeForFamilies(req: PayloadRequest): Promise<Stripe> {
   const settings = await readPaymentSettings(req.payload, req)
   if (settings.paymentsDisabled) throw forbidden(PAYMENTS_DISABLED)
   return requireStripe(settings)
 }
 
-/** The family's Stripe customer, made once (the lock and Stripe's idempotency key keep it one). */
-async function ensureCustomer(payload: Payload, stripe: Stripe, user: User): Promise<string> {
-  return withFamilyLock(payload, user.id, async (req) => {
-    const profile = await findProfile(payload, user.id, req)
+/** The holder's Stripe customer, made once (the lock and Stripe's idempotency key keep it one). */
+async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHolder): Promise<string> {
+  const { user } = holder
+  const own = holder.scope === 'guardian'
+  return withFamilyLock(payload, holder, async (req) => {
+    const profile = await findProfile(payload, holder, req)
     if (profile?.stripeCustomerId) return profile.stripeCustomerId
     let customer: Stripe.Customer
     try {
       customer = await createCustomer(
         stripe,
-        { email: user.email, name: user.fullName, metadata: { userId: String(user.id) } },
-        `academy-customer-${user.id}-${Date.parse(user.createdAt)}`,
+        { email: user.email, name: user.fullName, metadata: { userId: String(user.id), ...(own ? { cardScope: 'guardian' } : {}) } },
+        `academy-customer-${own ? 'guardian-' : ''}${user.id}-${Date.parse(user.createdAt)}`,
       )
     } catch (error) {
       throw stripeFailure(error)
@@ -59,7 +66,7 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, user: User): Pro
     } else {
       await payload.create({
         collection: 'billing-profiles',
-        data: { user: user.id, stripeCustomerId: customer.id, autopayEnabled: false },
+        data: { user: user.id, scope: holder.scope, stripeCustomerId: customer.id, autopayEnabled: false },
         overrideAccess: true,
         depth: 0,
         req,
@@ -69,22 +76,23 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, user: User): Pro
   })
 }
 
-/** POST /api/autopay/setup-intent: a SetupIntent for the family's Stripe customer, for the Payment Element. */
-export async function createCardSetup(req: PayloadRequest, user: User): Promise<SetupIntentDto> {
+/** POST /api/autopay/setup-intent: a SetupIntent for the holder's Stripe customer, for the Payment Element. */
+export async function createCardSetup(req: PayloadRequest, holder: CardHolder): Promise<SetupIntentDto> {
+  const { user } = holder
   const stripe = await stripeForFamilies(req)
   await hitRateLimit(
     req.payload,
     { name: 'card-setup', limit: 20, windowSeconds: 600, message: 'Too many attempts to save a card. Please wait a few minutes and try again.' },
     String(user.id),
   )
-  const customer = await ensureCustomer(req.payload, stripe, user)
+  const customer = await ensureCustomer(req.payload, stripe, holder)
   try {
     const setupIntent = await createSetupIntent(stripe, {
       customer,
       // Cards only, as for payments (decisions §5).
       allowed_payment_method_types: ['card'],
       usage: 'off_session',
-      metadata: { userId: String(user.id) },
+      metadata: { userId: String(user.id), ...(holder.scope === 'guardian' ? { cardScope: 'guardian' } : {}) },
     })
     if (!setupIntent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret')
     return { clientSecret: setupIntent.client_secret, setupIntentId: setupIntent.id }
@@ -101,8 +109,9 @@ export async function createCardSetup(req: PayloadRequest, user: User): Promise<
 export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, setupIntent: Stripe.SetupIntent): Promise<PaymentMethod> {
   if (setupIntent.status !== 'succeeded' || !setupIntent.payment_method) throw badInput(SETUP_NOT_FINISHED)
   const userId = Number(setupIntent.metadata?.userId)
+  const key = { userId, scope: scopeOf(setupIntent) }
   const customerId = typeof setupIntent.customer === 'string' ? setupIntent.customer : (setupIntent.customer?.id ?? null)
-  const profile = Number.isInteger(userId) && userId > 0 ? await findProfile(payload, userId) : null
+  const profile = Number.isInteger(userId) && userId > 0 ? await findProfile(payload, key) : null
   if (!profile || !customerId || profile.stripeCustomerId !== customerId) throw notFound(SETUP_NOT_YOURS)
   const methodId = typeof setupIntent.payment_method === 'string' ? setupIntent.payment_method : setupIntent.payment_method.id
 
@@ -116,8 +125,8 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
   // A card detached since (replaced or removed) is not brought back by a late report.
   if (methodCustomer !== customerId) throw badInput('This card is no longer attached to your account. Please save it again.')
 
-  const { saved, replaced } = await withFamilyLock(payload, userId, async (req) => {
-    const cards = await findCards(payload, userId, req)
+  const { saved, replaced } = await withFamilyLock(payload, key, async (req) => {
+    const cards = await findCards(payload, key, req)
     const same = cards.find((card) => card.stripePaymentMethodId === method.id)
     if (same) return { saved: same, replaced: [] as PaymentMethod[] }
     const others = cards
@@ -126,6 +135,7 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
       collection: 'payment-methods',
       data: {
         user: userId,
+        scope: key.scope,
         type: 'card',
         isDefault: true,
         cardBrand: method.card?.brand ?? 'card',
@@ -156,7 +166,7 @@ async function detachQuietly(payload: Payload, stripe: Stripe, methodId: string 
 }
 
 /** POST /api/autopay/card: the browser reports a confirmed SetupIntent; the server checks it with Stripe. */
-export async function saveCard(req: PayloadRequest, user: User, input: SaveCardInput): Promise<SavedCardDto> {
+export async function saveCard(req: PayloadRequest, holder: CardHolder, input: SaveCardInput): Promise<SavedCardDto> {
   const stripe = await stripeForFamilies(req)
   let setupIntent: Stripe.SetupIntent
   try {
@@ -164,8 +174,8 @@ export async function saveCard(req: PayloadRequest, user: User, input: SaveCardI
   } catch (error) {
     throw stripeFailure(error, SETUP_NOT_YOURS)
   }
-  // Another family's SetupIntent is answered as if it did not exist.
-  if (setupIntent.metadata?.userId !== String(user.id)) throw notFound(SETUP_NOT_YOURS)
+  // Another family's SetupIntent, or one made for another holder's card, is answered as if it did not exist.
+  if (setupIntent.metadata?.userId !== String(holder.userId) || scopeOf(setupIntent) !== holder.scope) throw notFound(SETUP_NOT_YOURS)
   return toCardDto(await saveCardFromSetupIntent(req.payload, stripe, setupIntent))!
 }
 
@@ -177,8 +187,8 @@ export async function saveCardFromWebhook(payload: Payload, setupIntent: Stripe.
 }
 
 /** DELETE /api/autopay/card: detached at Stripe first (nothing changes when Stripe cannot be reached), then forgotten; autopay turns off. */
-export async function removeCard(req: PayloadRequest, user: User): Promise<AutopayStateDto> {
-  const cards = await findCards(req.payload, user.id)
+export async function removeCard(req: PayloadRequest, holder: CardKey): Promise<AutopayStateDto> {
+  const cards = await findCards(req.payload, holder)
   if (cards.length === 0) throw notFound(NO_SAVED_CARD)
   const settings = await readPaymentSettings(req.payload, req)
   if (settings.secretKey) {
@@ -193,22 +203,22 @@ export async function removeCard(req: PayloadRequest, user: User): Promise<Autop
       }
     }
   }
-  await withFamilyLock(req.payload, user.id, async (tx) => {
-    for (const card of await findCards(req.payload, user.id, tx))
+  await withFamilyLock(req.payload, holder, async (tx) => {
+    for (const card of await findCards(req.payload, holder, tx))
       await req.payload.delete({ collection: 'payment-methods', id: card.id, overrideAccess: true, req: tx })
-    const profile = await findProfile(req.payload, user.id, tx)
+    const profile = await findProfile(req.payload, holder, tx)
     if (profile?.autopayEnabled)
       await req.payload.update({ collection: 'billing-profiles', id: profile.id, data: { autopayEnabled: false }, overrideAccess: true, depth: 0, req: tx })
   })
-  return readAutopayState(req.payload, user.id)
+  return readAutopayState(req.payload, holder)
 }
 
 /** PUT /api/autopay: autopay on (only with a saved card) or off. */
-export async function setAutopay(req: PayloadRequest, user: User, input: AutopayToggleInput): Promise<AutopayStateDto> {
-  await withFamilyLock(req.payload, user.id, async (tx) => {
-    const cards = await findCards(req.payload, user.id, tx)
+export async function setAutopay(req: PayloadRequest, holder: CardKey, input: AutopayToggleInput): Promise<AutopayStateDto> {
+  await withFamilyLock(req.payload, holder, async (tx) => {
+    const cards = await findCards(req.payload, holder, tx)
     if (input.enabled && cards.length === 0) throw badInput(AUTOPAY_NEEDS_CARD)
-    const profile = await findProfile(req.payload, user.id, tx)
+    const profile = await findProfile(req.payload, holder, tx)
     if (profile) {
       await req.payload.update({
         collection: 'billing-profiles',
@@ -221,12 +231,12 @@ export async function setAutopay(req: PayloadRequest, user: User, input: Autopay
     } else {
       await req.payload.create({
         collection: 'billing-profiles',
-        data: { user: user.id, autopayEnabled: input.enabled },
+        data: { user: holder.userId, scope: holder.scope, autopayEnabled: input.enabled },
         overrideAccess: true,
         depth: 0,
         req: tx,
       })
     }
   })
-  return readAutopayState(req.payload, user.id)
+  return readAutopayState(req.payload, holder)
 }

@@ -16,19 +16,7 @@ import { academyToday } from '#api/lib/academy-clock'
 import { UNPAID, attemptsOf, facts, findCards, unpaidTuition } from './autopay-state'
 import { billingLink, mailDecline, mailFamily } from './decline-notices'
 import { settleAttempt, settleOnce, stillUnpaidAfterCancelling } from './settle-from-webhook'
-import { loadHousehold } from '#api/households'
-import { isBilledTo } from '#shared/split-billing'
-
-/**
- * The invoices the household's card may pay (decisions §34): the card is the payer's,
- * so an invoice billed to another guardian is never charged to it; that guardian pays it by hand.
- * Without split billing no invoice names a guardian and every one is kept.
- */
-async function chargeableOnHouseholdCard(payload: Payload, householdId: number, invoices: Invoice[]): Promise<Invoice[]> {
-  if (invoices.every((invoice) => invoice.billedTo == null)) return invoices
-  const household = await loadHousehold(await createLocalReq({}, payload), householdId)
-  return invoices.filter((invoice) => isBilledTo(invoice, household.payer.id, household.payer.id))
-}
+import { chargeableBy, holderOfProfile } from './card-holder'
 
 /**
  * The billing day's autopay job: every unpaid tuition invoice of a family with autopay on is
@@ -129,7 +117,7 @@ async function chargeAttempt(
       failureMessage: 'The bank asks the cardholder to confirm.',
     })
     if (!settled) return 'requiresAction'
-    await mailFamily(payload, invoice.userId, (user, academy) =>
+    await mailFamily(payload, invoice, (user, academy) =>
       autopayActionMail({ fullName: user.fullName, academyName: academy, amount, description: invoice.description, link: billingLink(invoice) }),
     )
     return 'requiresAction'
@@ -150,8 +138,9 @@ async function chargeAttempt(
 
 /**
  * The autopay job (decisions §12), run daily (and by hand: POST /api/admin/autopay/run). For
- * every family with autopay on and a saved card, each unpaid tuition invoice whose attempt is
- * due today (src/shared/autopay.ts) is charged off-session. Running it twice, or in two
+ * every holder with autopay on and a saved card (a household, or a guardian's own card under split
+ * billing, decisions §NEW), each unpaid tuition invoice that card pays (card-holder.ts) whose
+ * attempt is due today (src/shared/autopay.ts) is charged off-session. Running it twice, or in two
  * processes at once, charges nothing twice: each (invoice, attempt) is claimed by one row.
  */
 export async function chargeDueAutopay(payload: Payload): Promise<AutopayRunResult> {
@@ -176,9 +165,12 @@ export async function chargeDueAutopay(payload: Payload): Promise<AutopayRunResu
 
   for (const profile of profiles) {
     const userId = typeof profile.user === 'number' ? profile.user : profile.user.id
-    const [card] = await findCards(payload, userId)
+    // A guardian's own card charges only while it stands (split billing on, still a full guardian, not the payer).
+    const holder = await holderOfProfile(payload, userId, profile.scope ?? 'household')
+    if (!holder) continue
+    const [card] = await findCards(payload, holder)
     if (!card?.stripePaymentMethodId || !profile.stripeCustomerId) continue
-    const invoices = await chargeableOnHouseholdCard(payload, userId, await unpaidTuition(payload, userId, today))
+    const invoices = await chargeableBy(payload, holder, await unpaidTuition(payload, holder.householdId, today))
     const attempts = await attemptsOf(
       payload,
       invoices.map((i) => i.id),

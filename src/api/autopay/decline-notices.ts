@@ -4,15 +4,24 @@ import type { Invoice, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import { nextAttemptDay, type AttemptFacts } from '#shared/autopay'
 import { calendarDay } from '#shared/dates'
-import { mailHousehold, type MailContent } from '#api/email'
+import { academyName, guardiansOf, mailHousehold, sendMail, wantsEmail, type MailContent } from '#api/email'
 import { noticePaymentFailed } from '#api/notices'
 
-/** The mails autopay sends a household (every guardian who wants email): a declined charge (with the next try) and a charge waiting for the family's action. */
-export async function mailFamily(payload: Payload, userId: number, compose: (user: User, academy: string) => MailContent): Promise<void> {
+/**
+ * The mail about a charge waiting for the family's action: to every guardian of the household
+ * who wants email, or, for an invoice billed to one guardian (decisions §34), to that guardian
+ * alone, as the notices of such an invoice are.
+ */
+export async function mailFamily(payload: Payload, invoice: Invoice, compose: (user: User, academy: string) => MailContent): Promise<void> {
   try {
-    await mailHousehold(payload, userId, compose)
+    if (invoice.billedTo == null) {
+      await mailHousehold(payload, invoice.userId, compose)
+      return
+    }
+    const guardian = (await guardiansOf(payload, invoice.userId)).find((user) => user.id === invoice.billedTo)
+    if (guardian && (await wantsEmail({ payload }, guardian.id))) await sendMail(payload, guardian.email, compose(guardian, await academyName(payload)))
   } catch (error) {
-    payload.logger.error({ err: error, msg: `[autopay] the email to household ${userId} could not be sent` })
+    payload.logger.error({ err: error, msg: `[autopay] the email to household ${invoice.userId} could not be sent` })
   }
 }
 

@@ -34,6 +34,8 @@ export type AutopayStateDto = {
   billingDay: number
   /** Unpaid tuition invoices autopay will still charge, earliest first. */
   upcoming: AutopayChargeDto[]
+  /** The caller's own card under split billing (decisions §NEW), which pays only the invoices billed to them; false: the household's. */
+  ownCard: boolean
 }
 
 export type SetupIntentDto = { clientSecret: string; setupIntentId: string }

@@ -26,6 +26,13 @@ export const HOUSEHOLD_COLUMNS = [
 ] as const
 
 /**
+ * A guardian's own card and autopay under split billing (decisions §NEW) are that guardian's, not
+ * the household's: they neither move with a household nor make an account a family of its own.
+ */
+const GUARDIANS_OWN = new Set<string>(['payment_methods', 'billing_profiles'])
+const householdsOnly = (table: string) => (GUARDIANS_OWN.has(table) ? sql` AND scope IS DISTINCT FROM 'guardian'` : sql``)
+
+/**
  * Whether an account already is a family: a guardian of another household, the first guardian of
  * one with others, or the holder of any student, invoice, payment, credit, card or waitlist place.
  * Such an account cannot simply join a household: the studio merges the two instead.
@@ -33,7 +40,7 @@ export const HOUSEHOLD_COLUMNS = [
 export async function hasFamilyOfItsOwn(req: PayloadRequest, user: User): Promise<boolean> {
   if (optionalRelationId(user.household) !== null) return true
   const checks = HOUSEHOLD_COLUMNS.filter(([table]) => !table.startsWith('household_')).map(
-    ([table, column]) => sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${user.id}`,
+    ([table, column]) => sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${user.id}${householdsOnly(table)}`,
   )
   checks.push(sql`SELECT 1 FROM users WHERE household_id = ${user.id}`)
   const [row] = await queryRows<{ found: boolean }>(req, sql`SELECT EXISTS (${sql.join(checks, sql` UNION ALL `)}) AS found`)
@@ -46,5 +53,16 @@ export async function hasFamilyOfItsOwn(req: PayloadRequest, user: User): Promis
  */
 export async function moveHouseholdRows(req: PayloadRequest, from: number, to: number): Promise<void> {
   for (const [table, column] of HOUSEHOLD_COLUMNS)
-    await queryInTransaction(req, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${to} WHERE ${sql.identifier(column)} = ${from}`)
+    await queryInTransaction(
+      req,
+      sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${to} WHERE ${sql.identifier(column)} = ${from}${householdsOnly(table)}`,
+    )
+}
+
+/**
+ * A guardian who leaves keeps their own card (decisions §NEW), but its autopay turns off: it paid
+ * this household's invoices, and a household they join later must not charge it unasked.
+ */
+export async function stopOwnAutopay(req: PayloadRequest, guardianId: number): Promise<void> {
+  await queryInTransaction(req, sql`UPDATE billing_profiles SET autopay_enabled = false WHERE user_id = ${guardianId} AND scope = 'guardian'`)
 }

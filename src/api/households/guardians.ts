@@ -6,7 +6,7 @@ import { conflict, notFound } from '#api/errors'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { clientIp, hitRateLimit, type RateLimit } from '#api/lib/rate-limit'
 import { recordHouseholdEvent } from './events'
-import { moveHouseholdRows } from './family-data'
+import { moveHouseholdRows, stopOwnAutopay } from './family-data'
 import { accessOf, callersHousehold, loadHousehold, readHousehold, type Household } from './household'
 import { HOUSEHOLD_MESSAGES, type GuardianAccess, type HouseholdDto } from './schemas'
 
@@ -92,6 +92,7 @@ async function depart(req: PayloadRequest, household: Household, leaving: User):
   const staying = household.guardians.filter((user) => user.id !== leaving.id)
   if (staying.length === 0) throw conflict(HOUSEHOLD_MESSAGES.onlyGuardian)
   if (!staying.some((user) => accessOf(user) === 'full')) throw conflict(HOUSEHOLD_MESSAGES.lastFullGuardian)
+  await stopOwnAutopay(req, leaving.id)
   if (leaving.id !== household.id) {
     await setUser(req, leaving.id, { household: null, guardianAccess: 'full' })
     if (household.payer.id === leaving.id) await setUser(req, household.id, { householdPayer: null })

@@ -21,7 +21,10 @@ async function householdOfAccount(req: PayloadRequest, accountId: number): Promi
 }
 
 async function hasCard(req: PayloadRequest, householdId: number): Promise<boolean> {
-  const [row] = await queryRows<{ found: boolean }>(req, sql`SELECT EXISTS (SELECT 1 FROM payment_methods WHERE user_id = ${householdId}) AS found`)
+  const [row] = await queryRows<{ found: boolean }>(
+    req,
+    sql`SELECT EXISTS (SELECT 1 FROM payment_methods WHERE user_id = ${householdId} AND scope IS DISTINCT FROM 'guardian') AS found`,
+  )
   return row?.found === true
 }
 
@@ -69,10 +72,10 @@ export async function previewMerge(req: PayloadRequest, keepId: number, mergeId:
   return preview(req, await householdOfAccount(req, keepId), await householdOfAccount(req, mergeId))
 }
 
-/** Drops one household's saved card and autopay profile (the other household's are kept). */
+/** Drops one household's saved card and autopay profile (the other household's are kept; a guardian's own stay theirs). */
 async function dropCard(req: PayloadRequest, householdId: number): Promise<void> {
-  await queryInTransaction(req, sql`DELETE FROM payment_methods WHERE user_id = ${householdId}`)
-  await queryInTransaction(req, sql`DELETE FROM billing_profiles WHERE user_id = ${householdId}`)
+  await queryInTransaction(req, sql`DELETE FROM payment_methods WHERE user_id = ${householdId} AND scope IS DISTINCT FROM 'guardian'`)
+  await queryInTransaction(req, sql`DELETE FROM billing_profiles WHERE user_id = ${householdId} AND scope IS DISTINCT FROM 'guardian'`)
 }
 
 /**

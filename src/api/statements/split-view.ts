@@ -6,6 +6,7 @@ import { billingGuardiansOf } from '#api/households'
 import { isAdminUser } from '#shared/roles'
 import { isBilledTo } from '#shared/split-billing'
 import { readSplitBilling } from '#api/studio'
+import { guardianStatementAutopay } from '#api/autopay'
 
 const owing = (statuses: string) => statuses === 'pending' || statuses === 'overdue'
 
@@ -13,8 +14,8 @@ const owing = (statuses: string) => statuses === 'pending' || statuses === 'over
  * The statement as split billing shows it (decisions §34). Off, or while no invoice of
  * the household names a guardian, the statement is returned as it is. On, a guardian reads only
  * the invoices billed to them (the payer also the household's own: those naming no guardian),
- * the payments on those, and the next invoice's lines billed to them; the credits and the card are
- * the payer's. An administrator reads everything, with the invoices grouped by guardian.
+ * the payments on those, and the next invoice's lines billed to them; the credits and the
+ * household's card are the payer's, a guardian's own card (decisions §NEW) theirs. An administrator reads everything, with the invoices grouped by guardian.
  */
 export async function splitStatement(req: PayloadRequest, caller: User, statement: StatementDto): Promise<StatementDto> {
   if (!statement.invoices.some((invoice) => invoice.billedTo != null) || !(await readSplitBilling(req))) return statement
@@ -51,7 +52,7 @@ export async function splitStatement(req: PayloadRequest, caller: User, statemen
     invoices: mine,
     payments,
     next,
-    autopay: isPayer ? statement.autopay : null,
+    autopay: isPayer ? statement.autopay : await guardianStatementAutopay(req, caller, next),
     credits: isPayer ? statement.credits : [],
     split: { you: { id: caller.id, fullName: caller.fullName }, groups: [] },
   }

@@ -160,9 +160,13 @@ export function CardAutopaySection() {
       ) : null}
       {data ? (
         <div className="mt-2 space-y-4">
+          {data.ownCard ? (
+            <p className="text-sm text-gray-800">Your card: it pays only the invoices billed to you. The household’s card, kept by the payer, pays the rest.</p>
+          ) : null}
           {data.card ? (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-200 px-3 py-3">
               <div>
+                {data.ownCard ? <p className="text-sm font-medium text-gray-800">Your card</p> : null}
                 <p className="font-semibold">{cardLabel(data.card)}</p>
                 <p className="text-sm text-gray-800">
                   Expires {String(data.card.expiryMonth).padStart(2, '0')}/{data.card.expiryYear}
