@@ -4,7 +4,7 @@ import { nobody } from '#cms/access/nobody'
 import { CARD_SCOPES } from '#shared/statuses'
 
 /**
- * Whose a saved card or billing profile is (decisions §NEW, a guardian's own card): the
+ * Whose a saved card or billing profile is (decisions §36, a guardian's own card): the
  * household's (the row's `user` is the household's account; every row written before split
  * billing cards), or one guardian's own under split billing (the row's `user` is that guardian).
  */

@@ -118,6 +118,6 @@ export const EXAM_GRADE_LABELS: Record<ExamGrade, string> = { distinction: 'Dist
 export const EXAM_FEE_BILLING = ['next-tuition-invoice', 'separate-invoice'] as const
 export type ExamFeeBilling = (typeof EXAM_FEE_BILLING)[number]
 
-/** Whose a saved card and autopay switch are (decisions §NEW, a guardian's own card): the household's, or one guardian's own under split billing. */
+/** Whose a saved card and autopay switch are (decisions §36, a guardian's own card): the household's, or one guardian's own under split billing. */
 export const CARD_SCOPES = ['household', 'guardian'] as const
 export type CardScope = (typeof CARD_SCOPES)[number]

@@ -6,7 +6,7 @@ import { waitForMail } from './support/mailbox'
 import { seriousViolations } from './support/portal'
 
 /**
- * A guardian's own card under split billing (decisions §NEW) on a phone: the second parent, who
+ * A guardian's own card under split billing (decisions §36) on a phone: the second parent, who
  * is not the payer, saves their own card and turns autopay on from /account, which calls it "Your
  * card"; the first parent's card section still shows the household's (none saved). The switch is
  * turned off again, and the journey's accounts leave with it.

@@ -10,7 +10,7 @@ import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
 
 /**
- * A guardian's own card under split billing (decisions §NEW): a full guardian who is not the payer
+ * A guardian's own card under split billing (decisions §36): a full guardian who is not the payer
  * saves their own card and autopay, which pays the invoices billed to them and nothing else; the
  * household's card pays the payer's. Real PostgreSQL, the Stripe stand-in, the SMTP listener.
  */

@@ -8,7 +8,7 @@ import { CARD_SCOPE_FIELD } from '#cms/fields/card-scope'
 /**
  * A family's billing at Stripe (decisions §12): its Stripe customer and whether autopay is on.
  * Families read and change it only through /api/autopay; the customer id is the server's alone.
- * `scope` says whose (decisions §NEW, a guardian's own card): the household's (`user` is the
+ * `scope` says whose (decisions §36, a guardian's own card): the household's (`user` is the
  * household's account) or one guardian's own under split billing (`user` is that guardian).
  */
 export const BillingProfiles: CollectionConfig = {

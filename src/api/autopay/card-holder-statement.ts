@@ -6,7 +6,7 @@ import { statementAutopay } from './autopay-state'
 import { cardHolderOf } from './card-holder'
 
 /**
- * The autopay part of a guardian's own statement under split billing (decisions §NEW): the card
+ * The autopay part of a guardian's own statement under split billing (decisions §36): the card
  * that pays their invoices, their own when it stands, and its next charge; null for a guardian
  * without a card of their own (the household's card pays none of their invoices).
  */

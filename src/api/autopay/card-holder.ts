@@ -9,7 +9,7 @@ import { isViewOnlyGuardian } from '#shared/roles'
 import { isBilledTo } from '#shared/split-billing'
 
 /**
- * Whose card and autopay switch (decisions §NEW, a guardian's own card). The household's are
+ * Whose card and autopay switch (decisions §36, a guardian's own card). The household's are
  * kept under its account (`scope: 'household'`, decisions §23). With split billing on, a full
  * guardian who is not the payer has their own (`scope: 'guardian'`, kept under their own id),
  * for the invoices billed to them alone. `user` is who the Stripe customer is made for.

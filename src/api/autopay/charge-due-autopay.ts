@@ -139,7 +139,7 @@ async function chargeAttempt(
 /**
  * The autopay job (decisions §12), run daily (and by hand: POST /api/admin/autopay/run). For
  * every holder with autopay on and a saved card (a household, or a guardian's own card under split
- * billing, decisions §NEW), each unpaid tuition invoice that card pays (card-holder.ts) whose
+ * billing, decisions §36), each unpaid tuition invoice that card pays (card-holder.ts) whose
  * attempt is due today (src/shared/autopay.ts) is charged off-session. Running it twice, or in two
  * processes at once, charges nothing twice: each (invoice, attempt) is claimed by one row.
  */

@@ -8,7 +8,7 @@ import { cardHolderOf } from './card-holder'
 /**
  * Saved card and autopay (decisions §12): families for their own household (the card and the
  * switch belong to the household's account, decisions §23), or with split billing a full
- * guardian who is not the payer for their own card (decisions §NEW); administrators for any.
+ * guardian who is not the payer for their own card (decisions §36); administrators for any.
  */
 export const autopayEndpoints = [
   defineEndpoint('get', '/autopay', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>

@@ -34,7 +34,7 @@ export type AutopayStateDto = {
   billingDay: number
   /** Unpaid tuition invoices autopay will still charge, earliest first. */
   upcoming: AutopayChargeDto[]
-  /** The caller's own card under split billing (decisions §NEW), which pays only the invoices billed to them; false: the household's. */
+  /** The caller's own card under split billing (decisions §36), which pays only the invoices billed to them; false: the household's. */
   ownCard: boolean
 }
 

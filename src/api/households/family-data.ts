@@ -26,7 +26,7 @@ export const HOUSEHOLD_COLUMNS = [
 ] as const
 
 /**
- * A guardian's own card and autopay under split billing (decisions §NEW) are that guardian's, not
+ * A guardian's own card and autopay under split billing (decisions §36) are that guardian's, not
  * the household's: they neither move with a household nor make an account a family of its own.
  */
 const GUARDIANS_OWN = new Set<string>(['payment_methods', 'billing_profiles'])
@@ -60,7 +60,7 @@ export async function moveHouseholdRows(req: PayloadRequest, from: number, to: n
 }
 
 /**
- * A guardian who leaves keeps their own card (decisions §NEW), but its autopay turns off: it paid
+ * A guardian who leaves keeps their own card (decisions §36), but its autopay turns off: it paid
  * this household's invoices, and a household they join later must not charge it unasked.
  */
 export async function stopOwnAutopay(req: PayloadRequest, guardianId: number): Promise<void> {

@@ -15,7 +15,7 @@ const owing = (statuses: string) => statuses === 'pending' || statuses === 'over
  * the household names a guardian, the statement is returned as it is. On, a guardian reads only
  * the invoices billed to them (the payer also the household's own: those naming no guardian),
  * the payments on those, and the next invoice's lines billed to them; the credits and the
- * household's card are the payer's, a guardian's own card (decisions §NEW) theirs. An administrator reads everything, with the invoices grouped by guardian.
+ * household's card are the payer's, a guardian's own card (decisions §36) theirs. An administrator reads everything, with the invoices grouped by guardian.
  */
 export async function splitStatement(req: PayloadRequest, caller: User, statement: StatementDto): Promise<StatementDto> {
   if (!statement.invoices.some((invoice) => invoice.billedTo != null) || !(await readSplitBilling(req))) return statement
