@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/autopay'
 import { withAcademyClock } from '#api/lib/academy-clock'
-import { startTestApp, type TestApp } from '#tests/support/app'
+import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { createFamily, createTeacher, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
@@ -27,6 +27,7 @@ let second: Family
 let viewer: Family
 let stranger: Family
 let teacher: Family
+let office: ApiClient
 
 async function joinHousehold(label: string, access: 'full' | 'view'): Promise<Family> {
   const username = `gc-${label}-${payer.userId}`
@@ -110,6 +111,7 @@ beforeAll(async () => {
   viewer = await joinHousehold('viewer', 'view')
   stranger = await createFamily(app, 'gc-stranger')
   teacher = await createTeacher(app, 'gc-teacher')
+  office = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   await splitBilling(true)
 })
 
@@ -137,6 +139,11 @@ describe('a guardian’s own card under split billing', () => {
     expect((await rowsOf(second.userId)).cards.map((card) => [card.scope, card.lastFour])).toEqual([['guardian', '4444']])
     // A view-only guardian reads the household's, as before.
     expect((await viewer.client.get('/api/autopay')).body).toMatchObject({ card: { lastFour: '4242' } })
+    // The office sees both, asked by any guardian's account: the household's card and the second guardian's own.
+    expect((await office.get(`/api/admin/autopay/${second.userId}`)).body).toMatchObject({
+      card: { lastFour: '4242' },
+      guardianCards: [{ guardianId: second.userId, guardianName: second.fullName, stands: true, enabled: true, card: { lastFour: '4444' }, ownCard: true }],
+    })
   })
 
   it('the job charges each invoice to the card of the guardian it is billed to, never another’s', async () => {
@@ -231,6 +238,9 @@ describe('a guardian’s own card under split billing', () => {
       const own = (await profileOf(second.userId, 'guardian'))!
       expect(intentsFor(theirs.invoice.id).filter((i) => i.customer === own.stripeCustomerId)).toEqual([])
       expect(intentsFor(households.invoice.id).map((i) => i.customer)).toEqual([(await profileOf(payer.userId, 'household'))!.stripeCustomerId])
+      expect((await office.get(`/api/admin/autopay/${payer.userId}`)).body.guardianCards).toMatchObject([
+        { guardianId: second.userId, stands: false, upcoming: [] },
+      ])
     } finally {
       await splitBilling(true)
     }

@@ -2,7 +2,6 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest, type Where } from 'payload'
 
 import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
-import { notFound } from '#api/errors'
 import { type AutopayChargeDto, type AutopayStateDto, type SavedCardDto } from './schemas'
 import type { StatementAutopayDto } from '#api/statements/schemas'
 import { AUTOPAY_CATCH_UP_DAYS, brandName, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
@@ -132,33 +131,6 @@ export async function withFamilyLock<T>(payload: Payload, key: Pick<CardKey, 'us
     await queryInTransaction(req, sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`)
     return work(req)
   })
-}
-
-/** GET /api/admin/autopay/:userId: a family's autopay, card and attempts, for the office. */
-export async function readFamilyAutopay(payload: Payload, userId: number) {
-  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, disableErrors: true })
-  if (!user) throw notFound('Account not found')
-  const state = await readAutopayState(payload, { scope: 'household', userId, householdId: userId })
-  const attempts = await payload.find({
-    collection: 'autopay-attempts',
-    where: { userId: { equals: userId } },
-    sort: '-createdAt',
-    limit: 50,
-    depth: 0,
-    overrideAccess: true,
-  })
-  return {
-    ...state,
-    attempts: (attempts.docs as AutopayAttempt[]).map((a) => ({
-      invoiceId: a.invoiceId,
-      attempt: a.attempt,
-      day: a.day,
-      status: a.status,
-      amount: centsToDollars(a.amountCents),
-      paymentIntentId: a.paymentIntentId ?? null,
-      failureMessage: a.failureMessage ?? null,
-    })),
-  }
 }
 
 // ---- charging -----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { defineEndpoint, idParam } from '#api/http'
-import { readAutopayState, readFamilyAutopay } from './autopay-state'
+import { readFamilyAutopay } from './admin-autopay'
+import { readAutopayState } from './autopay-state'
 import { createCardSetup, removeCard, saveCard, setAutopay } from './card-vault'
 import { chargeDueAutopay } from './charge-due-autopay'
 import { autopayToggleSchema, saveCardSchema } from './schemas'

@@ -38,6 +38,23 @@ export type AutopayStateDto = {
   ownCard: boolean
 }
 
+/** A guardian's own card as the office sees it; `stands`: it pays their invoices now (decisions §36). */
+export type GuardianCardDto = AutopayStateDto & { guardianId: number; guardianName: string; stands: boolean }
+
+/** An autopay attempt as the office sees it. */
+export type AutopayAttemptDto = {
+  invoiceId: number
+  attempt: number
+  day: string
+  status: string
+  amount: number
+  paymentIntentId: string | null
+  failureMessage: string | null
+}
+
+/** GET /api/admin/autopay/:id: the household's card and autopay, its last attempts, and the guardians' own cards. */
+export type AdminAutopayDto = AutopayStateDto & { attempts: AutopayAttemptDto[]; guardianCards: GuardianCardDto[] }
+
 export type SetupIntentDto = { clientSecret: string; setupIntentId: string }
 
 export type AutopayRunResult = { attempted: number; succeeded: number; failed: number; requiresAction: number }
