@@ -221,26 +221,60 @@ describe('GET /api/enrollments/quote', () => {
     expect(asAdmin.body).toMatchObject({ studentId: student, month: '2027-03', totalCents: 4000 + 2500 })
   })
 
-  it('names the card autopay will charge on the first charge date', async () => {
-    const payer = await createFamily(app, 'quote-autopay')
-    await app.payload.create({ collection: 'billing-profiles', overrideAccess: true, data: { user: payer.userId, autopayEnabled: true } })
+  /** A card on file with autopay on: the household's, or a guardian's own (decisions §36). */
+  const cardOnFile = async (userId: number, lastFour: string, scope: 'household' | 'guardian' = 'household') => {
+    await app.payload.create({ collection: 'billing-profiles', overrideAccess: true, data: { user: userId, scope, autopayEnabled: true } })
     await app.payload.create({
       collection: 'payment-methods',
       overrideAccess: true,
       data: {
-        user: payer.userId,
+        user: userId,
+        scope,
         cardBrand: 'visa',
-        lastFour: '4242',
+        lastFour,
         expiryMonth: 12,
         expiryYear: 2030,
         isDefault: true,
-        stripePaymentMethodId: 'pm_quote_visa',
+        stripePaymentMethodId: `pm_quote_${lastFour}`,
       },
     })
+  }
+
+  it('names the card autopay will charge on the first charge date', async () => {
+    const payer = await createFamily(app, 'quote-autopay')
+    await cardOnFile(payer.userId, '4242')
     const student = await addStudent(app, payer.userId, 'Autopay Quote', 7)
     const res = await payer.client.get(quotePath(student, ballet.id))
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ chargeDate: '2027-03-18', autopay: { cardBrand: 'Visa', cardLast4: '4242' } })
+  })
+
+  it('under split billing, names the card of the guardian the student is billed to, or none when they pay by hand', async () => {
+    const payer = await createFamily(app, 'quote-split')
+    const second = await app.payload.create({
+      collection: 'users',
+      overrideAccess: true,
+      data: {
+        username: 'quote-split-second',
+        email: 'quote-split-second@example.com',
+        fullName: 'Second Split',
+        password: 'a-long-test-password',
+        household: payer.userId,
+      },
+    })
+    await cardOnFile(payer.userId, '1111')
+    const child = await addStudent(app, payer.userId, 'Split Quote', 7)
+    await app.payload.update({ collection: 'students', id: child, overrideAccess: true, data: { billedTo: second.id } })
+    const cardOf = async () => (await payer.client.get(quotePath(child, ballet.id))).body.autopay
+    await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling: true } })
+    try {
+      expect(await cardOf(), 'billed to a guardian without a card: paid by hand').toBeNull()
+      await cardOnFile(second.id, '2222', 'guardian')
+      expect(await cardOf()).toEqual({ cardBrand: 'Visa', cardLast4: '2222' })
+    } finally {
+      await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling: false } })
+    }
+    expect(await cardOf(), 'split billing off: the household’s card').toEqual({ cardBrand: 'Visa', cardLast4: '1111' })
   })
 
   it("after the calendar's run of the month, quotes a family that was not in it from the next month", async () => {

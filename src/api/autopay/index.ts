@@ -1,5 +1,5 @@
 export { statementAutopay } from './autopay-state'
-export { guardianStatementAutopay } from './card-holder-statement'
+export { guardianStatementAutopay, studentAutopay } from './card-holder-statement'
 export { saveCardFromWebhook } from './card-vault'
 export { chargeDueAutopay } from './charge-due-autopay'
 export { settleAutopayFromWebhook } from './settle-from-webhook'

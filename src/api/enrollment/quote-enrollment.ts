@@ -5,7 +5,7 @@ import { isAdminUser } from '#api/auth'
 import { conflict } from '#api/errors'
 import { placesLeft } from '#shared/places'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type EnrollmentQuoteDto, type EnrollmentQuoteQuery } from './schemas'
-import { statementAutopay } from '#api/autopay'
+import { studentAutopay } from '#api/autopay'
 import { findClass, placesByClass } from '#api/classes'
 import { findOwnStudent } from '#api/students'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
@@ -66,8 +66,9 @@ export async function quoteEnrollment(req: PayloadRequest, user: User, query: En
   )
   const base = { studentId: student.id, classIds: classes.map((cls) => cls.id), monthlyCents: classes.reduce((sum, cls) => sum + cls.price, 0) }
   if (!quote) return { ...base, month: null, lines: [], totalCents: 0, billingDate: null, chargeDate: null, thisMonthBilled: false, autopay: null }
-  // The card autopay charges on the day the invoice falls due (decisions §12), when it is on.
-  const card = await statementAutopay(req.payload, userId, { billingDate: quote.chargeDate, estimatedCents: quote.totalCents })
+  // The card autopay charges on the day the invoice falls due (decisions §12), when it is on: under
+  // split billing, the card of the guardian the student is billed to (decisions §36).
+  const card = await studentAutopay(req, userId, student, { billingDate: quote.chargeDate, estimatedCents: quote.totalCents })
   return {
     ...base,
     month: quote.month,
