@@ -5,7 +5,7 @@ import { runBillingDay } from '#api/tuition'
 import { ENROLLMENT_MESSAGES, QUOTE_MESSAGES } from '#api/enrollment/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addGuardian, addStudent, createFamily, type Family } from '#tests/support/families'
 
 /**
  * GET /api/enrollments/quote (issue 23): what enrolling will cost, priced by the tuition run's
@@ -251,25 +251,15 @@ describe('GET /api/enrollments/quote', () => {
 
   it('under split billing, names the card of the guardian the student is billed to, or none when they pay by hand', async () => {
     const payer = await createFamily(app, 'quote-split')
-    const second = await app.payload.create({
-      collection: 'users',
-      overrideAccess: true,
-      data: {
-        username: 'quote-split-second',
-        email: 'quote-split-second@example.com',
-        fullName: 'Second Split',
-        password: 'a-long-test-password',
-        household: payer.userId,
-      },
-    })
+    const second = await addGuardian(app, payer, 'quote-split')
     await cardOnFile(payer.userId, '1111')
     const child = await addStudent(app, payer.userId, 'Split Quote', 7)
-    await app.payload.update({ collection: 'students', id: child, overrideAccess: true, data: { billedTo: second.id } })
+    await app.payload.update({ collection: 'students', id: child, overrideAccess: true, data: { billedTo: second.userId } })
     const cardOf = async () => (await payer.client.get(quotePath(child, ballet.id))).body.autopay
     await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling: true } })
     try {
       expect(await cardOf(), 'billed to a guardian without a card: paid by hand').toBeNull()
-      await cardOnFile(second.id, '2222', 'guardian')
+      await cardOnFile(second.userId, '2222', 'guardian')
       expect(await cardOf()).toEqual({ cardBrand: 'Visa', cardLast4: '2222' })
     } finally {
       await app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling: false } })

@@ -5,7 +5,7 @@ import { chargeDueAutopay } from '#api/autopay'
 import { withAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { createFamily, createTeacher, type Family } from '#tests/support/families'
+import { addGuardian, createFamily, createTeacher, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
 
@@ -28,17 +28,6 @@ let viewer: Family
 let stranger: Family
 let teacher: Family
 let office: ApiClient
-
-async function joinHousehold(label: string, access: 'full' | 'view'): Promise<Family> {
-  const username = `gc-${label}-${payer.userId}`
-  const email = `${username}@example.com`
-  const user = await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: { username, email, fullName: `${label} guardian`, password: PASSWORD, household: payer.userId, guardianAccess: access },
-  })
-  return { client: await new ApiClient(app.url).login(username, PASSWORD), userId: user.id as number, username, email, fullName: `${label} guardian` }
-}
 
 let period = 0
 /** A tuition invoice of the payer's household billed to `billedTo` (null: the household's own), due on a fresh day. */
@@ -107,8 +96,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
   })
   payer = await createFamily(app, 'gc-payer')
-  second = await joinHousehold('second', 'full')
-  viewer = await joinHousehold('viewer', 'view')
+  second = await addGuardian(app, payer, 'gc-second')
+  viewer = await addGuardian(app, payer, 'gc-viewer', 'view')
   stranger = await createFamily(app, 'gc-stranger')
   teacher = await createTeacher(app, 'gc-teacher')
   office = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)

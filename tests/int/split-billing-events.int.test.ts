@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HouseholdEvent } from '#cms/payload-types'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addGuardian, addStudent, createFamily, type Family } from '#tests/support/families'
 
 /**
  * Split billing's audit (decisions §34): every change of who a child or one class is billed to,
@@ -18,26 +18,6 @@ let viewer: { client: ApiClient; userId: number }
 let stranger: Family
 let ana: number
 let anaBallet: number
-
-async function guardianOf(household: Family, label: string, access: 'full' | 'view') {
-  const username = `${label}-${household.userId}`
-  const password = 'a-long-test-password'
-  const user = await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: {
-      username,
-      email: `${username}@example.com`,
-      fullName: `${label} guardian`,
-      password,
-      isActive: true,
-      isAdmin: false,
-      household: household.userId,
-      guardianAccess: access,
-    },
-  })
-  return { client: await new ApiClient(app.url).login(username, password), userId: user.id as number }
-}
 
 const setSplit = (splitBilling: boolean) => app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling } })
 const events = async () =>
@@ -56,8 +36,8 @@ beforeAll(async () => {
   app = await startTestApp()
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   first = await createFamily(app, 'bte-first')
-  second = await guardianOf(first, 'bte-second', 'full')
-  viewer = await guardianOf(first, 'bte-viewer', 'view')
+  second = await addGuardian(app, first, 'bte-second', 'full')
+  viewer = await addGuardian(app, first, 'bte-viewer', 'view')
   stranger = await createFamily(app, 'bte-stranger')
   const ballet = await addClass(app, { name: 'Ballet Audit' })
   ana = await addStudent(app, first.userId, 'Ana Audit')

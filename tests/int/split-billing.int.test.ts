@@ -6,7 +6,7 @@ import { todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { eventually } from '#tests/support/eventually'
-import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
+import { addClass, addGuardian, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 
 /**
  * Split billing for separated parents (issue 24, decisions "split billing"): a child billed to
@@ -37,26 +37,6 @@ const SETTINGS = {
   closures: [],
 }
 
-async function guardianOf(household: Family, label: string, access: 'full' | 'view') {
-  const username = `${label}-${household.userId}`
-  const password = 'a-long-test-password'
-  const user = await app.payload.create({
-    collection: 'users',
-    overrideAccess: true,
-    data: {
-      username,
-      email: `${username}@example.com`,
-      fullName: `${label} guardian`,
-      password,
-      isActive: true,
-      isAdmin: false,
-      household: household.userId,
-      guardianAccess: access,
-    },
-  })
-  return { client: await new ApiClient(app.url).login(username, password), userId: user.id as number }
-}
-
 const setSplit = (splitBilling: boolean) => app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling } })
 const monthInvoices = async (period: string) =>
   (
@@ -77,8 +57,8 @@ beforeAll(async () => {
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   expect((await admin.put('/api/admin/tuition-settings', SETTINGS)).status).toBe(200)
   first = await createFamily(app, 'split-first')
-  second = await guardianOf(first, 'split-second', 'full')
-  viewer = await guardianOf(first, 'split-viewer', 'view')
+  second = await addGuardian(app, first, 'split-second', 'full')
+  viewer = await addGuardian(app, first, 'split-viewer', 'view')
   stranger = await createFamily(app, 'split-stranger')
   teacher = await createTeacher(app, 'split-teacher')
   const ballet = await addClass(app, { name: 'Ballet Split' })

@@ -20,6 +20,23 @@ export async function createFamily(app: TestApp, label = 'family'): Promise<Fami
   return { client, userId: user.id as number, username, email, fullName }
 }
 
+/**
+ * A second guardian of `household` (decisions §23), full or view-only, signed in: username
+ * `<label>-<household id>`, named `<label> guardian`.
+ */
+export async function addGuardian(app: TestApp, household: Family, label: string, access: 'full' | 'view' = 'full'): Promise<Family> {
+  const username = `${label}-${household.userId}`
+  const email = `${username}@example.com`
+  const fullName = `${label} guardian`
+  const password = 'a-long-test-password'
+  const user = await app.payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    data: { username, email, fullName, password, isActive: true, isAdmin: false, household: household.userId, guardianAccess: access },
+  })
+  return { client: await new ApiClient(app.url).login(username, password), userId: user.id as number, username, email, fullName }
+}
+
 /** A new family account made a teacher (isTeacher), signed in. */
 export async function createTeacher(app: TestApp, label: string): Promise<Family> {
   const account = await createFamily(app, label)
