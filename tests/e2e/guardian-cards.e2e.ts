@@ -1,8 +1,8 @@
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { expect, test } from './support/fixtures'
-import { api, unique } from './support/accounts'
+
 import { enterCard, stripeStandInUrl } from './support/billing'
-import { waitForMail } from './support/mailbox'
+import { inviteSecondParent } from './support/second-parent'
 import { seriousViolations } from './support/portal'
 
 /**
@@ -17,23 +17,8 @@ test('a second parent saves their own card for the invoices billed to them', asy
   const setSplit = (splitBilling: boolean) => adminRequest.post('/cms-api/globals/tuition-settings', { data: { splitBilling }, headers: { origin } })
 
   await families.signIn(page, 'Ada First')
-  const family = api(page.request, baseURL)
-  const email = `${unique('card-second')}@example.com`
-  await family.post('/api/household/invites', { email, access: 'full' })
-  const mail = await waitForMail((m) => m.to.includes(email) && m.text.includes('/household/join?token='))
-  const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
-  const username = unique('cardsecond')
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]/g, '')
-    .slice(0, 40)
-  cleanup.familyNamed(username)
-  const secondContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
-  const second = await secondContext.newPage()
+  const { page: second, context: secondContext } = await inviteSecondParent({ page, browser, baseURL, cleanup, label: 'card' })
   try {
-    await api(second.request, baseURL).post('/api/household-invites/accept', {
-      token,
-      account: { fullName: 'Sam Second', username, password: 'second-parent-password-9', phone: null },
-    })
     expect((await setSplit(true)).ok()).toBe(true)
 
     await test.step('the second parent saves their own card and turns autopay on', async () => {
