@@ -1,22 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync, statSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { ApiClient } from '#tests/support/client'
+import { freePort } from '#tests/support/server-process'
 
 const dataDir = path.resolve(`.data/boot-test-${process.pid}`)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 type Running = { child: ChildProcess; output: () => string; url: string }
 const started: ChildProcess[] = []
