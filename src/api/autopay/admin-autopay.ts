@@ -5,7 +5,7 @@ import { notFound } from '#api/errors'
 import { householdOf } from '#api/lib/ownership'
 import { loadHousehold } from '#api/households'
 import { centsToDollars } from '#shared/money'
-import { findCards, findProfile, readAutopayState } from './autopay-state'
+import { readAutopayState } from './autopay-state'
 import { holderOfProfile } from './card-holder'
 import type { AdminAutopayDto, GuardianCardDto } from './schemas'
 
@@ -44,16 +44,14 @@ export async function readFamilyAutopay(payload: Payload, userId: number): Promi
   }
 }
 
-/** The household's guardians' own cards, oldest guardian first: only those who saved one or turned its autopay on. */
+/** The household's guardians' own cards, oldest guardian first: only those who saved one. */
 async function guardianCardsOf(payload: Payload, householdId: number): Promise<GuardianCardDto[]> {
   const { guardians } = await loadHousehold(await createLocalReq({}, payload), householdId)
   const cards: GuardianCardDto[] = []
   for (const guardian of guardians) {
-    const key = { scope: 'guardian' as const, userId: guardian.id, householdId }
-    const [profile, saved] = await Promise.all([findProfile(payload, key), findCards(payload, key)])
-    if (!profile && saved.length === 0) continue
+    const state = await readAutopayState(payload, { scope: 'guardian', userId: guardian.id, householdId })
+    if (!state.card) continue
     const stands = (await holderOfProfile(payload, guardian.id, 'guardian')) !== null
-    const state = await readAutopayState(payload, key)
     cards.push({ guardianId: guardian.id, guardianName: guardian.fullName, stands, ...state, upcoming: stands ? state.upcoming : [] })
   }
   return cards

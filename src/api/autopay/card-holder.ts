@@ -14,8 +14,13 @@ import { isBilledTo } from '#shared/split-billing'
  * guardian who is not the payer has their own (`scope: 'guardian'`, kept under their own id),
  * for the invoices billed to them alone. `user` is who the Stripe customer is made for.
  */
-export type CardHolder =
-  { scope: 'household'; userId: number; householdId: number; user: User } | { scope: 'guardian'; userId: number; householdId: number; user: User }
+export type CardHolder = { scope: 'household' | 'guardian'; userId: number; householdId: number; user: User }
+
+/** What Stripe keeps of a holder (customer and SetupIntent metadata): the account, and a guardian's own card says so. */
+export const holderMetadata = (holder: Pick<CardHolder, 'scope' | 'userId'>): Record<string, string> => ({
+  userId: String(holder.userId),
+  ...(holder.scope === 'guardian' ? { cardScope: 'guardian' } : {}),
+})
 
 /** What the rows and the household's invoices are found by. */
 export type CardKey = Pick<CardHolder, 'scope' | 'userId' | 'householdId'>

@@ -28,7 +28,7 @@ import {
 } from '#api/payments'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { findCards, findProfile, readAutopayState, toCardDto, withFamilyLock } from './autopay-state'
-import type { CardHolder, CardKey } from './card-holder'
+import { holderMetadata, type CardHolder, type CardKey } from './card-holder'
 
 /**
  * The card vault: a holder's Stripe customer, the SetupIntent that saves a card, the saved card
@@ -55,7 +55,7 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
     try {
       customer = await createCustomer(
         stripe,
-        { email: user.email, name: user.fullName, metadata: { userId: String(user.id), ...(own ? { cardScope: 'guardian' } : {}) } },
+        { email: user.email, name: user.fullName, metadata: holderMetadata(holder) },
         `academy-customer-${own ? 'guardian-' : ''}${user.id}-${Date.parse(user.createdAt)}`,
       )
     } catch (error) {
@@ -92,7 +92,7 @@ export async function createCardSetup(req: PayloadRequest, holder: CardHolder): 
       // Cards only, as for payments (decisions §5).
       allowed_payment_method_types: ['card'],
       usage: 'off_session',
-      metadata: { userId: String(user.id), ...(holder.scope === 'guardian' ? { cardScope: 'guardian' } : {}) },
+      metadata: holderMetadata(holder),
     })
     if (!setupIntent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret')
     return { clientSecret: setupIntent.client_secret, setupIntentId: setupIntent.id }
