@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { MESSAGE_QUEUE, sendDueMessages } from '#api/messages'
+import { drainSoon, MESSAGE_QUEUE, sendDueMessages } from '#api/messages'
 import { MESSAGE_TEXTS } from '#api/messages/schemas'
 import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { poolOf } from '#api/lib/database'
@@ -112,6 +112,9 @@ describe('with the SMTP server away', () => {
       .toMatchObject({ delivery: 'failed', smtpAnswer: expect.stringMatching(/ECONNREFUSED/) })
     // Two families are in the class by now (one joined before the scheduled message): two jobs, both waiting for a retry.
     expect(await countRows('payload_jobs', id)).toBe(2)
+    // The drain the send started is still settling the second copy's try: let it finish, or it
+    // and the run below would both claim the copies (Payload's claim is not a lock).
+    await drainSoon(app.payload)
 
     smtp = await startSmtpListener({ port })
     await poolOf(app.payload).query(`UPDATE payload_jobs SET wait_until = now() - interval '1 second' WHERE (input->>'messageId')::int = $1`, [id])

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { MESSAGE_QUEUE } from '#api/messages'
+import { drainSoon, MESSAGE_QUEUE } from '#api/messages'
 import { poolOf } from '#api/lib/database'
 import { BOOKKEEPING_TABLES, recordsGeneration } from '#server/records-generation.server'
 import { signedInReadPaths } from '#server/signed-in-read-cache.server'
@@ -115,7 +115,9 @@ describe('a queue draining', () => {
     const id = sent.body.id as number
     await expect.poll(async () => (await admin.get(`/api/admin/messages/${id}`)).body.recipients[0]?.delivery, { timeout: 10_000 }).toBe('failed')
 
-    // From here only the queue works: the copy is retried, by this drain or the one in the background.
+    // The drain the send started settles its try first: two runs would both claim the copy.
+    await drainSoon(app.payload)
+    // From here only the queue works: the copy is retried.
     const generation = recordsGeneration()
     statements.length = 0
     recording = true
