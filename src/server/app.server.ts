@@ -147,7 +147,14 @@ export function createApp(options: AppOptions) {
     // written: answered here while current, else kept on the way out.
     const kept = ticket === undefined ? await keptRead(req, pathname, search) : ticket
     if (kept?.answer) return replay(res, kept.answer, reqId)
+    try {
+      await answerApi(req, res, pathname, search, kept)
+    } finally {
+      kept?.done?.()
+    }
+  }
 
+  async function answerApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, kept: PublicReadTicket | null) {
     const refusal = crossOriginRefusal(req, options.allowedOrigins)
     if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
 

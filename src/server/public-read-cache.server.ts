@@ -66,6 +66,8 @@ export type PublicReadTicket = {
   answer: KeptAnswer | null
   /** Offers what the normal path sent for this request; kept only if still current. */
   keep(sent: SentAnswer): void
+  /** Called once the normal path is over, whether it sent an answer or not (releases who waits for it). */
+  done?(): void
 }
 
 /** Distinct queries (as parsed) and Origins kept per path: enough for every age group filter. */

@@ -15,9 +15,12 @@
  *   write on Payload's pool and, over the cache bus, those of other processes). Any later write
  *   drops every kept answer; so does the time limit, for what depends on the clock alone (an
  *   offer lapsing, the academy's day turning).
+ * - When a kept answer has lapsed, the first request makes it again and the same account's other
+ *   requests for it wait for that answer instead of each making their own (ADR 021).
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 
+import { createAnswerFlights } from './answer-flights.server'
 import { keptAnswer, type KeptAnswer, type PublicReadTicket } from './public-read-cache.server'
 import { recordsGeneration } from './records-generation.server'
 import { carriesSessionCookie } from './session-cookie.server'
@@ -78,6 +81,7 @@ type Kept = { at: number; answer: KeptAnswer }
 
 export function createSignedInReadCache(options: { allowedOrigins: readonly string[] }) {
   const kept = new Map<string, Kept>()
+  const flights = createAnswerFlights()
   let keptGeneration = recordsGeneration()
 
   /** A ticket for a signed-in read that may be replayed, or null when it must go the normal way. */
@@ -104,14 +108,21 @@ export function createSignedInReadCache(options: { allowedOrigins: readonly stri
     const key = `${account} ${origin ?? ''} ${pathname} ${variant}`
     const entry = kept.get(key)
     if (entry && startedAt - entry.at < SIGNED_IN_REPLAY_TTL_MS) return { answer: entry.answer, keep() {} }
+    // The same read already being made for this account: its answer, when it is kept (./answer-flights.server.ts).
+    const shared = await flights.join(key, generation)
+    if (shared) return { answer: shared, keep() {} }
+    const flight = flights.start(key, generation)
     return {
       answer: null,
       keep(sent) {
-        if (recordsGeneration() !== generation || keptGeneration !== generation) return
-        if (sent.status !== 200 || 'set-cookie' in sent.headers) return
+        if (recordsGeneration() !== generation || keptGeneration !== generation) return flight?.settle(null)
+        if (sent.status !== 200 || 'set-cookie' in sent.headers) return flight?.settle(null)
         if (kept.size >= MAX_ANSWERS) kept.delete(kept.keys().next().value!)
-        kept.set(key, { at: startedAt, answer: keptAnswer(sent) })
+        const answer = keptAnswer(sent)
+        kept.set(key, { at: startedAt, answer })
+        flight?.settle(answer)
       },
+      done: () => flight?.settle(null),
     }
   }
 
