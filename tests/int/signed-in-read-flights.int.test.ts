@@ -64,58 +64,63 @@ async function grown(counter: () => number, from: number, count: number): Promis
   while (counter() < from + count) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
-/** Holds every answer the handler makes until `release()`. */
-function holdAnswers(): () => void {
+/**
+ * Sends one read whose answer is made and then held, and once it is in the handler, `others`
+ * more reads; resolves when those are confirmed as the account (so they find the first one in the
+ * making). `release()` lets the held answer go.
+ */
+async function firstHeldThenOthers(family: Family, others: number) {
   let release!: () => void
   hold = new Promise<void>((resolve) => {
     release = resolve
   })
-  return () => {
-    hold = null
-    release()
+  const before = handled
+  const first = names(family)
+  await grown(() => handled, before, 1)
+  const arrived = confirmed
+  const rest = Array.from({ length: others }, () => names(family))
+  await grown(() => confirmed, arrived, others)
+  return {
+    before,
+    first,
+    rest: Promise.all(rest),
+    release: () => {
+      hold = null
+      release()
+    },
   }
+}
+
+/** A family with two children whose kept read of them was dropped by adding the second. */
+async function familyWithLapsedRead(label: string, firstChild: string, secondChild: string): Promise<Family> {
+  const family = await createFamily(app, label)
+  await addStudent(app, family.userId, firstChild)
+  await names(family)
+  await addStudent(app, family.userId, secondChild)
+  return family
 }
 
 describe("a lapsed read asked for by a family's requests together", () => {
   it('goes through Payload once and gives every request the same answer', async () => {
-    const family = await createFamily(app, 'flight_once')
-    await addStudent(app, family.userId, 'Once Child')
-    await names(family)
-    // A write drops the kept answer: the next twenty arrive together.
-    await addStudent(app, family.userId, 'Twice Child')
-    const release = holdAnswers()
-    const before = handled
-    const first = names(family)
-    await grown(() => handled, before, 1)
+    // A write dropped the kept answer: the next twenty arrive together.
+    const family = await familyWithLapsedRead('flight_once', 'Once Child', 'Twice Child')
     // The others arrive, are confirmed, and find the first one's answer in the making.
-    const arrived = confirmed
-    const others = Array.from({ length: 19 }, () => names(family))
-    await grown(() => confirmed, arrived, 19)
+    const { before, first, rest, release } = await firstHeldThenOthers(family, 19)
     await new Promise((resolve) => setImmediate(resolve))
     release()
-    for (const answer of [await first, ...(await Promise.all(others))]) expect(answer).toEqual(['Once Child', 'Twice Child'])
+    for (const answer of [await first, ...(await rest)]) expect(answer).toEqual(['Once Child', 'Twice Child'])
     expect(handled, 'one trip through Payload').toBe(before + 1)
   })
 
   it('never gives a request the answer of one made before a write it came after', async () => {
-    const family = await createFamily(app, 'flight_write')
-    await addStudent(app, family.userId, 'Before Child')
-    await names(family)
-    await addStudent(app, family.userId, 'Drop Child')
-
-    const release = holdAnswers()
-    const before = handled
+    const family = await familyWithLapsedRead('flight_write', 'Before Child', 'Drop Child')
     // The first request's answer is made and held; the next two wait for it.
-    const first = names(family)
-    await grown(() => handled, before, 1)
-    const arrived = confirmed
-    const waiting = [names(family), names(family)]
-    await grown(() => confirmed, arrived, 2)
+    const { before, first, rest, release } = await firstHeldThenOthers(family, 2)
     // A write completes while the first answer is in the making: it cannot be the others' answer.
     await addStudent(app, family.userId, 'After Child')
     release()
     expect(await first).toEqual(['Before Child', 'Drop Child'])
-    for (const answer of await Promise.all(waiting)) expect(answer).toEqual(['After Child', 'Before Child', 'Drop Child'])
+    for (const answer of await rest) expect(answer).toEqual(['After Child', 'Before Child', 'Drop Child'])
     expect(handled, 'the waiters went through Payload themselves').toBe(before + 3)
   })
 
