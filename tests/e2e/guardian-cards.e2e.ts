@@ -1,6 +1,7 @@
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { expect, test } from './support/fixtures'
 
+import { openAdminTab, visibleItem } from './support/admin-console'
 import { enterCard, stripeStandInUrl } from './support/billing'
 import { inviteSecondParent } from './support/second-parent'
 import { seriousViolations } from './support/portal'
@@ -8,15 +9,16 @@ import { seriousViolations } from './support/portal'
 /**
  * A guardian's own card under split billing (decisions §36) on a phone: the second parent, who
  * is not the payer, saves their own card and turns autopay on from /account, which calls it "Your
- * card"; the first parent's card section still shows the household's (none saved). The switch is
- * turned off again, and the journey's accounts leave with it.
+ * card"; the first parent's card section still shows the household's (none saved), and the
+ * office's household dialog shows both. Split billing is turned off again, and the journey's
+ * accounts leave with it.
  */
 test('a second parent saves their own card for the invoices billed to them', async ({ page, browser, baseURL, adminRequest, families, cleanup }) => {
   test.setTimeout(120_000)
   const origin = new URL(baseURL!).origin
   const setSplit = (splitBilling: boolean) => adminRequest.post('/cms-api/globals/tuition-settings', { data: { splitBilling }, headers: { origin } })
 
-  await families.signIn(page, 'Ada First')
+  const first = await families.signIn(page, 'Ada First')
   const { page: second, context: secondContext } = await inviteSecondParent({ page, browser, baseURL, cleanup, label: 'card' })
   try {
     expect((await setSplit(true)).ok()).toBe(true)
@@ -45,6 +47,28 @@ test('a second parent saves their own card for the invoices billed to them', asy
       const section = page.getByRole('region', { name: 'Card & autopay' })
       await expect(section.getByText('No card saved.')).toBeVisible()
       await expect(section.getByText('Your card', { exact: true })).toHaveCount(0)
+    })
+
+    await test.step('the office sees the household without a card and the second parent’s own card paying their invoices', async () => {
+      const office = await browser.newContext({ baseURL })
+      try {
+        const studio = await office.newPage()
+        await openAdminTab(studio, baseURL, 'users')
+        await studio.getByLabel('Filter by email').fill(first.email)
+        await visibleItem(studio, 'data-user-id', first.id)
+          .getByRole('button', { name: /^Household/ })
+          .click()
+        const cards = studio.getByRole('dialog', { name: `Household — ${first.fullName}` }).getByRole('region', { name: 'Cards and autopay' })
+        await expect(cards.getByText('Household: No card saved')).toBeVisible()
+        const own = cards.getByRole('list', { name: 'Guardians’ own cards' }).getByRole('listitem')
+        await expect(own).toHaveCount(1)
+        await expect(own).toContainText('Visa ending in 4242')
+        await expect(own).toContainText('Autopay on')
+        await expect(own.getByText('Pays their invoices')).toBeVisible()
+        expect(await seriousViolations(studio)).toEqual([])
+      } finally {
+        await office.close()
+      }
     })
   } finally {
     await setSplit(false)

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
+import type { AdminAutopayDto } from '#api/autopay/schemas'
 import type { BilledToDto, BilledToInput, HouseholdDto, HouseholdEventDto, MergeInput, MergePreviewDto } from '#api/households/schemas'
 import { apiRequest } from '#islands/lib/http'
 
@@ -46,5 +47,15 @@ export function useMergeHouseholds() {
   return useMutation({
     mutationFn: (input: MergeInput) => apiRequest<AdminHouseholdDto>('POST', '/api/admin/household-merges', input),
     onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
+
+/** GET /api/admin/autopay/:id (admin): the household's card and autopay, and the guardians' own cards (decisions §36). Read afresh each time. */
+export function useAdminAutopay(accountId: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'autopay', accountId ?? 0] as const,
+    queryFn: () => apiRequest<AdminAutopayDto>('GET', `/api/admin/autopay/${accountId}`),
+    enabled: accountId !== null,
+    staleTime: 0,
   })
 }

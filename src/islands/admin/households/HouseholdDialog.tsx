@@ -7,6 +7,7 @@ import { Dialog } from '#islands/components/ui/Dialog'
 import { Loading } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { formatDateTime } from '#shared/dates'
+import { HouseholdCards } from './HouseholdCards'
 import { MergeHouseholdForm } from './MergeHouseholdForm'
 
 const ACTIONS: Record<string, string> = {
@@ -21,7 +22,7 @@ const ACTIONS: Record<string, string> = {
   'billed-to-changed': 'Changed who is billed',
 }
 
-/** An account's household for the studio (decisions §23): guardians, payer, invitations, its audit, and merging a duplicate in. */
+/** An account's household for the studio (decisions §23): guardians, payer, invitations, cards, its audit, and merging a duplicate in. */
 export function HouseholdDialog({ account, onClose }: { account: { id: number; fullName: string } | null; onClose: () => void }) {
   const household = useAdminHousehold(account?.id ?? null)
   const setBilledTo = useSetAdminBilledTo(account?.id ?? null)
@@ -64,6 +65,7 @@ export function HouseholdDialog({ account, onClose }: { account: { id: number; f
               <BilledToChoices data={data.billedTo} guardians={data.guardians} onChoose={chooseBilledTo} pending={setBilledTo.isPending} />
             </section>
           ) : null}
+          {account ? <HouseholdCards accountId={account.id} /> : null}
           <h3 className="mt-4 font-semibold">History</h3>
           {data.events.length === 0 ? (
             <p className="text-sm text-gray-700">Nothing has changed in this household’s guardians yet.</p>
