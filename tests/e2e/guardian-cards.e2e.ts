@@ -1,7 +1,7 @@
 import { routeStripeStandIns } from '#tests/support/stripe-js-stand-in'
 import { expect, test } from './support/fixtures'
 
-import { openAdminTab, visibleItem } from './support/admin-console'
+import { openHouseholdDialog } from './support/admin-console'
 import { enterCard, stripeStandInUrl } from './support/billing'
 import { inviteSecondParent } from './support/second-parent'
 import { seriousViolations } from './support/portal'
@@ -50,15 +50,10 @@ test('a second parent saves their own card for the invoices billed to them', asy
     })
 
     await test.step('the office sees the household without a card and the second parent’s own card paying their invoices', async () => {
-      const office = await browser.newContext({ baseURL })
+      const office = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
       try {
         const studio = await office.newPage()
-        await openAdminTab(studio, baseURL, 'users')
-        await studio.getByLabel('Filter by email').fill(first.email)
-        await visibleItem(studio, 'data-user-id', first.id)
-          .getByRole('button', { name: /^Household/ })
-          .click()
-        const cards = studio.getByRole('dialog', { name: `Household — ${first.fullName}` }).getByRole('region', { name: 'Cards and autopay' })
+        const cards = (await openHouseholdDialog(studio, baseURL, first)).getByRole('region', { name: 'Cards and autopay' })
         await expect(cards.getByText('Household: No card saved')).toBeVisible()
         const own = cards.getByRole('list', { name: 'Guardians’ own cards' }).getByRole('listitem')
         await expect(own).toHaveCount(1)

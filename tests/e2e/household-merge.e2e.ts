@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
-import { openAdminTab, pickMatch, toast, visibleItem } from './support/admin-console'
+import { openHouseholdDialog, pickMatch, toast } from './support/admin-console'
 import { bornYearsAgo, seriousViolations } from './support/portal'
 
 /**
@@ -16,12 +16,7 @@ test('an administrator merges two households', async ({ page, baseURL, adminRequ
   const child = unique('Lina ')
   await admin.post('/api/students', { fullName: child, dateOfBirth: bornYearsAgo(8), experienceLevel: 'Beginner', userId: duplicate.id })
 
-  await openAdminTab(page, baseURL, 'users')
-  await page.getByLabel('Filter by email').fill(kept.email)
-  await visibleItem(page, 'data-user-id', kept.id)
-    .getByRole('button', { name: /^Household/ })
-    .click()
-  const dialog = page.getByRole('dialog', { name: `Household — ${kept.fullName}` })
+  const dialog = await openHouseholdDialog(page, baseURL, kept)
   await expect(dialog.getByRole('list', { name: 'Guardians' })).toContainText(kept.fullName)
 
   await pickMatch(dialog, 'Household to merge (any of its guardians)', duplicate.email, duplicate.fullName)

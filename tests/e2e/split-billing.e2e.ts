@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
-import { openAdminTab, toast, visibleItem } from './support/admin-console'
+import { openHouseholdDialog, toast } from './support/admin-console'
 import { inviteSecondParent } from './support/second-parent'
 import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
@@ -74,12 +74,7 @@ test('a child billed to the second parent appears only on their statement', asyn
       const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
       closeAdmin = () => adminContext.close()
       const studio = await adminContext.newPage()
-      await openAdminTab(studio, baseURL, 'users')
-      await studio.getByLabel('Filter by email').fill(first.email)
-      await visibleItem(studio, 'data-user-id', first.id)
-        .getByRole('button', { name: /^Household/ })
-        .click()
-      const dialog = studio.getByRole('dialog', { name: `Household — ${first.fullName}` })
+      const dialog = await openHouseholdDialog(studio, baseURL, first)
       const billing = dialog.getByRole('region', { name: 'Billed to' })
       const choice = billing.getByRole('list', { name: `Classes of ${older}` }).getByLabel(className, { exact: true })
       await expect(choice.locator('option:checked')).toHaveText('Sam Second')

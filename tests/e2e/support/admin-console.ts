@@ -28,6 +28,16 @@ export function visibleItem(page: Page, attribute: string, value: string | numbe
   return page.locator(`[${attribute}="${value}"]`).filter({ visible: true })
 }
 
+/** The administrator opens a family account's household from the users tab: its dialog. */
+export async function openHouseholdDialog(page: Page, baseURL: string | undefined, account: { id: number; email: string; fullName: string }): Promise<Locator> {
+  await openAdminTab(page, baseURL, 'users')
+  await page.getByLabel('Filter by email').fill(account.email)
+  await visibleItem(page, 'data-user-id', account.id)
+    .getByRole('button', { name: /^Household/ })
+    .click()
+  return page.getByRole('dialog', { name: `Household — ${account.fullName}` })
+}
+
 /**
  * A search picker of the console (issue 23: a combobox over the server's search, never a list of
  * everyone): types `text`, waits for the match whose name begins with `name`, and chooses it.
