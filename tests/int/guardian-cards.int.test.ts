@@ -249,7 +249,7 @@ describe('a guardian’s own card under split billing', () => {
 })
 
 describe('when the household’s account is not the payer', () => {
-  it('its own card sits beside the household’s, and each pays only its invoices', async () => {
+  it('its own card sits beside the household’s, each pays only its invoices, and a merge leaves it its own', async () => {
     const account = await createFamily(app, 'gc-account')
     const username = `gc-chosen-payer-${account.userId}`
     const chosen = await app.payload.create({
@@ -277,5 +277,18 @@ describe('when the household’s account is not the payer', () => {
     const household = (await profileOf(account.userId, 'household'))!
     expect(intentsFor(accounts.invoice.id).map((i) => i.customer)).toEqual([own.stripeCustomerId])
     expect(intentsFor(payers.invoice.id).map((i) => i.customer)).toEqual([household.stripeCustomerId])
+
+    // Merged into a household with a card of its own: the office chooses between the two
+    // households' cards only; the account's own card stays its own, and still pays its invoices.
+    const keeper = await createFamily(app, 'gc-keeper')
+    await saveCardWithAutopay(keeper, 'pm_card_visa')
+    const merge = { keep: keeper.userId, merge: account.userId }
+    expect((await office.get(`/api/admin/household-merges/preview?keep=${merge.keep}&merge=${merge.merge}`)).body.needsCardChoice).toBe(true)
+    expect((await office.post('/api/admin/household-merges', { ...merge, card: 'keep' })).status).toBe(200)
+    expect((await rowsOf(account.userId)).cards.map((card) => [card.scope, card.lastFour])).toEqual([['guardian', '4444']])
+    expect((await rowsOf(keeper.userId)).cards.map((card) => [card.scope, card.lastFour])).toEqual([['household', '4242']])
+    const afterMerge = await tuitionInvoice(account.userId, 2900, keeper.userId)
+    await chargeOn(afterMerge.due)
+    expect(intentsFor(afterMerge.invoice.id).map((i) => i.customer)).toEqual([own.stripeCustomerId])
   })
 })
