@@ -68,14 +68,24 @@ export function drainSoon(payload: Payload): Promise<void> {
   return draining
 }
 
+/** Rounds in a row that may fail before a drain gives the queue back to the runner. */
+const FAILED_ROUNDS = 3
+
 async function drain(payload: Payload): Promise<void> {
-  try {
-    for (let round = 0; round < 1000; round++) {
+  let failed = 0
+  for (let round = 0; round < 1000; round++) {
+    try {
       const result = await payload.jobs.run({ queue: MESSAGE_QUEUE, limit: 20, silent: { info: true } })
       if (result.noJobsRemaining || Object.keys(result.jobStatus ?? {}).length === 0) return
+      failed = 0
+    } catch (error) {
+      // Payload claims jobs by a find then an update, not a lock: a run that took a copy another
+      // process had just sent and deleted fails in Payload's own bookkeeping (the copy itself went
+      // once, under its row's lock). The next round goes on with the rest.
+      if (++failed < FAILED_ROUNDS) continue
+      payload.logger.error({ err: error }, 'Could not drain the message queue; the runner goes on each minute')
+      return
     }
-  } catch (error) {
-    payload.logger.error({ err: error }, 'Could not drain the message queue; the runner goes on each minute')
   }
 }
 
