@@ -12,6 +12,7 @@ import { addClass, addStudent } from '#tests/support/families'
 import { uniqueName } from '#tests/support/postgres'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 const SECRET_KEY = 'sk_test_51AcademyAutopaySecretKey0042'
 const PUBLISHABLE_KEY = 'pk_test_51AcademyAutopayPublishable01'
@@ -121,11 +122,7 @@ beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })
   smtp = await startSmtpListener()
   app = await startTestApp({
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET }),
     SMTP_URL: smtp.url,
   })
   const base = new URL(standIn.url)

@@ -9,6 +9,7 @@ import { ApiClient, type ApiResponse } from '#tests/support/client'
 import { freePort, startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /**
  * Every endpoint group (one endpoints file of a slice in src/api each), reads and writes alike, while
@@ -61,11 +62,7 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     ADMIN_PASSWORD,
     SMTP_URL: smtp.url,
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AcademyEndpointsOutagePublic7',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: 'pk_test_51AcademyEndpointsOutagePublic7', webhookSecret: WEBHOOK_SECRET }),
   })
 }, 180_000)
 

@@ -10,6 +10,7 @@ import { ApiClient } from '#tests/support/client'
 import { freePort, startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /**
  * A real PostgreSQL restart under the app: the database is stopped (fast shutdown, as a
@@ -69,11 +70,7 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     ADMIN_PASSWORD,
     SMTP_URL: smtp.url,
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AcademyOutagePublishableKey1',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: 'pk_test_51AcademyOutagePublishableKey1', webhookSecret: WEBHOOK_SECRET }),
   }
   server = await startServerProcess(env)
   peer = await startServerProcess({ ...env, SEED_DEMO_DATA: 'false' })

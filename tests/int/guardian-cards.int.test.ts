@@ -8,6 +8,7 @@ import { ApiClient } from '#tests/support/client'
 import { addGuardian, createFamily, createTeacher, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /**
  * A guardian's own card under split billing (decisions §36): a full guardian who is not the payer
@@ -88,11 +89,7 @@ beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })
   smtp = await startSmtpListener()
   app = await startTestApp({
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET }),
     SMTP_URL: smtp.url,
   })
   payer = await createFamily(app, 'gc-payer')

@@ -8,6 +8,7 @@ import { addClass, addStudent, createFamily, type Family } from '#tests/support/
 import { uniqueName } from '#tests/support/postgres'
 import { startSmtpListener } from '#tests/support/smtp'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /**
  * A family's mails reach every guardian of the household (issue 24, decisions §23): the
@@ -48,11 +49,11 @@ beforeAll(async () => {
   smtp = await startSmtpListener()
   app = await startTestApp({
     SMTP_URL: smtp.url,
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AcademyHouseholdMail00001',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_household_mail_0001',
+    ...stripeStandInEnv(standIn, {
+      secretKey: SECRET_KEY,
+      publishableKey: 'pk_test_51AcademyHouseholdMail00001',
+      webhookSecret: 'whsec_test_household_mail_0001',
+    }),
   })
   const base = new URL(standIn.url)
   stripe = new Stripe(SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http', maxNetworkRetries: 0 })

@@ -9,6 +9,7 @@ import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { uniqueName } from '#tests/support/postgres'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 // An invoice is paid once (decisions §5): one open PaymentIntent at a time, and a success that
 // arrives for an invoice already paid or voided is refunded, recorded, and shown to the office.
@@ -104,11 +105,7 @@ const at = (date: string) => new Date(`${date}T15:00:00Z`)
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })
   app = await startTestApp({
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AcademyPaidOncePublishable01',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: 'pk_test_51AcademyPaidOncePublishable01', webhookSecret: WEBHOOK_SECRET }),
   })
   const base = new URL(standIn.url)
   stripe = new Stripe(SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http', maxNetworkRetries: 0 })

@@ -10,6 +10,7 @@ import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { createFamily, type Family } from '#tests/support/families'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /** Issue 23: reversing a paid invoice, with a reason: an offline payment is reversed, a card payment refunded at Stripe. */
 
@@ -77,11 +78,7 @@ async function deliver(intentId: string): Promise<number> {
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })
   app = await startTestApp({
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AcademyReversalPublishable01',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: 'pk_test_51AcademyReversalPublishable01', webhookSecret: WEBHOOK_SECRET }),
   })
   db = new pg.Client({ connectionString: app.databaseUrl })
   await db.connect()

@@ -8,6 +8,7 @@ import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'
 import { ApiClient } from '#tests/support/client'
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '#tests/support/server-process'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 import { eventually } from '#tests/support/eventually'
 
 /**
@@ -43,11 +44,7 @@ beforeAll(async () => {
     PAYLOAD_SECRET: 'scale-out-test-secret-long-enough-for-the-check',
     PUBLIC_ORIGIN: ORIGIN,
     SEED_DEMO_DATA: 'false',
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_51AcademyScaleOutPublishable01',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: 'pk_test_51AcademyScaleOutPublishable01', webhookSecret: WEBHOOK_SECRET }),
   }
   ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
 }, 120_000)

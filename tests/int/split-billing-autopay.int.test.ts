@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { createFamily, type Family } from '#tests/support/families'
 import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-stand-in'
+import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /**
  * Split billing and autopay (decisions §34): the household's card is the payer's, so
@@ -46,11 +47,7 @@ const intentsFor = (invoiceId: number) => standIn.intents().filter((intent) => i
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })
   app = await startTestApp({
-    STRIPE_API_BASE: standIn.url,
-    ACADEMY_ALLOW_STRIPE_STAND_IN: '1',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...stripeStandInEnv(standIn, { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET }),
   })
   payer = await createFamily(app, 'split-autopay')
   const user = await app.payload.create({
