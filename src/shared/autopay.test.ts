@@ -2,7 +2,17 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { addDays } from './dates'
-import { AUTOPAY_MAX_ATTEMPTS, autopayExplanation, brandName, cardLabel, dueAttempt, nextAttemptDay, ordinalDay, type AttemptFacts } from './autopay'
+import {
+  AUTOPAY_MAX_ATTEMPTS,
+  autopayExplanation,
+  brandName,
+  cardExpiry,
+  cardLabel,
+  dueAttempt,
+  nextAttemptDay,
+  ordinalDay,
+  type AttemptFacts,
+} from './autopay'
 
 const failed = (attempt: number, day: string): AttemptFacts => ({ attempt, status: 'failed', day })
 
@@ -73,6 +83,7 @@ describe('texts', () => {
   it('says what autopay charges, to which card and when', () => {
     const card = { brand: 'visa', lastFour: '4242' }
     expect(cardLabel(card)).toBe('Visa ending in 4242')
+    expect(cardExpiry({ expiryMonth: 4, expiryYear: 2030 })).toBe('04/2030')
     expect([brandName('mastercard'), brandName('jcb')]).toEqual(['Mastercard', 'Jcb'])
     expect(autopayExplanation({ enabled: false, card: null, billingDay: 1 })).toBe('Save a card to turn on autopay.')
     expect(autopayExplanation({ enabled: true, card, billingDay: 2 })).toContain('charged to your Visa ending in 4242 on the 2nd of each month')

@@ -48,6 +48,11 @@ export function brandName(brand: string): string {
   return BRANDS[brand] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card')
 }
 
+/** When a card expires, as printed on it: '04/2030'. */
+export function cardExpiry(card: { expiryMonth: number; expiryYear: number }): string {
+  return `${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}`
+}
+
 /** 'Visa ending in 4242'. */
 export function cardLabel(card: { brand: string; lastFour: string }): string {
   return `${brandName(card.brand)} ending in ${card.lastFour}`

@@ -3,18 +3,16 @@ import { useAdminAutopay } from '#islands/api/admin-households'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Loading } from '#islands/components/ui/LoadState'
-import { cardLabel } from '#shared/autopay'
+import { cardExpiry, cardLabel } from '#shared/autopay'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
-
-const expiry = (card: SavedCardDto) => `expires ${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}`
 
 /** One card as the office reads it: which card, when it expires, whether autopay charges it. */
 function CardLine({ card, enabled }: { card: SavedCardDto | null; enabled: boolean }) {
   if (!card) return <span>No card saved</span>
   return (
     <span>
-      {cardLabel(card)} · {expiry(card)} · Autopay {enabled ? 'on' : 'off'}
+      {cardLabel(card)} · expires {cardExpiry(card)} · Autopay {enabled ? 'on' : 'off'}
     </span>
   )
 }

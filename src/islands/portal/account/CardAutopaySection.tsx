@@ -18,7 +18,7 @@ import { Switch } from '#islands/components/ui/Switch'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { loadStripeOnce } from '#islands/lib/stripe'
-import { autopayExplanation, cardLabel } from '#shared/autopay'
+import { autopayExplanation, cardExpiry, cardLabel } from '#shared/autopay'
 import { formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'
 
@@ -168,9 +168,7 @@ export function CardAutopaySection() {
               <div>
                 {data.ownCard ? <p className="text-sm font-medium text-gray-800">Your card</p> : null}
                 <p className="font-semibold">{cardLabel(data.card)}</p>
-                <p className="text-sm text-gray-800">
-                  Expires {String(data.card.expiryMonth).padStart(2, '0')}/{data.card.expiryYear}
-                </p>
+                <p className="text-sm text-gray-800">Expires {cardExpiry(data.card)}</p>
               </div>
               <button type="button" className={BUTTON.danger} onClick={() => setConfirmRemove(true)}>
                 Remove card
