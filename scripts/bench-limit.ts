@@ -115,7 +115,8 @@ export async function versusLimit(name: string, url: string, headers: Record<str
     await bare.stop()
   }
   const ratios = pairs.map((pair) => pair.ratio)
-  const middle = pairs.find((pair) => pair.ratio === median(ratios))!
+  const middleRatio = median(ratios)
+  const middle = pairs.find((pair) => pair.ratio === middleRatio)!
   return { name, ...middle, ratios, loadBefore, loadAfter: loadAverage() }
 }
 
