@@ -2,8 +2,11 @@
  * The machine's limit for `npm run bench` (./bench-limit.ts): a bare `node:http` server, in a
  * process of its own as the app is, answering every request with the bytes the app sent for
  * one call (status, headers and body, read as JSON from stdin). It prints its port and serves
- * until it is told to stop (SIGTERM).
+ * until it is told to stop (SIGTERM). It keeps a tick object as the app does (ADR 022): without
+ * it, a full collection between two runs would lower the limit itself by about a third.
  */
+import '#server/tick-shape.server'
+
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
