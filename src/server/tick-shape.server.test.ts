@@ -32,17 +32,21 @@ function megamorphicStoresAfterIdleCollection(keepShape: boolean): number {
   // V8 prints with C's stdio, which loses text on a non-blocking pipe: it writes to a file.
   const folder = mkdtempSync(path.join(tmpdir(), 'tick-shape-'))
   const file = path.join(folder, 'out.txt')
-  const fd = openSync(file, 'w')
+  let output: string
   try {
-    execFileSync(process.execPath, ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      stdio: ['ignore', fd, 'pipe'],
-    })
+    const fd = openSync(file, 'w')
+    try {
+      execFileSync(process.execPath, ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        stdio: ['ignore', fd, 'pipe'],
+      })
+    } finally {
+      closeSync(fd)
+    }
+    output = readFileSync(file, 'utf8')
   } finally {
-    closeSync(fd)
+    rmSync(folder, { recursive: true, force: true })
   }
-  const output = readFileSync(file, 'utf8')
-  rmSync(folder, { recursive: true, force: true })
   expect(output, 'V8 printed the feedback of nextTick').toContain('DefineKeyedOwnPropertyInLiteral')
   return output.split('\n').filter((line) => /DefineKeyedOwnPropertyInLiteral MEGAMORPHIC/.test(line)).length
 }
