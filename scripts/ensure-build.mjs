@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { buildIsCurrent } from './build-stamp.mjs'
 
 const [major, minor] = process.versions.node.split('.').map(Number)
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`This app needs Node.js 22.12 or newer (found ${process.versions.node}). See .nvmrc.`)
+if (major < 24 || (major === 24 && minor < 11)) {
+  console.error(`This app needs Node.js 24.11 or newer (found ${process.versions.node}). See .nvmrc.`)
   process.exit(1)
 }
 
