@@ -175,7 +175,8 @@ export function createApp(options: AppOptions) {
     const headers = toFetchHeaders(req)
     // Endpoints read the client address from here (rate limits); never from the client's own header.
     headers.set('x-academy-client-ip', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0))
-    const request = new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined })
+    // HEAD asks what GET would answer (endpoints are declared for GET; Node sends HEAD no body).
+    const request = new Request(url, { method: req.method === 'HEAD' ? 'GET' : req.method, headers, body: body ? new Uint8Array(body) : undefined })
     const config = await options.config
     await throughGate(req, res, pathname, async () => {
       const response = await handleEndpoints({
