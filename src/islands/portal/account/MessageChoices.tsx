@@ -1,4 +1,6 @@
-import { CHOOSABLE_CATEGORIES, type ChoosableCategory } from '#api/messages/schemas'
+import { useState } from 'react'
+
+import { CHOOSABLE_CATEGORIES, type CategoryPreferences, type ChoosableCategory } from '#api/messages/schemas'
 import { useMessagePreferences, useUpdateMessagePreferences } from '#islands/api/message-preferences'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
@@ -10,6 +12,14 @@ const LABELS: Record<ChoosableCategory, string> = {
   reminders: 'Reminders',
 }
 
+type Channel = CategoryPreferences[ChoosableCategory]
+
+function withoutKey<T extends object>(record: T, key: keyof T): T {
+  const copy = { ...record }
+  delete copy[key]
+  return copy
+}
+
 /**
  * How each kind of message from the studio reaches the family (issue 25): by email (and in the
  * inbox) or in the inbox only. Saved at once. Messages about payments and safety are always
@@ -19,15 +29,23 @@ export function MessageChoices() {
   const preferences = useMessagePreferences()
   const update = useUpdateMessagePreferences()
   const notify = useNotify()
+  // A choice shows the moment it is made, while it is saved: the query's own copy changes a
+  // tick later, and a controlled radio would spring back until then.
+  const [saving, setSaving] = useState<Partial<CategoryPreferences>>({})
   if (!preferences.data) return null
-  const choose = (category: ChoosableCategory, channel: 'email' | 'portal') =>
-    update.mutate(
-      { [category]: channel },
-      {
-        onSuccess: () => notify({ title: 'Settings Updated', text: `${LABELS[category]}: ${channel === 'email' ? 'by email' : 'in the inbox only'}.` }),
-        onError: (error) => notify({ title: 'Failed to update settings', text: errorMessage(error, 'Please try again.'), tone: 'error' }),
-      },
-    )
+  const stored = preferences.data
+  const choose = async (category: ChoosableCategory, channel: Channel) => {
+    setSaving((current) => ({ ...current, [category]: channel }))
+    try {
+      await update.mutateAsync({ [category]: channel })
+      notify({ title: 'Settings Updated', text: `${LABELS[category]}: ${channel === 'email' ? 'by email' : 'in the inbox only'}.` })
+    } catch (error) {
+      notify({ title: 'Failed to update settings', text: errorMessage(error, 'Please try again.'), tone: 'error' })
+    } finally {
+      // A later choice of the same kind, still being saved, keeps showing.
+      setSaving((current) => (current[category] === channel ? withoutKey(current, category) : current))
+    }
+  }
   return (
     <section aria-labelledby="message-choices-title" className="mt-6 border-t border-gray-200 pt-4">
       <h3 id="message-choices-title" className="font-semibold text-ink">
@@ -46,8 +64,8 @@ export function MessageChoices() {
                   type="radio"
                   className="size-5"
                   name={`message-${category}`}
-                  checked={preferences.data[category] === channel}
-                  onChange={() => choose(category, channel)}
+                  checked={(saving[category] ?? stored[category]) === channel}
+                  onChange={() => void choose(category, channel)}
                 />
                 {channel === 'email' ? 'Email' : 'Inbox only'}
               </label>
