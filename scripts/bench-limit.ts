@@ -1,8 +1,9 @@
 /**
  * Calls measured against the machine's limit, for `npm run bench` (issue 22). For each call the
  * app's answer is read once, then a bare `node:http` server sending those same bytes (status,
- * headers, body) is started in a process of its own (./bench-bare-server.ts). Autocannon runs in
- * this process, apart from both servers, at 50 connections.
+ * headers, body) is started in a process of its own (./bench-bare-server.ts) and sent the requests
+ * the app answered before the measurements (its pages), so that both have seen the same requests.
+ * Autocannon runs in this process, apart from both servers, at 50 connections.
  *
  * A 2-core virtual machine is not steady: the same bare server, run twice a minute apart, has
  * served 66,000 and 160,000 requests in 5 s with the same CPU time (the host moves its virtual
@@ -96,14 +97,31 @@ export type VersusLimit = { name: string; app: Load; limit: Load; ratio: number;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-/** The bare server with the app's bytes and the app, in alternating pairs (see the top of this file). */
-export async function versusLimit(name: string, url: string, headers: Record<string, string> = {}): Promise<VersusLimit> {
+/** A request a server in service has answered before the measurements (a page, as a visitor or a family). */
+export type Earlier = { path: string; headers: Record<string, string> }
+
+/** Sends `server` the requests of `earlier`, one after another, reading each answer whole. */
+async function answerEarlier(server: string, earlier: Earlier[]): Promise<void> {
+  for (const { path: pathname, headers } of earlier) {
+    const res = await fetch(new URL(pathname, server), { headers })
+    await res.arrayBuffer()
+  }
+}
+
+/**
+ * The bare server with the app's bytes and the app, in alternating pairs (see the top of this
+ * file). The bare server is first sent the `earlier` requests the app has answered (answering
+ * each with its one answer), so both have parsed the same kinds of request before they are
+ * measured: Node's HTTP code runs slower once it has seen more than one shape of request.
+ */
+export async function versusLimit(name: string, url: string, headers: Record<string, string> = {}, earlier: Earlier[] = []): Promise<VersusLimit> {
   const answer = await capture(url, headers)
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`)
   const loadBefore = loadAverage()
   const bare = await startBareServer(answer)
   const pairs: Array<{ app: Load; limit: Load; ratio: number }> = []
   try {
+    await answerEarlier(bare.url, earlier)
     for (let round = 0; round < ROUNDS; round++) {
       await load(bare.url, headers, 1)
       const limit = await load(bare.url, headers, RUN_SECONDS)

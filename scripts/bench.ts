@@ -25,7 +25,7 @@ import path from 'node:path'
 
 import { runningEmbeddedUrl } from '#server/database.server'
 
-import { CONNECTIONS, DURATION, load, versusLimit, versusLimitTable, type Load, type Target, type VersusLimit } from './bench-limit'
+import { CONNECTIONS, DURATION, load, versusLimit, versusLimitTable, type Earlier, type Load, type Target, type VersusLimit } from './bench-limit'
 import { loginFlood } from './bench-login-flood'
 import { benchPages } from './bench-pages'
 import { benchPortalJs } from './bench-portal'
@@ -151,14 +151,15 @@ async function callsVersusLimit(url: string, session: { cookie: string }): Promi
   if (!students[0]) throw new Error('the demo family has no student')
   // A server in service has rendered pages before: measure that state, not a fresh start's.
   // (Rendering is what first puts Astro's AsyncLocalStorage to work; on Node 22 that taxed every
-  // later request, ADR 023.)
-  for (const [page, pageHeaders] of [
-    ['/', {}],
-    ['/classes', {}],
-    ['/dashboard', headers],
-  ] as const) {
-    const res = await fetch(`${url}${page}`, { headers: pageHeaders })
-    if (res.status !== 200) throw new Error(`GET ${page} answered ${res.status} before the measurements`)
+  // later request, ADR 023.) Each bare server is sent the same requests before it is measured.
+  const earlier: Earlier[] = [
+    { path: '/', headers: {} },
+    { path: '/classes', headers: {} },
+    { path: '/dashboard', headers },
+  ]
+  for (const page of earlier) {
+    const res = await fetch(`${url}${page.path}`, { headers: page.headers })
+    if (res.status !== 200) throw new Error(`GET ${page.path} answered ${res.status} before the measurements`)
     await res.arrayBuffer()
   }
   const fast: Target = { ratio: 0.8 }
@@ -173,7 +174,7 @@ async function callsVersusLimit(url: string, session: { cookie: string }): Promi
     ['`GET /api/billing/statement` (signed in)', '/api/billing/statement', headers, dashboard],
   ]
   const results: Array<VersusLimit & { target: Target }> = []
-  for (const [name, pathname, callHeaders, target] of calls) results.push({ ...(await versusLimit(name, `${url}${pathname}`, callHeaders)), target })
+  for (const [name, pathname, callHeaders, target] of calls) results.push({ ...(await versusLimit(name, `${url}${pathname}`, callHeaders, earlier)), target })
   return versusLimitTable(results)
 }
 
