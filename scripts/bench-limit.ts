@@ -100,10 +100,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** A request a server in service has answered before the measurements (a page, as a visitor or a family). */
 export type Earlier = { path: string; headers: Record<string, string> }
 
-/** Sends `server` the requests of `earlier`, one after another, reading each answer whole. */
-async function answerEarlier(server: string, earlier: Earlier[]): Promise<void> {
+/** Sends `server` (the app, or a bare server) the requests of `earlier`, one after another, reading each answer whole. */
+export async function answerEarlier(server: string, earlier: Earlier[]): Promise<void> {
   for (const { path: pathname, headers } of earlier) {
     const res = await fetch(new URL(pathname, server), { headers })
+    if (res.status !== 200) throw new Error(`GET ${pathname} answered ${res.status} before the measurements`)
     await res.arrayBuffer()
   }
 }

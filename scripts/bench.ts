@@ -25,7 +25,18 @@ import path from 'node:path'
 
 import { runningEmbeddedUrl } from '#server/database.server'
 
-import { CONNECTIONS, DURATION, load, versusLimit, versusLimitTable, type Earlier, type Load, type Target, type VersusLimit } from './bench-limit'
+import {
+  answerEarlier,
+  CONNECTIONS,
+  DURATION,
+  load,
+  versusLimit,
+  versusLimitTable,
+  type Earlier,
+  type Load,
+  type Target,
+  type VersusLimit,
+} from './bench-limit'
 import { loginFlood } from './bench-login-flood'
 import { benchPages } from './bench-pages'
 import { benchPortalJs } from './bench-portal'
@@ -157,11 +168,7 @@ async function callsVersusLimit(url: string, session: { cookie: string }): Promi
     { path: '/classes', headers: {} },
     { path: '/dashboard', headers },
   ]
-  for (const page of earlier) {
-    const res = await fetch(`${url}${page.path}`, { headers: page.headers })
-    if (res.status !== 200) throw new Error(`GET ${page.path} answered ${res.status} before the measurements`)
-    await res.arrayBuffer()
-  }
+  await answerEarlier(url, earlier)
   const fast: Target = { ratio: 0.8 }
   const dashboard: Target = { ratio: 0.1, p99: 50 }
   const calls: Array<[string, string, Record<string, string>, Target]> = [

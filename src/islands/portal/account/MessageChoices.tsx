@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import { CHOOSABLE_CATEGORIES, type CategoryPreferences, type ChoosableCategory } from '#api/messages/schemas'
+import { CHOOSABLE_CATEGORIES, type CategoryChannel, type CategoryPreferences, type ChoosableCategory } from '#api/messages/schemas'
 import { useMessagePreferences, useUpdateMessagePreferences } from '#islands/api/message-preferences'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
@@ -11,8 +11,6 @@ const LABELS: Record<ChoosableCategory, string> = {
   billing: 'Billing',
   reminders: 'Reminders',
 }
-
-type Channel = CategoryPreferences[ChoosableCategory]
 
 function withoutKey<T extends object>(record: T, key: keyof T): T {
   const copy = { ...record }
@@ -34,7 +32,7 @@ export function MessageChoices() {
   const [saving, setSaving] = useState<Partial<CategoryPreferences>>({})
   if (!preferences.data) return null
   const stored = preferences.data
-  const choose = async (category: ChoosableCategory, channel: Channel) => {
+  const choose = async (category: ChoosableCategory, channel: CategoryChannel) => {
     setSaving((current) => ({ ...current, [category]: channel }))
     try {
       await update.mutateAsync({ [category]: channel })
