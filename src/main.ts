@@ -126,13 +126,15 @@ async function main() {
     ),
   })
 
+  // One listener for every response (none made per request).
+  const answered = () => {
+    inFlight--
+    // A kept-alive connection goes idle once its answer is out: close it while stopping.
+    if (stopping) server?.closeIdleConnections()
+  }
   server = http.createServer((req, res) => {
     inFlight++
-    res.once('close', () => {
-      inFlight--
-      // A kept-alive connection goes idle once its answer is out: close it while stopping.
-      if (stopping) server?.closeIdleConnections()
-    })
+    res.on('close', answered)
     if (stopping) res.setHeader('connection', 'close')
     void app(req, res)
   })

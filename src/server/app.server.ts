@@ -7,13 +7,15 @@ import { isAdminUser } from '#shared/roles'
 import { clientAddress } from './client-address.server'
 import { ConcurrencyGate, GateFullError } from './concurrency-gate.server'
 import { CONTRACT_PREFIX } from './contract-prefix.server'
+import { crossOriginRefusal, STATE_CHANGING } from './cross-origin.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
 import { createPublicReadCache, jsonAnswer, replay, type PublicReadTicket } from './public-read-cache.server'
 import { createSignedInReadCache } from './signed-in-read-cache.server'
 import { pageHeadersOn, visitorPage } from './visitor-page-cache.server'
-import { normaliseRequestTarget } from './request-path.server'
+import { keepPrivate } from './private-page.server'
+import { normaliseRequestTarget, type RequestTarget } from './request-path.server'
 import { carriesSessionCookie } from './session-cookie.server'
 import { securityHeaders } from './security-headers.server'
 
@@ -48,8 +50,6 @@ export type AppOptions = {
   logRequests?: boolean
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
 /** First segments the router routes on: written in another case they are refused, not passed on. */
 const ROUTED_SEGMENTS = ['api', 'cms', 'cms-api', '_next', 'healthz', 'readyz']
 /** What the request log shows for a path refused before it was understood (it may carry anything). */
@@ -74,45 +74,6 @@ function isCmsPath(pathname: string): boolean {
   return pathname === '/cms' || pathname.startsWith('/cms/') || pathname.startsWith('/cms-api/') || pathname === '/cms-api' || pathname.startsWith('/_next/')
 }
 
-/**
- * A state-changing call from a browser must come from our own origin: SameSite=Lax already
- * keeps the cookie off cross-site POSTs, and this refuses the rest (decisions §3).
- */
-function crossOriginRefusal(req: IncomingMessage, allowedOrigins: string[]): string | null {
-  if (!STATE_CHANGING.has(req.method ?? 'GET')) return null
-  const origin = req.headers.origin
-  if (origin && origin !== 'null' && !allowedOrigins.includes(origin)) return 'Cross-origin requests are not allowed.'
-  if (origin === 'null') return 'Cross-origin requests are not allowed.'
-  if (!origin && req.headers['sec-fetch-site'] === 'cross-site') return 'Cross-origin requests are not allowed.'
-  return null
-}
-
-/**
- * A page answered to someone signed in is theirs alone: no shared cache may keep it, whatever
- * the renderer says. Both ways a renderer sets headers are covered (setHeader, and writeHead
- * with headers of its own, which would otherwise win).
- */
-function keepPrivate(res: ServerResponse): void {
-  const VALUE = 'private, no-store'
-  const setHeader = res.setHeader.bind(res)
-  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? VALUE : value)
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
-  res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
-    const last = rest[rest.length - 1]
-    if (Array.isArray(last)) {
-      // A flat [name, value, name, value, …] list.
-      const kept: unknown[] = []
-      for (let i = 0; i < last.length; i += 2) if (String(last[i]).toLowerCase() !== 'cache-control') kept.push(last[i], last[i + 1])
-      rest[rest.length - 1] = kept
-    } else if (last && typeof last === 'object') {
-      rest[rest.length - 1] = Object.fromEntries(Object.entries(last as Record<string, unknown>).filter(([name]) => name.toLowerCase() !== 'cache-control'))
-    }
-    setHeader('cache-control', VALUE)
-    return writeHead(statusCode, ...rest)
-  }) as typeof res.writeHead
-  setHeader('cache-control', VALUE)
-}
-
 /** The one request router of the process (architecture: "The shape"). */
 export function createApp(options: AppOptions) {
   const hashingGate = options.hashingGate ?? defaultHashingGate()
@@ -135,11 +96,15 @@ export function createApp(options: AppOptions) {
   const withPageHeaders = pageHeadersOn(pageHeaders)
   const signedInReads = createSignedInReadCache({ allowedOrigins: options.allowedOrigins })
 
-  /** A kept answer for a GET of the contract (ADR 016, ADR 019), or the ticket to keep the one about to be made. */
-  async function keptRead(req: IncomingMessage, pathname: string, search: string): Promise<PublicReadTicket | null> {
+  /**
+   * A kept answer for a GET of the contract (ADR 016, ADR 019), or the ticket to keep the one about
+   * to be made. A visitor's read is decided from memory at once, with no promise; a family's waits
+   * for its session to be confirmed from memory (when it cannot be, the request goes the normal
+   * way, which answers for it).
+   */
+  function keptRead(req: IncomingMessage, pathname: string, search: string): PublicReadTicket | null | Promise<PublicReadTicket | null> {
     if (req.method !== 'GET') return null
-    // A session that cannot be confirmed from memory goes the normal way, which answers for it.
-    return publicReads.open(req, pathname, search) ?? (await signedInReads.open(req, pathname, search).catch(() => null))
+    return publicReads.open(req, pathname, search) ?? signedInReads.open(req, pathname, search).catch(() => null)
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, reqId: string, ticket?: PublicReadTicket | null) {
@@ -196,40 +161,55 @@ export function createApp(options: AppOptions) {
   }
 
   /** Liveness and readiness for load balancers and orchestrators: no session, no details. */
-  async function handleProbe(req: IncomingMessage, res: ServerResponse, pathname: string, reqId: string): Promise<void> {
+  function handleProbe(req: IncomingMessage, res: ServerResponse, pathname: string, reqId: string): void | Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('x-request-id', reqId)
       return sendJson(res, 405, { message: 'Method not allowed.' }, { ...probeHeaders, allow: 'GET, HEAD' })
     }
     if (pathname === '/healthz') return replay(res, probeAnswers.live, reqId)
+    return answerReadiness(res, reqId)
+  }
+
+  async function answerReadiness(res: ServerResponse, reqId: string): Promise<void> {
     const ready = options.readiness ? await options.readiness().catch(() => false) : true
-    return replay(res, ready ? probeAnswers.ready : probeAnswers.unavailable, reqId)
+    replay(res, ready ? probeAnswers.ready : probeAnswers.unavailable, reqId)
   }
 
   const logger = options.logger ?? createLogger()
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * The one entry of every request. The answers a balancer or a visitor repeats most are written
+   * here at once, with no promise made, before any header is set on the response: Node's fast path
+   * (requests are logged, when asked, the usual way: `answer`).
+   */
+  return function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     // One spelling of the path (./request-path.server.ts): everything below routes, guards and
     // forwards this one, and req.url carries it to Next, Astro and sirv, so none reads another.
     const target = normaliseRequestTarget(req.url ?? '/', ROUTED_SEGMENTS)
+    if (target.ok) req.url = target.pathname + target.search
+    const reqId = requestId(req.headers['x-request-id'])
+    if (!target.ok || options.logRequests) return answer(req, res, target, reqId)
+    const { pathname, search } = target
+    if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname, reqId)
+    if (pathname.startsWith('/api/')) {
+      const opened = keptRead(req, pathname, search)
+      if (opened instanceof Promise)
+        return opened.then((ticket) => (ticket?.answer ? replay(res, ticket.answer, reqId) : answer(req, res, target, reqId, ticket)))
+      if (opened?.answer) return replay(res, opened.answer, reqId)
+      return answer(req, res, target, reqId, opened)
+    }
+    if (req.method === 'GET' && options.astro && !carriesSessionCookie(req.headers.cookie)) {
+      // A public page Astro rendered for visitors, while its data is unchanged.
+      const page = visitorPage(pathname + search, req.headers['accept-encoding'])
+      if (page) return replay(res, withPageHeaders(page), reqId)
+    }
+    return answer(req, res, target, reqId)
+  }
+
+  /** Every other request, the contract's with its ticket when `handle` opened one. */
+  async function answer(req: IncomingMessage, res: ServerResponse, target: RequestTarget, reqId: string, ticket?: PublicReadTicket | null): Promise<void> {
     const pathname = target.ok ? target.pathname : REFUSED_PATH
     const search = target.ok ? target.search : ''
-    if (target.ok) req.url = pathname + search
-    const reqId = requestId(req.headers['x-request-id'])
-    // The answers a balancer or a family repeats most are written in one go, before any header is
-    // set on the response: Node's fast path (requests are logged, when asked, the usual way below).
-    let ticket: PublicReadTicket | null | undefined
-    if (target.ok && !options.logRequests) {
-      if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname, reqId)
-      if (pathname.startsWith('/api/')) {
-        ticket = await keptRead(req, pathname, search)
-        if (ticket?.answer) return replay(res, ticket.answer, reqId)
-      } else if (req.method === 'GET' && options.astro && !carriesSessionCookie(req.headers.cookie)) {
-        // A public page Astro rendered for visitors, while its data is unchanged.
-        const page = visitorPage(pathname + search, req.headers['accept-encoding'])
-        if (page) return replay(res, withPageHeaders(page), reqId)
-      }
-    }
     res.setHeader('x-request-id', reqId)
     if (options.logRequests) {
       const started = performance.now()

@@ -84,8 +84,13 @@ function anonymous(headers: IncomingHttpHeaders): boolean {
   return headers.authorization === undefined && !carriesSessionCookie(headers.cookie)
 }
 
+/** The ticket of a kept answer: nothing more to keep. */
+const keepNothing = () => {}
+
 export function createPublicReadCache(options: { allowedOrigins: readonly string[] }) {
-  const kept = new Map<string, { generation: number; answers: Map<string, KeptAnswer> }>()
+  // Per path: the caches' generation its answers were made at, and per variant the ticket of a
+  // kept answer, made once (a hit allocates nothing).
+  const kept = new Map<string, { generation: number; tickets: Map<string, PublicReadTicket> }>()
 
   /** A ticket for a request the fast path may answer, or null when it must go the normal way. */
   function open(req: IncomingMessage, pathname: string, search: string): PublicReadTicket | null {
@@ -101,22 +106,24 @@ export function createPublicReadCache(options: { allowedOrigins: readonly string
     const generation = generationOf(declaration)
     let entry = kept.get(pathname)
     if (!entry || entry.generation !== generation) {
-      entry = { generation, answers: new Map() }
+      entry = { generation, tickets: new Map() }
       kept.set(pathname, entry)
     }
     const variant = `${origin ?? ''} ${query}`
-    const answers = entry.answers
-    return {
-      answer: answers.get(variant) ?? null,
-      keep(sent) {
-        // A cache dropped while this request ran may have given it rows from before the change.
-        if (generationOf(declaration) !== generation) return
-        if (sent.status !== 200 || 'set-cookie' in sent.headers) return
-        // Full: the oldest variant makes room, so odd queries cannot crowd the real filters out.
-        if (answers.size >= MAX_VARIANTS && !answers.has(variant)) answers.delete(answers.keys().next().value!)
-        answers.set(variant, keptAnswer(sent))
-      },
-    }
+    const tickets = entry.tickets
+    return (
+      tickets.get(variant) ?? {
+        answer: null,
+        keep(sent) {
+          // A cache dropped while this request ran may have given it rows from before the change.
+          if (generationOf(declaration) !== generation) return
+          if (sent.status !== 200 || 'set-cookie' in sent.headers) return
+          // Full: the oldest variant makes room, so odd queries cannot crowd the real filters out.
+          if (tickets.size >= MAX_VARIANTS && !tickets.has(variant)) tickets.delete(tickets.keys().next().value!)
+          tickets.set(variant, { answer: keptAnswer(sent), keep: keepNothing })
+        },
+      }
+    )
   }
 
   return { open }

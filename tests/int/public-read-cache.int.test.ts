@@ -136,6 +136,17 @@ describe('GET /api/classes from memory', () => {
     expect(plain.text).toMatch(/^cache-control: no-store/m)
   })
 
+  it('answers a kept read and a liveness probe at once, with no promise made', async () => {
+    await rawGet(app.url, '/api/classes')
+    const before = { deferred: app.deferredAnswers(), handled: handled.classes }
+    for (const path of ['/api/classes', '/healthz']) expect((await rawGet(app.url, path)).status).toBe(200)
+    expect(handled.classes, 'answered from memory').toBe(before.handled)
+    expect(app.deferredAnswers(), 'no promise for either').toBe(before.deferred)
+    // The control: a readiness check waits for its answer, and is counted.
+    expect((await rawGet(app.url, '/readyz')).status).toBe(200)
+    expect(app.deferredAnswers()).toBe(before.deferred + 1)
+  })
+
   it('sends signed-in reads, foreign origins, unknown or invalid parameters the normal way, with the same list', async () => {
     const fast = await rawGet(app.url, '/api/classes')
     await rawGet(app.url, '/api/classes')

@@ -19,6 +19,8 @@ export type TestApp = {
   url: string
   payload: Payload
   databaseUrl: string
+  /** Requests the router answered with a promise, rather than at once (its fast paths make none). */
+  deferredAnswers(): number
   close(): Promise<void>
 }
 
@@ -52,12 +54,16 @@ export async function startTestApp(extraEnv: Record<string, string> = {}, appOpt
   const { payload, config } = await bootPayload(env, dbUrl)
   setAppContext({ payload, env, mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: () => {} }) })
   const app = createApp({ config, allowedOrigins: allowedOrigins(env), https: false, ...appOptions })
-  handler = (req, res) => void app(req, res)
+  let deferred = 0
+  handler = (req, res) => {
+    if (app(req, res) instanceof Promise) deferred++
+  }
 
   return {
     url,
     payload,
     databaseUrl: dbUrl,
+    deferredAnswers: () => deferred,
     async close() {
       httpServer.closeAllConnections()
       await new Promise((resolve) => httpServer.close(resolve))
