@@ -37,7 +37,6 @@ async function main() {
   const database = await startDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.ACADEMY_DATA_DIR })
   let server: http.Server | undefined
   let stopping = false
-  let inFlight = 0
 
   // Migrations (in bootPayload) and the first records below run one process at a time.
   const releaseStartup = await holdStartupLock(database.url, (message) => console.log(message)).catch(async (error) => {
@@ -62,13 +61,23 @@ async function main() {
     // itself `interrupted` (resumed by the next tick on any process), alongside the HTTP drain.
     const jobsStopped = stopScheduledJobs(payload, DRAIN_MS)
     if (server) {
-      // Stop accepting, let requests in flight finish (bounded), then end what is left.
-      const closed = new Promise((resolve) => server!.close(resolve))
-      server.closeIdleConnections()
+      // Stop accepting and let requests in flight finish (bounded). A kept-alive connection is
+      // closed once it is idle, so the server closes when the last answer is out (no count of
+      // requests is kept while serving); then what is left is ended.
+      let closed = false
+      const serverClosed = new Promise<void>((resolve) =>
+        server!.close(() => {
+          closed = true
+          resolve()
+        }),
+      )
       const deadline = Date.now() + DRAIN_MS
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      while (!closed && Date.now() < deadline) {
+        server.closeIdleConnections()
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
       server.closeAllConnections()
-      await closed
+      await serverClosed
     }
     await jobsStopped
     await cacheBus.stop()
@@ -126,15 +135,7 @@ async function main() {
     ),
   })
 
-  // One listener for every response (none made per request).
-  const answered = () => {
-    inFlight--
-    // A kept-alive connection goes idle once its answer is out: close it while stopping.
-    if (stopping) server?.closeIdleConnections()
-  }
   server = http.createServer((req, res) => {
-    inFlight++
-    res.on('close', answered)
     if (stopping) res.setHeader('connection', 'close')
     void app(req, res)
   })

@@ -43,7 +43,10 @@ describe('graceful shutdown', () => {
 
     let answered: (value: { status: number; text: string }) => void = () => {}
     const answer = new Promise<{ status: number; text: string }>((resolve) => (answered = resolve))
+    // Kept alive with no idle timeout of the client's own: only the server may close it.
+    const agent = new http.Agent({ keepAlive: true })
     const req = http.request(`${server.url}/api/inquiries`, {
+      agent,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), origin: ORIGIN },
     })
@@ -57,6 +60,13 @@ describe('graceful shutdown', () => {
     // The server has the request once its socket is connected and the first part is flushed.
     await new Promise<void>((resolve) => req.once('socket', (socket) => socket.once('connect', () => resolve())))
     await new Promise((resolve) => setTimeout(resolve, 300))
+
+    // A kept-alive connection that has been answered and sits idle must not hold the drain up.
+    const idle = net.connect(Number(port), '127.0.0.1')
+    await new Promise<void>((resolve) => idle.once('connect', () => resolve()))
+    idle.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)
+    await new Promise((resolve) => idle.once('data', resolve))
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve))
 
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)))
     const signalledAt = Date.now()
@@ -72,9 +82,13 @@ describe('graceful shutdown', () => {
 
     req.end(body.slice(half))
     const res = await answer
+    const answeredAt = Date.now()
     expect(res.status).toBe(201)
 
     expect(await exited).toBe(0)
+    await idleClosed
     expect(Date.now() - signalledAt).toBeLessThan(15_000)
+    // Once the last answer is out the process ends, not at the drain's 10 s bound.
+    expect(Date.now() - answeredAt).toBeLessThan(3_000)
   }, 30_000)
 })
