@@ -63,21 +63,13 @@ async function main() {
     if (server) {
       // Stop accepting and let requests in flight finish (bounded). A kept-alive connection is
       // closed once it is idle, so the server closes when the last answer is out (no count of
-      // requests is kept while serving); then what is left is ended.
-      let closed = false
-      const serverClosed = new Promise<void>((resolve) =>
-        server!.close(() => {
-          closed = true
-          resolve()
-        }),
-      )
-      const deadline = Date.now() + DRAIN_MS
-      while (!closed && Date.now() < deadline) {
-        server.closeIdleConnections()
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      server.closeAllConnections()
-      await serverClosed
+      // requests is kept while serving); at the bound, what is left is ended.
+      const closed = new Promise<void>((resolve) => server!.close(() => resolve()))
+      const idleSweep = setInterval(() => server!.closeIdleConnections(), 50)
+      const bound = setTimeout(() => server!.closeAllConnections(), DRAIN_MS)
+      await closed
+      clearInterval(idleSweep)
+      clearTimeout(bound)
     }
     await jobsStopped
     await cacheBus.stop()
