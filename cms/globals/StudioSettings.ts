@@ -19,7 +19,7 @@ const followSavedTimeZone: GlobalAfterChangeHook = ({ doc, req }: { doc: StudioS
  * How the studio runs day to day: one row, edited by administrators in /cms or through
  * PUT /api/admin/studio-settings. The waitlist reads the offer hours; self-service reads the
  * drop notice and the makeup window; enrolling and accepting an offer read the emergency-contact
- * rule (off on a fresh install: the specification's flow asks for no contact, decisions §9).
+ * rule (off on a fresh install: the specification's flow asks for no contact, decisions §37).
  */
 export const StudioSettings: GlobalConfig = {
   slug: 'studio-settings',

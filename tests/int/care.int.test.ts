@@ -42,7 +42,7 @@ beforeAll(async () => {
   app = await startTestApp()
   admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   visitor = new ApiClient(app.url)
-  // The rule is a studio setting, off on a fresh install (decisions §9): this file is about it on.
+  // The rule is a studio setting, off on a fresh install (decisions §37): this file is about it on.
   await app.payload.updateGlobal({ slug: 'studio-settings', data: { emergencyContactRequired: true }, overrideAccess: true })
   family = await createFamily(app, 'care-family')
   otherFamily = await createFamily(app, 'care-other')

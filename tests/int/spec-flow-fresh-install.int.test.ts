@@ -7,7 +7,7 @@ import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, bornYearsAgo, createFamily, type Family } from '#tests/support/families'
 
 /**
- * The specification's own flow on a fresh install (decisions §9): a family registers, adds a
+ * The specification's own flow on a fresh install (decisions §37): a family registers, adds a
  * child with the specification's fields alone and enrolls. The emergency contact before a first
  * class is stricter than the specification, so it is a studio setting, off until an administrator
  * turns it on; then every path that admits a child (enrolling, accepting a waitlist offer) refuses

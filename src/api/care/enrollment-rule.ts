@@ -14,7 +14,7 @@ export type ContactCheck = {
 /**
  * A child is first enrolled only once the family has given at least one emergency contact
  * (issue 24), when the studio asks for it: a rule stricter than the specification, so a studio
- * setting (`emergencyContactRequired`), off on a fresh install (decisions §9). A student with no
+ * setting (`emergencyContactRequired`), off on a fresh install (decisions §37). A student with no
  * enrollment at all (ended ones count) and no contact is refused with 409 and words that name the
  * child and say what to do. Students already enrolled before the rule keep enrolling; an
  * administrator is exempt. Asked by enrolling and by accepting a waitlist offer alike.

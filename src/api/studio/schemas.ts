@@ -4,7 +4,7 @@ import { z } from 'zod'
  * How the studio runs day to day (the `studio-settings` global): how long a waitlist offer is
  * held, how much notice a family gives to drop a class, how long a missed class may be made up
  * (whole numbers), and whether a child's first class needs an emergency contact (a rule stricter
- * than the specification: off on a fresh install, decisions §9). Shared by the server and any form.
+ * than the specification: off on a fresh install, decisions §37). Shared by the server and any form.
  */
 
 export const STUDIO_SETTINGS_LIMITS = {
@@ -25,7 +25,7 @@ export const STUDIO_SETTINGS_DEFAULTS = {
   waitlistOfferHours: 48,
   dropNoticeDays: 7,
   makeupWindowDays: 30,
-  // Stricter than the specification, so off until the studio turns it on (decisions §9).
+  // Stricter than the specification, so off until the studio turns it on (decisions §37).
   emergencyContactRequired: false,
 } as const satisfies StudioSettingsDto
 

@@ -28,7 +28,7 @@ function zoneChoices(...inPlay: Array<string | null>): string[] {
 }
 
 /**
- * The first-start setup (decisions §19, §9): until an administrator has confirmed the academy's
+ * The first-start setup (decisions §19, §37): until an administrator has confirmed the academy's
  * time zone, the console asks for it above the tabs. It offers the zone the server runs on
  * (ACADEMY_TIMEZONE) when one is set, else the browser's own, and the rules stricter than the
  * specification that are studio settings (an emergency contact before a child's first class: off

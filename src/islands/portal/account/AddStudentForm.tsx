@@ -15,7 +15,7 @@ const FIELDS = ['fullName', 'dateOfBirth', 'experienceLevel'] as const
 /**
  * The inline Add Student form of /account (spec §2, §5 "Add student"), with an optional emergency
  * contact: asked here, with the child, so a family seldom meets the first-class refusal when the
- * studio asks for one (`contactRequired`, a studio setting, decisions §9).
+ * studio asks for one (`contactRequired`, a studio setting, decisions §37).
  */
 export function AddStudentForm({ id, onDone, contactRequired = false }: { id: string; onDone: () => void; contactRequired?: boolean }) {
   const notify = useNotify()

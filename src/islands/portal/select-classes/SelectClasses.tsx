@@ -28,7 +28,7 @@ import { WaitlistControls } from './WaitlistControls'
 
 /**
  * `classId`: a class chosen on the catalogue (issue 23), selected from the start.
- * `contactRequired`: the studio asks for an emergency contact before a first class (a studio setting, decisions §9).
+ * `contactRequired`: the studio asks for an emergency contact before a first class (a studio setting, decisions §37).
  */
 export function SelectClasses({
   studentId,
