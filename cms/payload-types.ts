@@ -2656,7 +2656,7 @@ export interface TuitionSetting {
   createdAt?: string | null;
 }
 /**
- * How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes.
+ * How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes, and whether a first class needs an emergency contact.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "studio-settings".
@@ -2679,6 +2679,10 @@ export interface StudioSetting {
    * 0–180. How long after a missed class it may be made up. 0: no makeups.
    */
   makeupWindowDays: number;
+  /**
+   * When ticked, a family cannot enroll a child in a first class, or accept a waitlist offer for one, until the child has an emergency contact. The office may still enroll and ask after. Off on a fresh install.
+   */
+  emergencyContactRequired?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2752,6 +2756,7 @@ export interface StudioSettingsSelect<T extends boolean = true> {
   waitlistOfferHours?: T;
   dropNoticeDays?: T;
   makeupWindowDays?: T;
+  emergencyContactRequired?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

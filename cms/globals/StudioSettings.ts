@@ -18,14 +18,16 @@ const followSavedTimeZone: GlobalAfterChangeHook = ({ doc, req }: { doc: StudioS
 /**
  * How the studio runs day to day: one row, edited by administrators in /cms or through
  * PUT /api/admin/studio-settings. The waitlist reads the offer hours; self-service reads the
- * drop notice and the makeup window.
+ * drop notice and the makeup window; enrolling and accepting an offer read the emergency-contact
+ * rule (off on a fresh install: the specification's flow asks for no contact, decisions §37).
  */
 export const StudioSettings: GlobalConfig = {
   slug: 'studio-settings',
   label: 'Studio settings',
   admin: {
     group: 'Studio',
-    description: 'How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes.',
+    description:
+      'How the studio runs: its time zone, waitlist offers, notice for dropping a class, makeup classes, and whether a first class needs an emergency contact.',
   },
   access: { read: isAdmin, update: isAdmin },
   hooks: { afterChange: [followSavedTimeZone] },
@@ -70,6 +72,16 @@ export const StudioSettings: GlobalConfig = {
       defaultValue: STUDIO_SETTINGS_DEFAULTS.makeupWindowDays,
       admin: { step: 1, description: '0–180. How long after a missed class it may be made up. 0: no makeups.' },
       validate: wholeBetween(STUDIO_SETTINGS_LIMITS.makeupWindowDays, STUDIO_SETTINGS_MESSAGES.makeupWindowDays),
+    },
+    {
+      name: 'emergencyContactRequired',
+      label: "Ask for an emergency contact before a child's first class",
+      type: 'checkbox',
+      defaultValue: STUDIO_SETTINGS_DEFAULTS.emergencyContactRequired,
+      admin: {
+        description:
+          'When ticked, a family cannot enroll a child in a first class, or accept a waitlist offer for one, until the child has an emergency contact. The office may still enroll and ask after. Off on a fresh install.',
+      },
     },
   ],
 }

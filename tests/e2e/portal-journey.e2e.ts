@@ -53,9 +53,8 @@ test('a new family runs the whole portal journey', AT_DESKTOP_TOO, async ({ page
     await form.getByLabel('Full Name').fill(child)
     await form.getByLabel('Date of Birth').fill(bornYearsAgo(7))
     await form.getByLabel('Experience Level').selectOption('Beginner')
-    // A first enrollment needs an emergency contact (issue 24): given with the child.
-    await form.getByLabel('Contact Name').fill('Grandma Journey')
-    await form.getByLabel('Contact Phone').fill('555 010 2030')
+    // The specification's fields alone (decisions §37): on a fresh install the emergency contact is optional.
+    await expect(form.getByRole('group', { name: /Emergency contact \(optional/ })).toBeVisible()
     await form.getByRole('button', { name: 'Add Student' }).click()
     await expectToast(page, 'Student Added', child)
     await expect(form).toHaveCount(0)

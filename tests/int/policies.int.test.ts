@@ -179,7 +179,8 @@ describe('to whom a document applies', () => {
     const fresh = await addStudent(app, family.userId, 'Fay Policy', 7)
     expect((await enroll(family, fresh, pointe.id)).status).toBe(201)
     expect((await enroll(family, fresh, ballet.id)).body.message).toBe(policiesNeededMessage('Fay Policy', ['Pointe shoes policy'], fresh))
-    expect((await sign(family, pointeRules.id, { studentId: fresh, versionId: pointeRules.versionId })).status).toBe(201)
+    // Signed before joining, for the class being joined (as the signing page sends it).
+    expect((await sign(family, pointeRules.id, { studentId: fresh, versionId: pointeRules.versionId, classIds: [ballet.id] })).status).toBe(201)
     expect((await enroll(family, fresh, ballet.id)).status).toBe(201)
     await app.payload.update({ collection: 'policy-documents', id: pointeRules.id, data: { required: false }, overrideAccess: true })
   })
@@ -194,6 +195,21 @@ describe('to whom a document applies', () => {
     expect((await sign(family, teenRules.id, { studentId: teen, versionId: teenRules.versionId })).status).toBe(201)
     expect((await enroll(family, teen, teenClass2.id)).status).toBe(201)
     await app.payload.update({ collection: 'policy-documents', id: teenRules.id, data: { required: false }, overrideAccess: true })
+  })
+
+  it('refuses to sign a document for a student it does not apply to, recording nothing', async () => {
+    const older = await addPolicy(app, { title: 'Senior studio rules', required: false, appliesTo: 'age-groups', ageGroups: ['13-17'] })
+    const barre = await addPolicy(app, { title: 'Barre class rules', required: false, appliesTo: 'classes', classes: [teens.id] })
+    const before = await signatures()
+    const tooYoung = await sign(family, older.id, { studentId: leo, versionId: older.versionId })
+    expect(tooYoung).toMatchObject({ status: 409, body: { message: POLICY_MESSAGES.notApplicable } })
+    // Leo is in Pointe, not in the class this document is for, and is not joining it.
+    const notInClass = await sign(family, barre.id, { studentId: leo, versionId: barre.versionId, classIds: [pointe.id] })
+    expect(notInClass).toMatchObject({ status: 409, body: { message: POLICY_MESSAGES.notApplicable } })
+    expect(await signatures()).toBe(before)
+    // The student it applies to signs it; a class's document is signed by a student joining the class.
+    expect((await sign(family, older.id, { studentId: teen, versionId: older.versionId })).status).toBe(201)
+    expect((await sign(family, barre.id, { studentId: leo, versionId: barre.versionId, classIds: [teens.id] })).status).toBe(201)
   })
 
   it('a household document is signed once, for every child of the family', async () => {

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { priorityOnlyMessage } from '#api/seasons/schemas'
+import { setAcademyClock } from '#api/lib/academy-clock'
+import { alreadyRolledOverMessage, priorityOnlyMessage } from '#api/seasons/schemas'
 import { addDays, todayIso } from '#shared/dates'
-import { startTestApp, type TestApp } from '#tests/support/app'
+import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
 
@@ -10,10 +12,13 @@ import { startSmtpListener } from '#tests/support/smtp'
  * Priority registration on the other paths into a next-season class (issue 27, decisions "the
  * next season"): accepting a waitlist offer and booking a makeup are refused for a dancer who was
  * not enrolled at the end of the previous season, with the very words enrolling answers, and
- * allowed for a returning one.
+ * allowed for a returning one. Returning is the previous season as it stood when priority opened:
+ * joining one of its running classes afterwards buys no priority. Two rollovers of one season at
+ * once: the second is told the season was already rolled over.
  */
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
 let app: TestApp
+let admin: ApiClient
 let family: Family
 const today = todayIso()
 const WINDOW = 14
@@ -67,6 +72,7 @@ const makeupsOf = async (student: number) =>
 beforeAll(async () => {
   smtp = await startSmtpListener()
   app = await startTestApp({ SMTP_URL: smtp.url })
+  admin = await new ApiClient(app.url).login(ADMIN.username, ADMIN.password)
   family = await createFamily(app, 'paths-family')
   await app.payload.updateGlobal({ slug: 'studio-settings', data: { makeupWindowDays: WINDOW }, overrideAccess: true })
   const seasonA = await app.payload.create({
@@ -99,6 +105,47 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
   await smtp?.close()
+})
+
+afterEach(() => setAcademyClock(null))
+
+describe('who is returning, as the previous season stood when priority registration opened', () => {
+  it('does not count a class of this season joined once priority registration is open', async () => {
+    const late = await addStudent(app, family.userId, 'Lou Latecomer', 7)
+    // This season's class is still open to everyone: the family may join it today.
+    expect((await family.client.post('/api/enrollments', { studentId: late, classId: current.id })).status).toBe(201)
+    const refused = await family.client.post('/api/enrollments', { studentId: late, classId: makeupTarget.id })
+    expect(refused).toMatchObject({ status: 409, body: { message: refusal() } })
+    expect(await enrolledIn(late, makeupTarget.id)).toBe(0)
+  })
+
+  it('counts a class of this season joined before priority registration opened', async () => {
+    const early = await addStudent(app, family.userId, 'Eli Early', 7)
+    // Three days ago, by the academy's clock: priority registration opened yesterday.
+    setAcademyClock(() => new Date(Date.now() - 3 * 24 * 3600_000))
+    expect((await family.client.post('/api/enrollments', { studentId: early, classId: current.id })).status).toBe(201)
+    setAcademyClock(null)
+    expect((await family.client.post('/api/enrollments', { studentId: early, classId: makeupTarget.id })).status).toBe(201)
+  })
+})
+
+describe('two rollovers of one season at the same moment', () => {
+  it('creates one next season and tells the other that the season was already rolled over', async () => {
+    const season = await app.payload.create({
+      collection: 'seasons',
+      data: { name: 'Race A', firstDay: addDays(today, 400), lastDay: addDays(today, 600), priorityOpens: addDays(today, 300), openOpens: addDays(today, 350) },
+      overrideAccess: true,
+    })
+    // A few classes keep the first rollover's transaction open while the second one inserts.
+    for (let i = 0; i < 6; i++) await setClass((await addClass(app, { name: `Race A class ${i}` })).id, { season: season.id })
+    const days = { firstDay: addDays(today, 700), lastDay: addDays(today, 900), priorityOpens: addDays(today, 620), openOpens: addDays(today, 650) }
+    const answers = await Promise.all(['Race B one', 'Race B two'].map((name) => admin.post(`/api/admin/seasons/${season.id}/rollover`, { name, ...days })))
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
+    const made = answers.find((a) => a.status === 201)!.body.season
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(alreadyRolledOverMessage('Race A', made.name))
+    expect((await app.payload.count({ collection: 'seasons', where: { rolledFrom: { equals: season.id } }, overrideAccess: true })).totalDocs).toBe(1)
+    expect((await app.payload.count({ collection: 'classes', where: { season: { equals: made.id } }, overrideAccess: true })).totalDocs).toBe(6)
+  })
 })
 
 describe('accepting a waitlist offer for a next-season class during priority registration', () => {

@@ -77,8 +77,8 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
  * date the enrollment. One enrollment per student and class (the unique index decides between
  * concurrent requests); a class with a capacity is counted under a row lock on the class, so
  * concurrent requests can never overfill it. Places held by waitlist offers are not free
- * (decisions §15): the waitlist is served first, and the student's own offer is its place. A
- * family's first enrollment of a child needs an emergency contact (src/api/care).
+ * (decisions §15): the waitlist is served first, and the student's own offer is its place. When
+ * the studio asks for it, a family's first enrollment of a child needs an emergency contact (src/api/care).
  */
 export async function enrollStudent(req: PayloadRequest, user: User, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const admin = isAdminUser(user)
@@ -90,8 +90,9 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
   // A season's class: its registration days, returning dancers first (issue 27); the office is exempt.
   await refuseOutsideRegistration(req, student, cls, { today, admin })
-  // A family gives an emergency contact before a child's first class (issue 24); the office may enrol first and ask after.
-  if (!admin) await refuseFirstEnrollmentWithoutContact(req, student)
+  // When the studio asks for it, a family gives an emergency contact before a child's first class
+  // (issue 24, a studio setting off on a fresh install); the office may enrol first and ask after.
+  await refuseFirstEnrollmentWithoutContact(req, student, { admin })
   // The required policies are signed before a child dances (issue 26); the office is exempt here too.
   if (!admin) await refuseUnsignedPolicies(req, student, cls.id)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))

@@ -50,11 +50,21 @@ const fullName = z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().mi
 
 export const consentInputSchema = z.object({ fullName })
 
+/**
+ * POST /api/policies/:id/sign. `classIds`: the classes the student is about to join, as the
+ * signing page was asked with them, so a document of those classes applies before the child is in one.
+ */
 export const signInputSchema = z.object({
   studentId: studentId.optional(),
   versionId: z.number({ error: POLICY_MESSAGES.versionChanged }).int().positive(),
   fullName,
   choices: z.array(z.string().trim().max(80, POLICY_MESSAGES.choiceInvalid)).max(6, POLICY_MESSAGES.choiceInvalid).default([]),
+  classIds: z
+    .array(z.number({ error: POLICY_MESSAGES.classesInvalid }).int(POLICY_MESSAGES.classesInvalid).positive(POLICY_MESSAGES.classesInvalid), {
+      error: POLICY_MESSAGES.classesInvalid,
+    })
+    .max(50, POLICY_MESSAGES.classesInvalid)
+    .default([]),
 })
 export type SignInput = z.infer<typeof signInputSchema>
 

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { PolicyDocument, PolicySignature, PolicyVersion, Student, User } from '#cms/payload-types'
 import { badInput, conflict, notFound } from '#api/errors'
-import { academyNow } from '#api/lib/academy-clock'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { callerAddress } from '#api/lib/rate-limit'
 import { relationId } from '#api/lib/relations'
@@ -11,7 +11,7 @@ import { findOwnStudent } from '#api/students'
 import type { SignatureKind } from '#shared/policies'
 import { mailSignedCopy } from './signed-copy'
 import { currentClassIds, hasConsented, signaturesFor } from './records'
-import { choicesOf, policiesFor } from './requirements'
+import { applies, choicesOf, policiesFor } from './requirements'
 import { sha256 } from './versions'
 import { POLICY_MESSAGES, withdrawWhileEnrolledMessage, type RequiredPoliciesDto, type SignatureDto, type SignInput, type WithdrawInput } from './schemas'
 
@@ -112,10 +112,24 @@ async function studentFor(req: PayloadRequest, user: User, doc: PolicyDocument, 
   return findOwnStudent(req, user, studentId)
 }
 
-/** POST /api/policies/:documentId/sign: the current version only, after the consent; the choices from those offered. */
+/**
+ * A student signs only what applies to them (`applies`: every student, the students of its
+ * classes, those they are in or about to join, or of its age groups): anything else is refused.
+ */
+async function refuseNotApplicable(req: PayloadRequest, doc: PolicyDocument, student: Student | null, joining: number[]): Promise<void> {
+  if (!student) return
+  const classIds = [...(await currentClassIds(req, student.id)), ...joining]
+  if (!applies(doc, student, classIds, academyToday())) throw conflict(POLICY_MESSAGES.notApplicable)
+}
+
+/**
+ * POST /api/policies/:documentId/sign: the current version only, after the consent; the choices
+ * from those offered; for a student the document applies to (409 otherwise).
+ */
 export async function signPolicy(req: PayloadRequest, user: User, documentId: number, input: SignInput): Promise<SignatureDto> {
   const { doc, version } = await findDocument(req, documentId)
   const student = await studentFor(req, user, doc, input.studentId)
+  await refuseNotApplicable(req, doc, student, input.classIds)
   const offered = (doc.options ?? []).map((o) => o.label)
   const choices = [...new Set(input.choices)]
   if (choices.some((choice) => !offered.includes(choice))) throw badInput(POLICY_MESSAGES.choiceInvalid)

@@ -16,12 +16,16 @@ export type RegistrationCheck = {
 /**
  * A returning dancer of a season (decisions "the next season"): enrolled, at the previous
  * season's end, in one of its classes (an enrollment not ended before the last day; during the
- * previous season that is every enrollment still running). Without a previous season nobody is.
+ * previous season that is every enrollment still running), as the previous season stood when
+ * priority registration opened: an enrollment that began on or after that day does not make a
+ * dancer returning, so joining a running class of this season first buys no priority. (A family's
+ * enrollment begins on the academy's day it is made; only the office dates one otherwise.)
+ * Without a previous season nobody is.
  */
 export async function isReturning(req: PayloadRequest, studentId: number, season: Season): Promise<boolean> {
   const previous = await previousSeason(req, season)
   if (!previous) return false
-  for (const students of (await enrolledAtEnd(req, previous)).values()) if (students.includes(studentId)) return true
+  for (const students of (await enrolledAtEnd(req, previous, season.priorityOpens)).values()) if (students.includes(studentId)) return true
   return false
 }
 

@@ -1,4 +1,4 @@
-import type { PayloadRequest } from 'payload'
+import { ValidationError, type PayloadRequest } from 'payload'
 
 import type { Class, Season } from '#cms/payload-types'
 import { AppError, conflict, isUniqueViolation } from '#api/errors'
@@ -66,8 +66,9 @@ export async function rolloverSeason(req: PayloadRequest, id: number, input: Rol
   }
   await refuseTwice()
   if (input.firstDay <= from.lastDay) throw conflict(SEASON_MESSAGES.rolloverOrder)
-  const named = await req.payload.count({ collection: 'seasons', where: { name: { equals: input.name } }, req, overrideAccess: true })
-  if (named.totalDocs > 0) throw conflict(SEASON_MESSAGES.nameTaken)
+  const nameTaken = async () =>
+    (await req.payload.count({ collection: 'seasons', where: { name: { equals: input.name } }, req, overrideAccess: true })).totalDocs > 0
+  if (await nameTaken()) throw conflict(SEASON_MESSAGES.nameTaken)
   try {
     return await inTransaction(req, async () => {
       const to = (await req.payload.create({ collection: 'seasons', data: { ...input, rolledFrom: from.id }, depth: 0, req, overrideAccess: true })) as Season
@@ -81,9 +82,12 @@ export async function rolloverSeason(req: PayloadRequest, id: number, input: Rol
     })
   } catch (error) {
     if (error instanceof AppError) throw error
-    if (isUniqueViolation(error)) {
+    // Two rollovers at once: the loser's insert meets the winner's row in the unique index, which
+    // Payload reports as its own "Value must be unique" (a ValidationError), not as PostgreSQL's
+    // error. Rolled back by now: say which of the two it was, the season or the name.
+    if (isUniqueViolation(error) || error instanceof ValidationError) {
       await refuseTwice()
-      throw conflict(SEASON_MESSAGES.nameTaken)
+      if (isUniqueViolation(error) || (await nameTaken())) throw conflict(SEASON_MESSAGES.nameTaken)
     }
     throw error
   }

@@ -84,9 +84,10 @@ export async function seasonClassIds(req: PayloadRequest, seasonId: number): Pro
 /**
  * The students enrolled in the season's classes at its end (decisions "the next season"): an
  * enrollment that began by the last day and had not ended before it (no end, or an end on or
- * after the last day). By class, so the retention figure can count each class.
+ * after the last day). By class, so the retention figure can count each class. `begunBefore`
+ * (a day): only enrollments that began before it, the season as it stood on that day.
  */
-export async function enrolledAtEnd(req: PayloadRequest, season: Season): Promise<Map<number, number[]>> {
+export async function enrolledAtEnd(req: PayloadRequest, season: Season, begunBefore?: string): Promise<Map<number, number[]>> {
   const classIds = await seasonClassIds(req, season.id)
   const byClass = new Map<number, number[]>(classIds.map((id) => [id, []]))
   if (classIds.length === 0) return byClass
@@ -96,6 +97,7 @@ export async function enrolledAtEnd(req: PayloadRequest, season: Season): Promis
       and: [
         { class: { in: classIds } },
         { enrollmentDate: { less_than_equal: `${season.lastDay}T23:59:59.999Z` } },
+        ...(begunBefore ? [{ enrollmentDate: { less_than: `${begunBefore}T00:00:00.000Z` } }] : []),
         { or: [{ endDate: { exists: false } }, { endDate: { greater_than_equal: `${season.lastDay}T00:00:00.000Z` } }] },
       ],
     },

@@ -22,4 +22,13 @@ describe('studioSettingsSchema', () => {
     expect(first({ makeupWindowDays: 181 })).toBe('Makeup window days must be a whole number from 0 to 180')
     expect(first({ makeupWindowDays: undefined })).toBe('Makeup window days must be a whole number from 0 to 180')
   })
+
+  it('takes the emergency-contact rule as true or false, off by default, and leaves it out of an older body', () => {
+    expect(STUDIO_SETTINGS_DEFAULTS.emergencyContactRequired).toBe(false)
+    expect(studioSettingsSchema.parse({ ...STUDIO_SETTINGS_DEFAULTS, emergencyContactRequired: true }).emergencyContactRequired).toBe(true)
+    const { emergencyContactRequired: _left, ...older } = STUDIO_SETTINGS_DEFAULTS
+    expect(studioSettingsSchema.parse(older)).not.toHaveProperty('emergencyContactRequired')
+    const refused = studioSettingsSchema.safeParse({ ...STUDIO_SETTINGS_DEFAULTS, emergencyContactRequired: 'yes' })
+    expect(refused.error?.issues[0]?.message).toBe('Say whether a first class needs an emergency contact (true or false)')
+  })
 })

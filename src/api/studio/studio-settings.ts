@@ -10,16 +10,20 @@ export function toStudioSettingsDto(doc: Partial<StudioSetting>): StudioSettings
     waitlistOfferHours: doc.waitlistOfferHours ?? d.waitlistOfferHours,
     dropNoticeDays: doc.dropNoticeDays ?? d.dropNoticeDays,
     makeupWindowDays: doc.makeupWindowDays ?? d.makeupWindowDays,
+    emergencyContactRequired: doc.emergencyContactRequired ?? d.emergencyContactRequired,
   }
 }
 
-/** The studio's settings (server code: the waitlist and self-service read them too). */
+/** The studio's settings (server code: the waitlist, self-service and the care rule read them too). */
 export async function readStudioSettings(payload: Payload, req?: PayloadRequest): Promise<StudioSettingsDto> {
   const doc = (await payload.findGlobal({ slug: 'studio-settings', overrideAccess: true, depth: 0, req })) as Partial<StudioSetting>
   return toStudioSettingsDto(doc)
 }
 
-/** PUT /api/admin/studio-settings: replaces the settings as a whole; the global's access and validation apply too. */
+/**
+ * PUT /api/admin/studio-settings: replaces the settings as a whole (a body without
+ * `emergencyContactRequired` keeps it); the global's access and validation apply too.
+ */
 export async function saveStudioSettings(req: PayloadRequest, input: StudioSettingsInput): Promise<StudioSettingsDto> {
   const doc = await req.payload.updateGlobal({ slug: 'studio-settings', req, overrideAccess: false, depth: 0, data: input })
   return toStudioSettingsDto(doc)

@@ -44,12 +44,14 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
     const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
     const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
     // Accepting is enrolling: the class's level (issue 27; the age group was asked when joining the
-    // line), for a child's first class an emergency contact (issue 24), and the required policies
-    // signed (issue 26; an administrator accepting for the family is exempt). The offer stays open meanwhile.
-    await refuseIneligible(req, student, cls, { today: academyToday(now), admin: isAdminUser(user), ageGroup: false })
-    await refuseOutsideRegistration(req, student, cls, { today: academyToday(now), admin: isAdminUser(user) })
-    await refuseFirstEnrollmentWithoutContact(req, student)
-    if (!isAdminUser(user)) await refuseUnsignedPolicies(req, student, classId)
+    // line), for a child's first class an emergency contact when the studio asks for one (issue 24),
+    // and the required policies signed (issue 26). An administrator accepting for the family is
+    // exempt from all of them, as when enrolling. The offer stays open meanwhile.
+    const admin = isAdminUser(user)
+    await refuseIneligible(req, student, cls, { today: academyToday(now), admin, ageGroup: false })
+    await refuseOutsideRegistration(req, student, cls, { today: academyToday(now), admin })
+    await refuseFirstEnrollmentWithoutContact(req, student, { admin })
+    if (!admin) await refuseUnsignedPolicies(req, student, classId)
     ;(await req.payload.create({
       collection: 'enrollments',
       data: { student: studentId, class: classId, enrollmentDate: academyToday(now), enrolledBy: user.id },

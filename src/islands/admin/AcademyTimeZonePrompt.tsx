@@ -1,7 +1,9 @@
 import { useContext, useId, useState, type FormEvent } from 'react'
 
+import type { StudioSettingsDto } from '#api/studio/schemas'
 import { academyTimeZoneSchema } from '#api/studio/time-zone.schemas'
 import { useAcademyTimeZone, useSaveAcademyTimeZone } from '#islands/api/admin-academy-time-zone'
+import { useSaveStudioSettings, useStudioSettings } from '#islands/api/admin-studio-settings'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
@@ -26,24 +28,28 @@ function zoneChoices(...inPlay: Array<string | null>): string[] {
 }
 
 /**
- * The first-start question (decisions §19): until an administrator has confirmed the academy's
+ * The first-start setup (decisions §19, §37): until an administrator has confirmed the academy's
  * time zone, the console asks for it above the tabs. It offers the zone the server runs on
- * (ACADEMY_TIMEZONE) when one is set, else the browser's own; once confirmed it is gone, and the
- * studio settings in /cms change it later.
+ * (ACADEMY_TIMEZONE) when one is set, else the browser's own, and the rules stricter than the
+ * specification that are studio settings (an emergency contact before a child's first class: off
+ * unless ticked). Once confirmed it is gone, and the studio settings in /cms change them later.
  */
 export function AcademyTimeZonePrompt() {
   const zone = useAcademyTimeZone()
-  if (!zone.data || zone.data.confirmed) return null
-  return <Prompt current={zone.data.timeZone} />
+  const settings = useStudioSettings()
+  if (!zone.data || zone.data.confirmed || settings.isPending) return null
+  return <Prompt current={zone.data.timeZone} settings={settings.data ?? null} />
 }
 
-function Prompt({ current }: { current: string | null }) {
+function Prompt({ current, settings }: { current: string | null; settings: StudioSettingsDto | null }) {
   const id = useId()
   const pageZone = useContext(AcademyTimeZoneContext)
   const save = useSaveAcademyTimeZone()
+  const saveSettings = useSaveStudioSettings()
   const notify = useNotify()
   const [browser] = useState(browserTimeZone)
   const [choice, setChoice] = useState(current ?? browser ?? 'UTC')
+  const [contactRequired, setContactRequired] = useState(settings?.emergencyContactRequired ?? false)
   const [failure, setFailure] = useState<string | null>(null)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,8 +58,12 @@ function Prompt({ current }: { current: string | null }) {
     const parsed = academyTimeZoneSchema.safeParse({ timeZone: choice })
     if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? null)
     try {
+      // The rule first: once the zone is confirmed this setup is gone.
+      if (settings && contactRequired !== settings.emergencyContactRequired)
+        await saveSettings.mutateAsync({ ...settings, emergencyContactRequired: contactRequired })
       const saved = await save.mutateAsync(parsed.data)
-      const message = { title: 'Time Zone Saved', text: `The academy's days and email times now follow ${saved.timeZone}.` }
+      const rule = contactRequired ? " Families give an emergency contact before a child's first class." : ''
+      const message = { title: 'Time Zone Saved', text: `The academy's days and email times now follow ${saved.timeZone}.${rule}` }
       // The console's date defaults were computed for the page's zone: a new zone reloads them.
       if (saved.timeZone !== pageZone) {
         setFlash(message)
@@ -90,8 +100,29 @@ function Prompt({ current }: { current: string | null }) {
             </option>
           ))}
         </SelectField>
-        <button type="submit" className={BUTTON.primary} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Confirm time zone'}
+        {settings ? (
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-contact`}
+              type="checkbox"
+              checked={contactRequired}
+              onChange={(event) => setContactRequired(event.target.checked)}
+              aria-describedby={`${id}-contact-hint`}
+              className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+            />
+            <div>
+              <label htmlFor={`${id}-contact`} className="font-semibold">
+                Ask for an emergency contact before a child&apos;s first class
+              </label>
+              <p id={`${id}-contact-hint`} className="text-sm">
+                Families are then asked for one when they add a child, and cannot enroll a child without one. The office may still enroll and ask after. Change
+                it later in the studio settings.
+              </p>
+            </div>
+          </div>
+        ) : null}
+        <button type="submit" className={BUTTON.primary} disabled={save.isPending || saveSettings.isPending}>
+          {save.isPending || saveSettings.isPending ? 'Saving…' : 'Confirm time zone'}
         </button>
       </form>
     </section>

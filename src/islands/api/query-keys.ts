@@ -115,6 +115,8 @@ export const queryKeys = {
     emailOutbox: ['admin', 'email-outbox'] as const,
     tuitionSettings: ['admin', 'tuition-settings'] as const,
     academyTimeZone: ['admin', 'academy-time-zone'] as const,
+    /** The studio settings (the first-start setup offers the emergency-contact rule, decisions §37). */
+    studioSettings: ['admin', 'studio-settings'] as const,
     tuitionSummaries: ['admin', 'tuition-summary'] as const,
     tuitionSummary: (month: string) => ['admin', 'tuition-summary', month] as const,
     statements: ['admin', 'statement'] as const,

@@ -15,7 +15,7 @@ import { Avatar } from './components/StudentAvatar'
 import { setFlash } from '#islands/lib/flash'
 import { PORTAL_TEXT } from './texts'
 
-function Account({ user: initial }: { user: UserDto }) {
+function Account({ user: initial, contactRequired }: { user: UserDto; contactRequired: boolean }) {
   // The cached user: a profile change shows here at once.
   const user = useCurrentUser().data ?? initial
   const notify = useNotify()
@@ -50,7 +50,7 @@ function Account({ user: initial }: { user: UserDto }) {
       </section>
 
       <ChooseChildDialog user={user} />
-      <StudentsSection user={user} />
+      <StudentsSection user={user} contactRequired={contactRequired} />
       <SettingsTabs user={user} />
       <HouseholdSection />
       {user.guardianAccess === 'view' ? null : <CardAutopaySection />}
@@ -73,11 +73,11 @@ function Account({ user: initial }: { user: UserDto }) {
   )
 }
 
-/** /account (spec §2). */
-export default function AccountIsland({ user }: { user: UserDto }) {
+/** /account (spec §2). `contactRequired`: the studio asks for an emergency contact before a first class. */
+export default function AccountIsland({ user, contactRequired = false }: { user: UserDto; contactRequired?: boolean }) {
   return (
     <PortalRoot user={user} flash>
-      {(current) => <Account user={current} />}
+      {(current) => <Account user={current} contactRequired={contactRequired} />}
     </PortalRoot>
   )
 }

@@ -12,8 +12,12 @@ import { PORTAL_TEXT } from '#islands/portal/texts'
 
 const FIELDS = ['fullName', 'dateOfBirth', 'experienceLevel'] as const
 
-/** The inline Add Student form of /account (spec §2, §5 "Add student"). */
-export function AddStudentForm({ id, onDone }: { id: string; onDone: () => void }) {
+/**
+ * The inline Add Student form of /account (spec §2, §5 "Add student"), with an optional emergency
+ * contact: asked here, with the child, so a family seldom meets the first-class refusal when the
+ * studio asks for one (`contactRequired`, a studio setting, decisions §37).
+ */
+export function AddStudentForm({ id, onDone, contactRequired = false }: { id: string; onDone: () => void; contactRequired?: boolean }) {
   const notify = useNotify()
   const prefix = useId()
   const create = useCreateStudent()
@@ -59,7 +63,10 @@ export function AddStudentForm({ id, onDone }: { id: string; onDone: () => void 
       </SelectField>
       <fieldset className="space-y-3">
         <legend className="font-semibold">
-          Emergency contact <span className="font-normal text-gray-700">(needed before the first class, shown to the teacher)</span>
+          Emergency contact{' '}
+          <span className="font-normal text-gray-700">
+            {contactRequired ? '(needed before the first class, shown to the teacher)' : '(optional, shown to the teacher)'}
+          </span>
         </legend>
         <TextField id={field('emergencyName')} name="emergencyName" label="Contact Name" autoComplete="off" error={errors.emergencyName} />
         <TextField id={field('emergencyPhone')} name="emergencyPhone" type="tel" label="Contact Phone" autoComplete="off" error={errors.emergencyPhone} />

@@ -17,7 +17,7 @@ import { EmergencyContactDialog } from './EmergencyContactDialog'
 const FORM_ID = 'add-student-form'
 
 /** My Students on /account (spec §2): the inline form, clickable cards, emergency contact, care and pickups (issue 24), delete, skeletons, empty text. */
-export function StudentsSection({ user }: { user: UserDto }) {
+export function StudentsSection({ user, contactRequired = false }: { user: UserDto; contactRequired?: boolean }) {
   const family = useFamily(user)
   // A view-and-attendance guardian cannot add children (decisions §23): the server refuses, the page does not offer it.
   const viewOnly = user.guardianAccess === 'view'
@@ -50,7 +50,7 @@ export function StudentsSection({ user }: { user: UserDto }) {
           </button>
         )}
       </div>
-      {adding ? <AddStudentForm id={FORM_ID} onDone={() => setAdding(false)} /> : null}
+      {adding ? <AddStudentForm id={FORM_ID} contactRequired={contactRequired} onDone={() => setAdding(false)} /> : null}
       <div className="mt-3">
         {family.studentsPending ? (
           <SkeletonRows count={2} label="Loading students…" className="h-16" />

@@ -18,7 +18,18 @@ const STATUS: Record<PolicyDto['status'], string> = {
  * One document to sign (issue 26): its whole text in a scrolled box (signing opens once the end
  * was reached), the choices it offers (a photo release: one of them), the typed full name.
  */
-export function PolicyCard({ policy, studentId, studentName }: { policy: PolicyDto; studentId: number; studentName: string }) {
+export function PolicyCard({
+  policy,
+  studentId,
+  studentName,
+  classIds = [],
+}: {
+  policy: PolicyDto
+  studentId: number
+  studentName: string
+  /** The classes being joined: a document of theirs applies before the child is in one. */
+  classIds?: number[]
+}) {
   const sign = useSignPolicy()
   const textRef = useRef<HTMLDivElement>(null)
   const [read, setRead] = useState(false)
@@ -39,7 +50,7 @@ export function PolicyCard({ policy, studentId, studentName }: { policy: PolicyD
   const submit = () =>
     sign.mutate({
       documentId: policy.documentId,
-      input: { studentId: policy.appliesTo === 'household' ? undefined : studentId, versionId: policy.version.id, fullName, choices },
+      input: { studentId: policy.appliesTo === 'household' ? undefined : studentId, versionId: policy.version.id, fullName, choices, classIds },
     })
 
   return (

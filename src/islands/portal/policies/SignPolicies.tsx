@@ -53,7 +53,7 @@ export function SignPolicies({ studentId, classIds, next }: { studentId: number;
           </button>
         </section>
       ) : (
-        toSign.map((policy) => <PolicyCard key={policy.documentId} policy={policy} studentId={studentId} studentName={studentName} />)
+        toSign.map((policy) => <PolicyCard key={policy.documentId} policy={policy} studentId={studentId} studentName={studentName} classIds={classIds} />)
       )}
     </div>
   )

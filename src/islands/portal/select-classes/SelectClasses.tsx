@@ -26,8 +26,21 @@ import { useAddToSchedule } from './use-add-to-schedule'
 import { useClassSelection } from './use-class-selection'
 import { WaitlistControls } from './WaitlistControls'
 
-/** `classId`: a class chosen on the catalogue (issue 23), selected from the start. */
-export function SelectClasses({ studentId, user, classId }: { studentId: number; user: UserDto; classId: number | null }) {
+/**
+ * `classId`: a class chosen on the catalogue (issue 23), selected from the start.
+ * `contactRequired`: the studio asks for an emergency contact before a first class (a studio setting, decisions §37).
+ */
+export function SelectClasses({
+  studentId,
+  user,
+  classId,
+  contactRequired = false,
+}: {
+  studentId: number
+  user: UserDto
+  classId: number | null
+  contactRequired?: boolean
+}) {
   const student = useStudent(studentId)
   const enrollments = useStudentEnrollments(studentId)
   const classes = useClasses()
@@ -119,7 +132,7 @@ export function SelectClasses({ studentId, user, classId }: { studentId: number;
         </p>
       ) : null}
 
-      {ageChecked && !s.emergencyContact && enrollments.data?.length === 0 ? (
+      {contactRequired && ageChecked && !s.emergencyContact && enrollments.data?.length === 0 ? (
         <div role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">{emergencyContactNeededMessage(s.fullName)}</p>
           <a href={`/account?care=${s.id}`} className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
