@@ -181,7 +181,11 @@ describe('the month’s run with split billing', () => {
     const other = (await second.client.get('/api/billing/statement')).body
     expect(other.invoices.map((i: { id: number }) => i.id)).toEqual([theirs!.id])
     expect(other).toMatchObject({ balanceCents: 5400, credits: [], autopay: null, split: { you: { id: second.userId } } })
-    expect((await viewer.client.get('/api/billing/statement')).body.invoices).toEqual([])
+    // A view-only guardian reads the household's own statement, the payer's (decisions §23, §37), not an empty one.
+    const viewed = (await viewer.client.get('/api/billing/statement')).body
+    expect(viewed.invoices.map((i: { id: number }) => i.id)).toEqual([mine!.id])
+    expect(viewed).toMatchObject({ balanceCents: 11_500, payer: { id: first.userId } })
+    expect(viewed.split).toBeUndefined()
     // The billing page's own list (GET /api/invoices) shows each guardian the same.
     expect((await first.client.get('/api/invoices')).body.map((i: { id: number }) => i.id)).toEqual([mine!.id])
     expect((await second.client.get('/api/invoices')).body.map((i: { id: number; billedTo?: number }) => [i.id, i.billedTo])).toEqual([

@@ -24,6 +24,8 @@ export type BillingGuardians = {
   full: Map<number, User>
   /** The guardian a line of this student (and class) is billed to, or null for the payer. */
   guardianOf: (studentId: number | null | undefined, classId?: number | null) => number | null
+  /** Whether a standing choice bills a child or a class to a guardian other than the payer. */
+  splitsNow: boolean
 }
 
 /** A household's children, their enrollments and the choices that still stand (a choice must name a full guardian). */
@@ -52,7 +54,8 @@ export async function billingGuardiansOf(req: PayloadRequest, householdId: numbe
     const guardianId = (classId != null ? byClass.get(`${studentId}:${classId}`) : null) ?? byStudent.get(studentId) ?? null
     return guardianId === household.payer.id ? null : guardianId
   }
-  return { payer: household.payer, full, guardianOf }
+  const splitsNow = [...byStudent.values(), ...byClass.values()].some((id) => id !== null && id !== household.payer.id)
+  return { payer: household.payer, full, guardianOf, splitsNow }
 }
 
 /** The household's choices as the portal and the console read them. */
