@@ -29,6 +29,7 @@ import * as migration_20261127_040315_split_billing from './20261127_040315_spli
 import * as migration_20261127_040423_rich_messages from './20261127_040423_rich_messages';
 import * as migration_20261127_075149_billed_to_event from './20261127_075149_billed_to_event';
 import * as migration_20261127_075909_guardian_cards from './20261127_075909_guardian_cards';
+import * as migration_20261201_201009_billed_to_pending from './20261201_201009_billed_to_pending';
 
 export const migrations = [
   {
@@ -185,5 +186,10 @@ export const migrations = [
     up: migration_20261127_075909_guardian_cards.up,
     down: migration_20261127_075909_guardian_cards.down,
     name: '20261127_075909_guardian_cards',
+  },
+  {
+    up: migration_20261201_201009_billed_to_pending.up,
+    down: migration_20261201_201009_billed_to_pending.down,
+    name: '20261201_201009_billed_to_pending',
   },
 ];

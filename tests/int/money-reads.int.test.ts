@@ -55,7 +55,13 @@ async function payByCard(guardian: Family, invoice: Invoice): Promise<number> {
   expect(intent.status, JSON.stringify(intent.body)).toBe(200)
   const intentId = intent.body.paymentIntentId as string
   await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-  const reported = await guardian.client.post('/api/payments', { invoiceId: invoice.id, amount: 50, method: 'stripe', status: 'completed', transactionId: intentId })
+  const reported = await guardian.client.post('/api/payments', {
+    invoiceId: invoice.id,
+    amount: 50,
+    method: 'stripe',
+    status: 'completed',
+    transactionId: intentId,
+  })
   expect(reported.status, JSON.stringify(reported.body)).toBe(201)
   return reported.body.id as number
 }
@@ -90,6 +96,7 @@ beforeAll(async () => {
   stranger = await createFamily(app, 'money-stranger')
   const child = await addStudent(app, payer.userId, 'Ben Money')
   expect((await payer.client.put('/api/household/billed-to', { studentId: child, guardianId: other.userId })).status).toBe(200)
+  expect((await other.client.post('/api/household/billed-to/accept', { studentId: child })).status).toBe(200)
   inv.own = await newInvoice('Costume', null)
   inv.payers = await newInvoice('Tuition payer share', payer.userId)
   inv.others = await newInvoice('Tuition other share', other.userId)
@@ -156,13 +163,33 @@ describe.each(MATRIX)('every money read with split billing $split', ({ split, ex
     const seen = expected[reader]
     const client = readers()[reader].client
     const statement = (await client.get('/api/billing/statement')).body
-    expect(names(statement.invoices.map((i: { id: number }) => i.id), inv)).toEqual(seen.invoices)
-    expect(names(statement.payments.map((p: { id: number }) => p.id), paymentOf)).toEqual(seen.payments)
+    expect(
+      names(
+        statement.invoices.map((i: { id: number }) => i.id),
+        inv,
+      ),
+    ).toEqual(seen.invoices)
+    expect(
+      names(
+        statement.payments.map((p: { id: number }) => p.id),
+        paymentOf,
+      ),
+    ).toEqual(seen.payments)
     expect(statement.credits.some((c: { id: number }) => c.id === creditId)).toBe(seen.credits)
     const invoices = (await client.get('/api/invoices')).body as { id: number }[]
-    expect(names(invoices.map((i) => i.id), inv)).toEqual(seen.invoices)
+    expect(
+      names(
+        invoices.map((i) => i.id),
+        inv,
+      ),
+    ).toEqual(seen.invoices)
     const payments = (await client.get('/api/payments')).body as { id: number; transactionId: string | null }[]
-    expect(names(payments.map((p) => p.id), paymentOf)).toEqual(seen.payments)
+    expect(
+      names(
+        payments.map((p) => p.id),
+        paymentOf,
+      ),
+    ).toEqual(seen.payments)
     const autopay = (await client.get('/api/autopay')).body
     expect(autopay.card?.lastFour === '4242').toBe(seen.card)
     // Paying is reading: an invoice the reader does not see is not found (a view-only guardian pays nothing at all).
@@ -172,10 +199,31 @@ describe.each(MATRIX)('every money read with split billing $split', ({ split, ex
 
   it('shows the office all of the household', async () => {
     const statement = (await admin.get(`/api/admin/families/${payer.userId}/statement`)).body
-    expect(names(statement.invoices.map((i: { id: number }) => i.id), inv)).toEqual(ALL.invoices)
-    expect(names(statement.payments.map((p: { id: number }) => p.id), paymentOf)).toEqual(ALL.payments)
-    const payments = (await admin.get(`/api/payments?invoiceIds=${Object.values(inv).map((i) => i.id).join(',')}`)).body as { id: number }[]
-    expect(names(payments.map((p) => p.id), paymentOf)).toEqual(ALL.payments)
+    expect(
+      names(
+        statement.invoices.map((i: { id: number }) => i.id),
+        inv,
+      ),
+    ).toEqual(ALL.invoices)
+    expect(
+      names(
+        statement.payments.map((p: { id: number }) => p.id),
+        paymentOf,
+      ),
+    ).toEqual(ALL.payments)
+    const payments = (
+      await admin.get(
+        `/api/payments?invoiceIds=${Object.values(inv)
+          .map((i) => i.id)
+          .join(',')}`,
+      )
+    ).body as { id: number }[]
+    expect(
+      names(
+        payments.map((p) => p.id),
+        paymentOf,
+      ),
+    ).toEqual(ALL.payments)
   })
 })
 
