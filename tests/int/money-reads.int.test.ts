@@ -3,7 +3,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Invoice, Message } from '#cms/payload-types'
-import { noticePaymentFailed } from '#api/notices'
+import { noticePaymentFailed, sendScheduledNotices } from '#api/notices'
 import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
@@ -73,6 +73,18 @@ async function noticedTo(key: string): Promise<number[]> {
     .filter((row) => (row.message as Message).noticeKey === key)
     .map((row) => (typeof row.user === 'object' ? row.user.id : row.user) as number)
     .sort((a, b) => a - b)
+}
+
+/** A household card expiring within the month, told by the scheduled notices: who hears of it. */
+async function cardExpiryNoticedTo(label: string): Promise<number[]> {
+  const [year, month] = addDays(todayIso(), 10).split('-').map(Number) as [number, number]
+  const card = await app.payload.create({
+    collection: 'payment-methods',
+    overrideAccess: true,
+    data: { user: payer.userId, cardBrand: 'visa', lastFour: '1111', expiryMonth: month, expiryYear: year, stripePaymentMethodId: `pm_money_${label}` },
+  })
+  await sendScheduledNotices(app.payload)
+  return noticedTo(`card-expiring:${card.id}:${String(month).padStart(2, '0')}/${year}`)
 }
 
 const receiptsTo = (description: string) =>
@@ -245,10 +257,13 @@ describe('every money mail', () => {
     const declined = await newInvoice('Declined share', other.userId)
     await noticePaymentFailed(await createLocalReq({}, app.payload), declined, { attempt: 1, reason: 'Card declined.', nextAttempt: null })
     expect(await noticedTo(`payment-failed:${declined.id}:1`)).toEqual([other.userId])
+    // The household's card is the payer's: its expiry is told to them.
+    expect(await cardExpiryNoticedTo('split')).toEqual([payer.userId])
   })
 
   it('as one purse, mails every guardian, and only the one who paid reads “your card payment”', async () => {
     await setSplit(false)
+    expect(await cardExpiryNoticedTo('whole')).toEqual([payer.userId, other.userId, viewer.userId].sort((a, b) => a - b))
     const whole = await newInvoice('Whole purse', other.userId)
     await eventually(async () => (await noticedTo(`invoice-issued:${whole.id}`)).length === 3)
     expect(await noticedTo(`invoice-issued:${whole.id}`)).toEqual([payer.userId, other.userId, viewer.userId].sort((a, b) => a - b))
