@@ -5,14 +5,7 @@ import { guardiansOf, mailHousehold, sendMail, wantsEmail, academyName, type Mai
 import { householdOf } from '#api/lib/ownership'
 import { readSplitBilling } from '#api/studio'
 import { isAdminUser } from '#shared/roles'
-import {
-  mailedGuardianOf,
-  seesHouseholdOwn,
-  seesInvoice,
-  shareReadBy,
-  type MoneyHousehold,
-  type MoneyReader,
-} from '#shared/split-billing'
+import { mailedGuardianOf, seesHouseholdOwn, seesInvoice, shareReadBy, type MoneyHousehold, type MoneyReader } from '#shared/split-billing'
 import { billingGuardiansOf } from './billed-to'
 import { accessOf, loadHousehold } from './household'
 
@@ -91,4 +84,3 @@ export async function mailAboutInvoice(
   await sendMail(payload, guardian.email, compose(guardian, await academyName(payload)))
   return 1
 }
-
