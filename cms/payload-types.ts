@@ -297,6 +297,10 @@ export interface Student {
    * Split billing: the guardian this child is billed to (set by the household). Empty: the payer.
    */
   billedTo?: (number | null) | User;
+  /**
+   * Split billing: the guardian asked to be billed for this child, who has not accepted yet.
+   */
+  billedToPending?: (number | null) | User;
   dateOfBirth: string;
   experienceLevel: 'Beginner' | 'Some Experience' | 'Intermediate' | 'Advanced';
   /**
@@ -830,6 +834,10 @@ export interface Enrollment {
    * Split billing: the guardian this class is billed to (set by the household). Empty: as the student.
    */
   billedTo?: (number | null) | User;
+  /**
+   * Split billing: the guardian asked to be billed for this class, who has not accepted yet.
+   */
+  billedToPending?: (number | null) | User;
   enrollmentDate: string;
   /**
    * The last day attended, when the student leaves the class; tuition is prorated to it.
@@ -1790,6 +1798,7 @@ export interface StudentsSelect<T extends boolean = true> {
   user?: T;
   fullName?: T;
   billedTo?: T;
+  billedToPending?: T;
   dateOfBirth?: T;
   experienceLevel?: T;
   currentLevel?: T;
@@ -2115,6 +2124,7 @@ export interface EnrollmentsSelect<T extends boolean = true> {
   class?: T;
   enrolledBy?: T;
   billedTo?: T;
+  billedToPending?: T;
   enrollmentDate?: T;
   endDate?: T;
   updatedAt?: T;

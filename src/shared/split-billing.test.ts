@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { computeFamilyTuition, sumLines, type TuitionEnrollment } from './tuition'
-import { splitLines } from './split-billing'
+import { mailedGuardianOf, seesHouseholdOwn, seesInvoice, splitLines, type MoneyHousehold, type MoneyReader } from './split-billing'
 
 type Line = { kind: string; amountCents: number; creditId?: number | null; studentId?: number | null; classId?: number | null }
 
@@ -120,5 +120,44 @@ describe('splitLines', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('the billed-to rule of money reads and mails', () => {
+  const OTHER = 2
+  const VIEWER = 3
+  const LEFT = 4
+  const split: MoneyHousehold = { split: true, payerId: PAYER, fullGuardianIds: [PAYER, OTHER] }
+  const whole: MoneyHousehold = { ...split, split: false }
+  const readers: Record<string, MoneyReader> = {
+    payer: { id: PAYER, role: 'full' },
+    other: { id: OTHER, role: 'full' },
+    viewer: { id: VIEWER, role: 'view' },
+    office: { id: 99, role: 'office' },
+  }
+  const invoices = { own: { billedTo: null }, payers: { billedTo: PAYER }, others: { billedTo: OTHER }, leavers: { billedTo: LEFT } }
+  const seen = (household: MoneyHousehold, reader: MoneyReader) =>
+    Object.entries(invoices)
+      .filter(([, invoice]) => seesInvoice(reader, household, invoice))
+      .map(([name]) => name)
+
+  it('lets every guardian and the office see all of a household that does not split', () => {
+    for (const reader of Object.values(readers)) {
+      expect(seen(whole, reader)).toEqual(['own', 'payers', 'others', 'leavers'])
+      expect(seesHouseholdOwn(reader, whole)).toBe(true)
+    }
+  })
+
+  it('splitting, shows each full guardian their own, the payer also the household’s and a leaver’s, a view-only guardian the payer’s', () => {
+    expect(seen(split, readers.payer!)).toEqual(['own', 'payers', 'leavers'])
+    expect(seen(split, readers.other!)).toEqual(['others'])
+    expect(seen(split, readers.viewer!)).toEqual(['own', 'payers', 'leavers'])
+    expect(seen(split, readers.office!)).toEqual(['own', 'payers', 'others', 'leavers'])
+    expect([readers.payer, readers.other, readers.viewer, readers.office].map((reader) => seesHouseholdOwn(reader!, split))).toEqual([true, false, true, true])
+  })
+
+  it('mails every guardian of a household that does not split, else the one guardian billed', () => {
+    expect(Object.values(invoices).map((invoice) => mailedGuardianOf(invoice, whole))).toEqual([null, null, null, null])
+    expect(Object.values(invoices).map((invoice) => mailedGuardianOf(invoice, split))).toEqual([PAYER, PAYER, OTHER, PAYER])
   })
 })

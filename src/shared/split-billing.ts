@@ -12,10 +12,59 @@ export type BillPart<L> = { guardianId: number; lines: L[] }
 /**
  * Whether an invoice is a guardian's to see and pay with split billing: the one it names, or the
  * payer when it names none (the household's own). Autopay charges the payer's card only these of
- * the payer's; statements and the invoice list show each guardian only theirs.
+ * the payer's.
  */
 export function isBilledTo(invoice: { billedTo?: number | null }, guardianId: number, payerId: number): boolean {
   return invoice.billedTo == null ? guardianId === payerId : invoice.billedTo === guardianId
+}
+
+/**
+ * The one "billed to" rule of every money read and money mail (decisions §10, §38). `split`: the
+ * academy has split billing on and this household splits (an invoice names a guardian, or a child
+ * or class is billed to a guardian other than the payer); otherwise the household's money is one.
+ */
+export type MoneyHousehold = { split: boolean; payerId: number; fullGuardianIds: readonly number[] }
+
+/** Who reads: the office, a full guardian of the household, or a view-and-attendance one. */
+export type MoneyReader = { id: number; role: 'office' | 'full' | 'view' }
+
+/**
+ * The guardian an invoice is billed to now: the one it names while they are still a full guardian
+ * of the household, else the payer (the household's own, and an invoice of a guardian who left).
+ */
+export function billedGuardianOf(invoice: { billedTo?: number | null }, household: MoneyHousehold): number {
+  const named = invoice.billedTo ?? null
+  return named !== null && household.fullGuardianIds.includes(named) ? named : household.payerId
+}
+
+/**
+ * Whose share of the money a reader reads: null for all of it (the office; every guardian while the
+ * household does not split). Splitting, a full guardian reads their own share and a view-only
+ * guardian the payer's, the household's own statement that decisions §23 promises them.
+ */
+export function shareReadBy(reader: MoneyReader, household: MoneyHousehold): number | null {
+  if (reader.role === 'office' || !household.split) return null
+  return reader.role === 'view' ? household.payerId : reader.id
+}
+
+/** Whether the reader sees an invoice, and so its lines, payments, refunds and receipts. */
+export function seesInvoice(reader: MoneyReader, household: MoneyHousehold, invoice: { billedTo?: number | null }): boolean {
+  const share = shareReadBy(reader, household)
+  return share === null || billedGuardianOf(invoice, household) === share
+}
+
+/** Whether the reader sees the household's own money that is no invoice's: its credits, its card, a payment of no invoice. */
+export function seesHouseholdOwn(reader: MoneyReader, household: MoneyHousehold): boolean {
+  const share = shareReadBy(reader, household)
+  return share === null || share === household.payerId
+}
+
+/**
+ * Who a mail about an invoice goes to: null for every guardian of the household (it does not
+ * split), else the one guardian it is billed to (the payer for the household's own), nobody else.
+ */
+export function mailedGuardianOf(invoice: { billedTo?: number | null }, household: MoneyHousehold): number | null {
+  return household.split ? billedGuardianOf(invoice, household) : null
 }
 
 const total = (lines: readonly SplittableLine[]) => lines.reduce((sum, line) => sum + line.amountCents, 0)

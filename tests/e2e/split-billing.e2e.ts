@@ -6,11 +6,12 @@ import { inviteSecondParent } from './support/second-parent'
 import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
 
 /**
- * Split billing on a phone (issue 24, decisions "split billing"): with the academy's switch on,
- * the first parent bills one child to the second parent from the Household section; after the
+ * Split billing on a phone (issue 24, decisions "split billing", §38): with the academy's switch
+ * on, the first parent asks to bill one child to the second parent from the Household section;
+ * nothing is billed to the second parent until they accept on their own account page. After the
  * month's run the second parent's statement shows only the invoice billed to them. Then the first
- * parent bills one class of the older child to the second parent, and the administrator finds it
- * in the console's household, sets it back to "same as the child" and reads it in the history.
+ * parent asks for one class of the older child, the second parent declines, and the administrator,
+ * who settles disputes, bills it from the console's household at once and reads it in the history.
  * The switch is turned off again, and the journey's accounts and class leave with it.
  */
 test('a child billed to the second parent appears only on their statement', async ({ page, browser, baseURL, adminRequest, families, cleanup, classes }) => {
@@ -35,12 +36,26 @@ test('a child billed to the second parent appears only on their statement', asyn
   try {
     expect((await setSplit(true)).ok()).toBe(true)
 
-    await test.step('the first parent bills the younger child to the second parent', async () => {
+    await test.step('the first parent asks to bill the younger child to the second parent', async () => {
       await openPortal(page, '/account')
       const billedTo = page.getByRole('region', { name: 'Household' }).getByRole('list', { name: 'Billed to' })
-      await billedTo.getByLabel(younger, { exact: true }).selectOption({ label: 'Sam Second' })
-      await expectToast(page, 'Billing Updated')
+      const choice = billedTo.getByLabel(younger, { exact: true })
+      await choice.selectOption({ label: 'Sam Second' })
+      await expectToast(page, 'Request Sent')
+      // Asked, not billed: the choice still names the payer until the second parent accepts.
+      await expect(choice).toHaveValue('')
+      await expect(billedTo.getByText('Waiting for Sam Second to accept.')).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
+    })
+
+    await test.step('the second parent accepts on their account page', async () => {
+      await openPortal(second, '/account')
+      const requests = second.getByRole('list', { name: 'Requests to bill you' })
+      await expect(requests).toContainText(younger)
+      expect(await seriousViolations(second)).toEqual([])
+      await requests.getByRole('button', { name: `Accept ${younger}` }).click()
+      await expectToast(second, 'Billing Accepted')
+      await expect(requests).toHaveCount(0)
     })
 
     const period = new Date().toISOString().slice(0, 7)
@@ -58,33 +73,35 @@ test('a child billed to the second parent appears only on their statement', asyn
       await expect(page.getByText(younger)).toHaveCount(0)
     })
 
-    await test.step('the first parent bills one class of the older child to the second parent', async () => {
+    await test.step('the first parent asks for one class of the older child, and the second parent declines', async () => {
       await openPortal(page, '/account')
       const classes = page.getByRole('region', { name: 'Household' }).getByRole('list', { name: `Classes of ${older}` })
       const choice = classes.getByLabel(className, { exact: true })
       await expect(choice).toHaveValue('')
       await choice.selectOption({ label: 'Sam Second' })
-      await expectToast(page, 'Billing Updated')
-      await expect(choice).toHaveValue(/^\d+$/)
-      await expect(page.getByRole('region', { name: 'Household' }).getByLabel(older, { exact: true })).toHaveValue('')
+      await expectToast(page, 'Request Sent')
+      await expect(choice).toHaveValue('')
+      await expect(classes.getByText('Waiting for Sam Second to accept.')).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
+      await openPortal(second, '/account')
+      await second.getByRole('button', { name: `Decline ${older}, ${className}` }).click()
+      await expectToast(second, 'Request Declined')
     })
 
-    await test.step('the administrator sees it in the household and sets it back to the child’s choice', async () => {
+    await test.step('the administrator bills the class to the second parent at once, and reads it in the history', async () => {
       const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
       closeAdmin = () => adminContext.close()
       const studio = await adminContext.newPage()
       const dialog = await openHouseholdDialog(studio, baseURL, first)
       const billing = dialog.getByRole('region', { name: 'Billed to' })
       const choice = billing.getByRole('list', { name: `Classes of ${older}` }).getByLabel(className, { exact: true })
-      await expect(choice.locator('option:checked')).toHaveText('Sam Second')
+      await expect(choice).toHaveValue('')
       await expect(billing.getByLabel(younger, { exact: true }).locator('option:checked')).toHaveText('Sam Second')
       expect(await seriousViolations(studio)).toEqual([])
-      await expect(choice.locator('option').first()).toHaveText(/^Same as the child/)
-      await choice.selectOption({ index: 0 })
+      await choice.selectOption({ label: 'Sam Second' })
       await expect(toast(studio, 'Billing Updated')).toBeVisible()
-      await expect(choice).toHaveValue('')
-      await expect(dialog.getByRole('list', { name: 'Household history' })).toContainText(`${older}, ${className}: billed as the child`)
+      await expect(choice.locator('option:checked')).toHaveText('Sam Second')
+      await expect(dialog.getByRole('list', { name: 'Household history' })).toContainText(`${older}, ${className}: billed to Sam Second`)
     })
   } finally {
     await setSplit(false)

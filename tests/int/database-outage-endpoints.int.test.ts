@@ -195,6 +195,11 @@ describe('every endpoint group while PostgreSQL is down', () => {
         name: 'PUT /household/billed-to',
         send: () => family.put('/api/household/billed-to', { studentId: student.body.id, guardianId: null }),
       },
+      {
+        group: 'households',
+        name: 'POST /household/billed-to/accept',
+        send: () => family.post('/api/household/billed-to/accept', { studentId: student.body.id }),
+      },
       { group: 'exams', name: 'GET /exam-entries', send: () => family.get('/api/exam-entries') },
       {
         group: 'exams',

@@ -55,13 +55,15 @@ afterAll(async () => {
 describe('household events for split billing', () => {
   it('records a guardian’s change of a child and of one class, by names', async () => {
     expect((await first.client.put('/api/household/billed-to', { studentId: ana, guardianId: second.userId })).status).toBe(200)
+    expect((await second.client.post('/api/household/billed-to/accept', { studentId: ana })).status).toBe(200)
     const res = await first.client.put('/api/household/billed-to', { studentId: ana, enrollmentId: anaBallet, guardianId: first.userId })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.students[0].enrollments).toEqual([
-      { enrollmentId: anaBallet, classId: expect.any(Number), className: 'Ballet Audit', current: true, billedTo: first.userId },
+      { enrollmentId: anaBallet, classId: expect.any(Number), className: 'Ballet Audit', current: true, billedTo: first.userId, pendingFor: null },
     ])
     expect(await events()).toEqual([
-      ['bte-first parent', 'Ana Audit: billed to bte-second guardian'],
+      ['bte-first parent', 'Ana Audit: asked bte-second guardian to be billed'],
+      ['bte-second guardian', 'Ana Audit: billed to bte-second guardian, who accepted'],
       ['bte-first parent', 'Ana Audit, Ballet Audit: billed to bte-first parent'],
     ])
   })

@@ -118,11 +118,30 @@ describe('PUT /api/household/billed-to', () => {
     expect(await studentRows()).toBe(before)
   })
 
-  it('lets a full guardian bill a child to another full guardian, and an administrator too', async () => {
+  it('bills a child to another full guardian only once they accept, and an administrator’s choice at once', async () => {
     const res = await first.client.put('/api/household/billed-to', { studentId: ben, guardianId: second.userId })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toMatchObject({ splitBilling: true, payerId: first.userId })
-    expect(res.body.students.find((s: { studentId: number }) => s.studentId === ben).billedTo).toBe(second.userId)
+    const benOf = (body: any) => body.students.find((s: { studentId: number }) => s.studentId === ben)
+    // Asked, not billed: the lines stay with the payer until the second guardian answers.
+    expect(benOf(res.body)).toMatchObject({ billedTo: null, pendingFor: second.userId })
+    // Only the guardian asked answers; a view-only guardian is refused, another household finds nothing.
+    expect((await first.client.post('/api/household/billed-to/accept', { studentId: ben })).status).toBe(404)
+    expect((await viewer.client.post('/api/household/billed-to/accept', { studentId: ben })).status).toBe(403)
+    expect((await stranger.client.post('/api/household/billed-to/accept', { studentId: ben })).status).toBe(404)
+    expect(benOf((await second.client.get('/api/household/billed-to')).body)).toMatchObject({ billedTo: null, pendingFor: second.userId })
+    const declined = await second.client.post('/api/household/billed-to/decline', { studentId: ben })
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200)
+    expect(benOf(declined.body)).toMatchObject({ billedTo: null, pendingFor: null })
+    expect((await second.client.post('/api/household/billed-to/accept', { studentId: ben })).status).toBe(404)
+    // Asked again, accepted: billed to them.
+    expect((await first.client.put('/api/household/billed-to', { studentId: ben, guardianId: second.userId })).status).toBe(200)
+    const accepted = await second.client.post('/api/household/billed-to/accept', { studentId: ben })
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    expect(benOf(accepted.body)).toMatchObject({ billedTo: second.userId, pendingFor: null })
+    // The office settles disputes: its choice applies at once, asking nobody.
+    const toSecond = await admin.put(`/api/admin/households/${second.userId}/billed-to`, { studentId: ana, guardianId: second.userId })
+    expect(toSecond.body.students.find((s: { studentId: number }) => s.studentId === ana)).toMatchObject({ billedTo: second.userId, pendingFor: null })
     const byAdmin = await admin.put(`/api/admin/households/${second.userId}/billed-to`, { studentId: ana, guardianId: null })
     expect(byAdmin.status).toBe(200)
     expect(byAdmin.body.students.find((s: { studentId: number }) => s.studentId === ana).billedTo).toBeNull()
@@ -181,7 +200,11 @@ describe('the month’s run with split billing', () => {
     const other = (await second.client.get('/api/billing/statement')).body
     expect(other.invoices.map((i: { id: number }) => i.id)).toEqual([theirs!.id])
     expect(other).toMatchObject({ balanceCents: 5400, credits: [], autopay: null, split: { you: { id: second.userId } } })
-    expect((await viewer.client.get('/api/billing/statement')).body.invoices).toEqual([])
+    // A view-only guardian reads the household's own statement, the payer's (decisions §23, §38), not an empty one.
+    const viewed = (await viewer.client.get('/api/billing/statement')).body
+    expect(viewed.invoices.map((i: { id: number }) => i.id)).toEqual([mine!.id])
+    expect(viewed).toMatchObject({ balanceCents: 11_500, payer: { id: first.userId } })
+    expect(viewed.split).toBeUndefined()
     // The billing page's own list (GET /api/invoices) shows each guardian the same.
     expect((await first.client.get('/api/invoices')).body.map((i: { id: number }) => i.id)).toEqual([mine!.id])
     expect((await second.client.get('/api/invoices')).body.map((i: { id: number; billedTo?: number }) => [i.id, i.billedTo])).toEqual([

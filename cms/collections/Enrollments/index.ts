@@ -53,6 +53,14 @@ export const Enrollments: CollectionConfig = {
       admin: { readOnly: true, description: 'Split billing: the guardian this class is billed to (set by the household). Empty: as the student.' },
     },
     {
+      // Split billing (decisions §38): a guardian another guardian named, until they accept or decline; `billedTo` is unchanged meanwhile.
+      name: 'billedToPending',
+      label: 'Billed to, waiting for acceptance',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { readOnly: true, description: 'Split billing: the guardian asked to be billed for this class, who has not accepted yet.' },
+    },
+    {
       name: 'enrollmentDate',
       label: 'Enrolled on',
       type: 'date',

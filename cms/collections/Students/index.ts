@@ -63,6 +63,14 @@ export const Students: CollectionConfig = {
       relationTo: 'users',
       admin: { readOnly: true, description: 'Split billing: the guardian this child is billed to (set by the household). Empty: the payer.' },
     },
+    {
+      // Split billing (decisions §38): a guardian another guardian named, until they accept or decline; `billedTo` is unchanged meanwhile.
+      name: 'billedToPending',
+      label: 'Billed to, waiting for acceptance',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { readOnly: true, description: 'Split billing: the guardian asked to be billed for this child, who has not accepted yet.' },
+    },
     { name: 'dateOfBirth', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
     {
       name: 'experienceLevel',

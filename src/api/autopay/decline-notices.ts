@@ -4,22 +4,18 @@ import type { Invoice, User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import { nextAttemptDay, type AttemptFacts } from '#shared/autopay'
 import { calendarDay } from '#shared/dates'
-import { academyName, guardiansOf, mailHousehold, sendMail, wantsEmail, type MailContent } from '#api/email'
+import type { MailContent } from '#api/email'
+import { mailAboutInvoice } from '#api/households'
 import { noticePaymentFailed } from '#api/notices'
 
 /**
- * The mail about a charge waiting for the family's action: to every guardian of the household
- * who wants email, or, for an invoice billed to one guardian (decisions §34), to that guardian
- * alone, as the notices of such an invoice are.
+ * The mail about a charge waiting for the family's action, by the "billed to" rule (decisions
+ * §10): to every guardian of a household that does not split who wants email, else to the
+ * guardian the invoice is billed to alone (the payer for the household's own).
  */
 export async function mailFamily(payload: Payload, invoice: Invoice, compose: (user: User, academy: string) => MailContent): Promise<void> {
   try {
-    if (invoice.billedTo == null) {
-      await mailHousehold(payload, invoice.userId, compose)
-      return
-    }
-    const guardian = (await guardiansOf(payload, invoice.userId)).find((user) => user.id === invoice.billedTo)
-    if (guardian && (await wantsEmail({ payload }, guardian.id))) await sendMail(payload, guardian.email, compose(guardian, await academyName(payload)))
+    await mailAboutInvoice(await createLocalReq({}, payload), invoice, compose)
   } catch (error) {
     payload.logger.error({ err: error, msg: `[autopay] the email to household ${invoice.userId} could not be sent` })
   }

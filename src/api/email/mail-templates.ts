@@ -47,9 +47,14 @@ export function autopayActionMail(input: { fullName: string; academyName: string
   })
 }
 
-/** The payment receipt (decisions §7), to a family whose email notifications are on. `paidOn` is the academy's day. */
+/**
+ * The payment receipt (decisions §7), to a family whose email notifications are on. `paidOn` is the
+ * academy's day. `paidBy` says whose payment it was to this reader: theirs ('you'), another
+ * guardian's (their name), or nobody's in particular (null: an automatic charge).
+ */
 export function paymentReceiptMail(input: {
   fullName: string
+  paidBy: 'you' | string | null
   academyName: string
   amount: string
   description: string
@@ -63,11 +68,17 @@ export function paymentReceiptMail(input: {
     subject: `Payment received: ${input.amount} for ${input.description}`,
     greeting: `Hello ${input.fullName},`,
     blocks: [
-      `Thank you: we received your card payment of ${input.amount} for "${input.description}" (invoice #${input.invoiceId}) on ${input.paidOn}.`,
+      `Thank you: we received ${receiptPayment(input.paidBy)} of ${input.amount} for "${input.description}" (invoice #${input.invoiceId}) on ${input.paidOn}.`,
       'The invoice is now marked as paid.',
       { facts: [['Reference', input.reference]] },
       'Your payment history:',
       { link: input.link },
     ],
   })
+}
+
+/** Whose card payment a receipt names: "your" only to the guardian who paid. */
+function receiptPayment(paidBy: 'you' | string | null): string {
+  if (paidBy === 'you') return 'your card payment'
+  return paidBy ? `a card payment by ${paidBy}` : 'a card payment'
 }

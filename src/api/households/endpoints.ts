@@ -1,6 +1,6 @@
 import { sessionCookie, toUserDto } from '#api/accounts'
 import { defineEndpoint, idParam } from '#api/http'
-import { readBilledTo, setBilledTo } from './billed-to'
+import { answerBilledTo, readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
 import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
 import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
@@ -8,6 +8,7 @@ import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './inv
 import { mergeHouseholds, previewMerge } from './merge'
 import {
   acceptInviteSchema,
+  billedToAnswerSchema,
   billedToSchema,
   guardianAccessSchema,
   invitePreviewSchema,
@@ -45,6 +46,15 @@ export const householdEndpoints = [
 
   defineEndpoint('put', '/household/billed-to', { role: 'family', body: billedToSchema }, async ({ req, user, body }) =>
     setBilledTo(req, user, householdOf(user), body),
+  ),
+
+  /** Decisions §38: the guardian asked to be billed for a child or class accepts, or declines. */
+  defineEndpoint('post', '/household/billed-to/accept', { role: 'family', body: billedToAnswerSchema }, async ({ req, user, body }) =>
+    answerBilledTo(req, user, body, true),
+  ),
+
+  defineEndpoint('post', '/household/billed-to/decline', { role: 'family', body: billedToAnswerSchema }, async ({ req, user, body }) =>
+    answerBilledTo(req, user, body, false),
   ),
 
   defineEndpoint('post', '/household/leave', { role: 'family', viewGuardians: true }, async ({ req, user }) => leaveHousehold(req, user)),

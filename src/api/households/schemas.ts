@@ -123,6 +123,7 @@ export const SPLIT_BILLING_MESSAGES = {
   guardian: 'Choose a guardian of this household with full access.',
   studentNotFound: 'This student was not found in the household.',
   enrollmentNotFound: 'This class of the student was not found.',
+  noRequest: 'No request to bill you for this is waiting for your answer.',
 } as const
 
 export const billedToSchema = z.object({
@@ -134,6 +135,10 @@ export const billedToSchema = z.object({
 })
 export type BilledToInput = z.infer<typeof billedToSchema>
 
+/** POST /api/household/billed-to/accept and /decline: the child, or one class of the child, the caller was asked to be billed for. */
+export const billedToAnswerSchema = billedToSchema.pick({ studentId: true, enrollmentId: true })
+export type BilledToAnswerInput = z.infer<typeof billedToAnswerSchema>
+
 export type BilledToDto = {
   splitBilling: boolean
   payerId: number
@@ -141,6 +146,8 @@ export type BilledToDto = {
     studentId: number
     fullName: string
     billedTo: number | null
+    /** A full guardian asked to be billed for the child who has not answered yet (decisions §38); the lines stay with `billedTo` meanwhile. */
+    pendingFor: number | null
     enrollments: {
       enrollmentId: number
       classId: number
@@ -149,6 +156,8 @@ export type BilledToDto = {
       current: boolean
       /** The guardian this class is billed to over the child's choice; null: as the child. */
       billedTo: number | null
+      /** A full guardian asked to be billed for this class who has not answered yet. */
+      pendingFor: number | null
     }[]
   }[]
 }

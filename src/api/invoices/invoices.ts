@@ -6,9 +6,7 @@ import { centsToDollars, dollarsToCents } from '#shared/money'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { duplicateTuitionMessage, INVOICE_LINE_MESSAGES, type CreateInvoiceInput, type InvoiceDto, type InvoiceLineDto } from './schemas'
 import { calendarDay } from '#shared/dates'
-import { isBilledTo } from '#shared/split-billing'
-import { loadHousehold } from '#api/households'
-import { readSplitBilling } from '#api/studio'
+import { moneyViewOf } from '#api/households'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.'
 
@@ -52,16 +50,15 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
 
 /**
  * The caller's own invoices, newest first — an administrator's too, since /billing pays only one's
- * own (spec §7). With split billing on, a guardian's are those billed to them (the payer's also
- * those naming no guardian), as their statement shows (decisions §34).
+ * own (spec §7). The "billed to" rule (`moneyViewOf`, decisions §10): a household that splits
+ * shows a guardian those billed to them (the payer also those naming no guardian, a view-only
+ * guardian the payer's), as their statement does.
  */
 export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
   if (!req.user) return []
   const invoices = await findInvoices(req, familyRows(householdOf(req.user), 'userId'))
-  if (!invoices.some((invoice) => invoice.billedTo != null) || !(await readSplitBilling(req))) return invoices
-  const { payer } = await loadHousehold(req, householdOf(req.user))
-  const callerId = req.user.id
-  return invoices.filter((invoice) => isBilledTo(invoice, callerId, payer.id))
+  const view = await moneyViewOf(req, req.user)
+  return invoices.filter((invoice) => view.sees(invoice))
 }
 
 /** Every family's invoices, newest first: the admin console's billing tab. */

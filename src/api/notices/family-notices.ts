@@ -4,6 +4,7 @@ import type { Invoice, Message } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatCents } from '#shared/money'
+import { mailedGuardianOfInvoice } from '#api/households'
 import { notify } from './notify'
 
 /**
@@ -37,14 +38,18 @@ export async function noticeWaitlistOffer(req: PayloadRequest, offer: OfferFacts
 
 const invoiceLink = (invoice: Invoice) => portal(`/billing?invoice=${invoice.id}`)
 
-/** A new invoice a family owes (a draft or an invoice born paid tells nothing). */
+/**
+ * A new invoice a family owes (a draft or an invoice born paid tells nothing). This notice and the
+ * decline follow the "billed to" rule (decisions §10): every guardian of a household that does not
+ * split, else the guardian the invoice is billed to alone.
+ */
 export async function noticeInvoiceIssued(req: PayloadRequest, invoice: Invoice): Promise<Message | null> {
   if (invoice.status !== 'pending' && invoice.status !== 'overdue') return null
   return notify(
     req,
     'invoice-issued',
     String(invoice.id),
-    { kind: 'household', householdId: invoice.userId, studentIds: [], guardianId: invoice.billedTo },
+    { kind: 'household', householdId: invoice.userId, studentIds: [], guardianId: await mailedGuardianOfInvoice(req, invoice) },
     {
       description: invoice.description,
       amount: formatCents(invoice.amountCents),
@@ -64,7 +69,7 @@ export async function noticePaymentFailed(
     req,
     'payment-failed',
     `${invoice.id}:${facts.attempt}`,
-    { kind: 'household', householdId: invoice.userId, studentIds: [], guardianId: invoice.billedTo },
+    { kind: 'household', householdId: invoice.userId, studentIds: [], guardianId: await mailedGuardianOfInvoice(req, invoice) },
     {
       description: invoice.description,
       amount: formatCents(invoice.amountCents),

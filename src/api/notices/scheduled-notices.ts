@@ -5,6 +5,7 @@ import { getAppContext } from '#server/context.server'
 import { academyToday } from '#api/lib/academy-clock'
 import { queryRows } from '#api/lib/database'
 import { addDays, formatCalendarDay } from '#shared/dates'
+import { moneyHouseholdOf } from '#api/households'
 import { notify } from './notify'
 
 /**
@@ -41,6 +42,17 @@ async function termsEnding(req: PayloadRequest, today: string): Promise<number> 
 /** The last day a card works: the end of its expiry month. */
 const lastDayOf = (year: number, month: number) => addDays(`${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}-01`, -1)
 
+/**
+ * Who hears of a card expiring, by the "billed to" rule (decisions §38): a guardian's own card
+ * (decisions §36) its guardian alone; the household's card every guardian, or, in a household
+ * that splits, the payer whose card it is.
+ */
+async function cardHolderToTell(req: PayloadRequest, card: { user_id: number; scope: string | null }): Promise<number | null> {
+  if (card.scope === 'guardian') return Number(card.user_id)
+  const household = await moneyHouseholdOf(req, Number(card.user_id))
+  return household.split ? household.payerId : null
+}
+
 async function cardsExpiring(req: PayloadRequest, today: string): Promise<number> {
   const cards = await queryRows<{
     id: number
@@ -49,9 +61,10 @@ async function cardsExpiring(req: PayloadRequest, today: string): Promise<number
     last_four: string | null
     expiry_month: number
     expiry_year: number
+    scope: string | null
   }>(
     req,
-    sql`SELECT id, user_id, card_brand, last_four, expiry_month, expiry_year FROM payment_methods
+    sql`SELECT id, user_id, card_brand, last_four, expiry_month, expiry_year, scope FROM payment_methods
       WHERE expiry_month BETWEEN 1 AND 12 AND expiry_year BETWEEN 2000 AND 2100`,
   )
   let sent = 0
@@ -63,7 +76,7 @@ async function cardsExpiring(req: PayloadRequest, today: string): Promise<number
       req,
       'card-expiring',
       `${card.id}:${expiry}`,
-      { kind: 'household', householdId: Number(card.user_id), studentIds: [] },
+      { kind: 'household', householdId: Number(card.user_id), studentIds: [], guardianId: await cardHolderToTell(req, card) },
       {
         cardBrand: card.card_brand ?? 'saved',
         lastFour: card.last_four ?? '????',

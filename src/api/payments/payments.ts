@@ -7,6 +7,8 @@ import { centsToDollars } from '#shared/money'
 import { INVOICE_NOT_FOUND, REFUNDED_ALREADY_PAID, REFUNDED_INVOICE_VOID, type PaymentDto, type RecordPaymentInput } from './schemas'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { familyRows, householdOf } from '#api/lib/ownership'
+import { moneyViewOf } from '#api/households'
+import { isAdminUser } from '#shared/roles'
 import { readPaymentSettings } from './payment-config'
 import { intentMismatch, recordSucceededIntent } from './payment-recording'
 import { requireStripe, retrievePaymentIntent, stripeFailure } from './stripe-adapter'
@@ -44,7 +46,11 @@ export function toPaymentDto(payment: Payment, description: string | null): Paym
   }
 }
 
-/** The caller's own invoice (one pays only one's own, an administrator too); anyone else's, like an unknown id, is simply not found. */
+/**
+ * The caller's own invoice (one pays only one's own, an administrator too); anyone else's, like an
+ * unknown id, is simply not found. In a household that splits, an invoice billed to another
+ * guardian is not the caller's to pay or read (decisions §10, `moneyViewOf`): not found either.
+ */
 export async function findOwnInvoice(req: PayloadRequest, user: User, invoiceId: number): Promise<Invoice> {
   const { docs } = await req.payload.find({
     collection: 'invoices',
@@ -57,7 +63,7 @@ export async function findOwnInvoice(req: PayloadRequest, user: User, invoiceId:
     overrideAccess: false,
   })
   const invoice = docs[0] as Invoice | undefined
-  if (!invoice) throw notFound(INVOICE_NOT_FOUND)
+  if (!invoice || !(await moneyViewOf(req, user, invoice.userId)).sees(invoice)) throw notFound(INVOICE_NOT_FOUND)
   return invoice
 }
 
@@ -88,7 +94,12 @@ export async function reportPayment(req: PayloadRequest, user: User, input: Reco
   return { payment: toPaymentDto(recorded.payment, recorded.invoice.description), created: recorded.created }
 }
 
-/** GET /api/payments: the caller's own payments (an admin's: all, or those of `ofInvoices`), newest first. */
+/**
+ * GET /api/payments: the caller's own payments (an admin's: all, or those of `ofInvoices`), newest
+ * first. A family's follow the "billed to" rule (decisions §10, `moneyViewOf`): in a household
+ * that splits, only the payments on the invoices the caller sees (a payment of no invoice: those
+ * who see the household's own), never the other guardian's amounts, references or declines.
+ */
 export async function listPayments(req: PayloadRequest, user: User, ofInvoices?: number[]): Promise<PaymentDto[]> {
   const result = await req.payload.find({
     collection: 'payments',
@@ -102,11 +113,7 @@ export async function listPayments(req: PayloadRequest, user: User, ofInvoices?:
     sort: ['-createdAt', '-id'],
   })
   const payments = result.docs as Payment[]
-  const invoiceIds = [
-    ...new Set(
-      payments.map((p) => (typeof p.invoice === 'object' && p.invoice ? p.invoice.id : p.invoice)).filter((id): id is number => typeof id === 'number'),
-    ),
-  ]
+  const invoiceIds = [...new Set(payments.map((p) => invoiceIdOf(p)).filter((id): id is number => typeof id === 'number'))]
   const invoices = invoiceIds.length
     ? ((
         await req.payload.find({
@@ -121,9 +128,18 @@ export async function listPayments(req: PayloadRequest, user: User, ofInvoices?:
         })
       ).docs as Invoice[])
     : []
-  const descriptions = new Map(invoices.map((invoice) => [invoice.id, invoice.description]))
-  return payments.map((payment) => {
-    const invoiceId = typeof payment.invoice === 'object' && payment.invoice ? payment.invoice.id : payment.invoice
-    return toPaymentDto(payment, (invoiceId && descriptions.get(invoiceId)) || null)
+  const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]))
+  const view = isAdminUser(user) ? null : await moneyViewOf(req, user)
+  const shown = payments.filter((payment) => {
+    if (!view) return true
+    const invoice = byId.get(invoiceIdOf(payment) ?? 0)
+    return invoice ? view.sees(invoice) : view.seesOwn
+  })
+  return shown.map((payment) => {
+    const invoiceId = invoiceIdOf(payment)
+    return toPaymentDto(payment, (invoiceId && byId.get(invoiceId)?.description) || null)
   })
 }
+
+const invoiceIdOf = (payment: Payment): number | null | undefined =>
+  typeof payment.invoice === 'object' && payment.invoice ? payment.invoice.id : payment.invoice

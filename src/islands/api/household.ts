@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import type { BilledToDto, BilledToInput, GuardianAccess, HouseholdDto, InvitePreviewDto, PendingInviteDto } from '#api/households/schemas'
+import type { BilledToAnswerInput, BilledToDto, BilledToInput, GuardianAccess, HouseholdDto, InvitePreviewDto, PendingInviteDto } from '#api/households/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
@@ -38,6 +38,16 @@ export function useSetBilledTo() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: BilledToInput) => apiRequest<BilledToDto>('PUT', '/api/household/billed-to', input),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.householdBilledTo, data),
+  })
+}
+
+/** Decisions §38: the guardian asked to be billed for a child or class accepts or declines. */
+export function useAnswerBilledTo() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ accept, ...input }: BilledToAnswerInput & { accept: boolean }) =>
+      apiRequest<BilledToDto>('POST', `/api/household/billed-to/${accept ? 'accept' : 'decline'}`, input),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.householdBilledTo, data),
   })
 }

@@ -25,6 +25,13 @@ export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
   const payer = guardians.find((guardian) => guardian.id === data.payerId)
   const payerName = `${payer?.fullName ?? 'The payer'} (pays the household)`
   const nameOf = (id: number | null) => (id === null || id === data.payerId ? payerName : (full.find((g) => g.id === id)?.fullName ?? payerName))
+  // Decisions §38: a guardian asked to be billed, until they answer; the choice shown is still the one that bills.
+  const waiting = (id: number | null) =>
+    id === null ? null : (
+      <p className="mt-1 text-sm text-gray-700" data-testid="billed-to-waiting">
+        Waiting for {full.find((g) => g.id === id)?.fullName ?? 'the guardian'} to accept.
+      </p>
+    )
 
   async function choose(input: BilledToInput) {
     if (!onChoose) return
@@ -78,6 +85,7 @@ export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
                   <span className="font-semibold">{student.fullName}</span>: {childName}
                 </p>
               )}
+              {waiting(student.pendingFor)}
               {classes.length > 0 ? (
                 <ul aria-label={`Classes of ${student.fullName}`} className="mt-2 space-y-2 border-l-2 border-gray-200 pl-3">
                   {classes.map((e) =>
@@ -106,10 +114,12 @@ export function BilledToChoices({ data, guardians, onChoose, pending }: Props) {
                             </option>
                           ))}
                         </select>
+                        {waiting(e.pendingFor)}
                       </li>
                     ) : (
                       <li key={e.enrollmentId} className="text-sm">
                         {e.className}: {e.billedTo === null ? `same as the child (${childName})` : nameOf(e.billedTo)}
+                        {waiting(e.pendingFor)}
                       </li>
                     ),
                   )}
