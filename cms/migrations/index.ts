@@ -29,6 +29,7 @@ import * as migration_20261127_040315_split_billing from './20261127_040315_spli
 import * as migration_20261127_040423_rich_messages from './20261127_040423_rich_messages';
 import * as migration_20261127_075149_billed_to_event from './20261127_075149_billed_to_event';
 import * as migration_20261127_075909_guardian_cards from './20261127_075909_guardian_cards';
+import * as migration_20261201_195533_card_saver from './20261201_195533_card_saver';
 
 export const migrations = [
   {
@@ -185,5 +186,10 @@ export const migrations = [
     up: migration_20261127_075909_guardian_cards.up,
     down: migration_20261127_075909_guardian_cards.down,
     name: '20261127_075909_guardian_cards',
+  },
+  {
+    up: migration_20261201_195533_card_saver.up,
+    down: migration_20261201_195533_card_saver.down,
+    name: '20261201_195533_card_saver'
   },
 ];

@@ -10,7 +10,7 @@ import { centsToDollars, dollarsToCents } from '#shared/money'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyToday } from '#api/lib/academy-clock'
 import { readTuitionSettings } from '#api/studio'
-import { chargeableBy, type CardKey } from './card-holder'
+import { chargeableBy, saverStands, type CardKey } from './card-holder'
 
 /**
  * Saved cards and autopay (decisions §12). The card is saved through a Stripe SetupIntent
@@ -99,7 +99,7 @@ export async function unpaidTuition(payload: Payload, userId: number, upTo?: str
 export async function readAutopayState(payload: Payload, key: CardKey): Promise<AutopayStateDto> {
   const [profile, cards, settings] = await Promise.all([findProfile(payload, key), findCards(payload, key), readTuitionSettings(payload)])
   const card = toCardDto(cards[0])
-  const enabled = Boolean(profile?.autopayEnabled && card)
+  const enabled = Boolean(profile?.autopayEnabled && cards[0] && (await saverStands(payload, key, cards[0])))
   const upcoming: AutopayChargeDto[] = []
   if (enabled) {
     const today = academyToday()

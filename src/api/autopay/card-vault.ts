@@ -1,7 +1,7 @@
 import { type Payload, type PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
-import type { PaymentMethod } from '#cms/payload-types'
+import type { PaymentMethod, User } from '#cms/payload-types'
 import { badInput, forbidden, notFound } from '#api/errors'
 import {
   AUTOPAY_NEEDS_CARD,
@@ -44,6 +44,11 @@ async function stripeForFamilies(req: PayloadRequest): Promise<Stripe> {
   return requireStripe(settings)
 }
 
+async function customerTaken(payload: Payload, customerId: string, req: PayloadRequest): Promise<boolean> {
+  const taken = await payload.count({ collection: 'billing-profiles', where: { stripeCustomerId: { equals: customerId } }, overrideAccess: true, req })
+  return taken.totalDocs > 0
+}
+
 /** The holder's Stripe customer, made once (the lock and Stripe's idempotency key keep it one). */
 async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHolder): Promise<string> {
   const { user } = holder
@@ -51,16 +56,18 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
   return withFamilyLock(payload, holder, async (req) => {
     const profile = await findProfile(payload, holder, req)
     if (profile?.stripeCustomerId) return profile.stripeCustomerId
-    let customer: Stripe.Customer
-    try {
-      customer = await createCustomer(
-        stripe,
-        { email: user.email, name: user.fullName, metadata: holderMetadata(holder) },
-        `academy-customer-${own ? 'guardian-' : ''}${user.id}-${Date.parse(user.createdAt)}`,
-      )
-    } catch (error) {
-      throw stripeFailure(error)
+    const key = `academy-customer-${own ? 'guardian-' : ''}${user.id}-${Date.parse(user.createdAt)}`
+    const create = async (idempotencyKey: string) => {
+      try {
+        return await createCustomer(stripe, { email: user.email, name: user.fullName, metadata: holderMetadata(holder) }, idempotencyKey)
+      } catch (error) {
+        throw stripeFailure(error)
+      }
     }
+    let customer: Stripe.Customer = await create(key)
+    // A customer that left with the guardian who saved its card (decisions §10) is theirs now, and
+    // Stripe replays a key's first answer: the holder's next customer is made with a key of its own.
+    for (let again = 1; again <= 10 && (await customerTaken(payload, customer.id, req)); again++) customer = await create(`${key}-again-${again}`)
     if (profile) {
       await payload.update({ collection: 'billing-profiles', id: profile.id, data: { stripeCustomerId: customer.id }, overrideAccess: true, depth: 0, req })
     } else {
@@ -76,8 +83,11 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
   })
 }
 
-/** POST /api/autopay/setup-intent: a SetupIntent for the holder's Stripe customer, for the Payment Element. */
-export async function createCardSetup(req: PayloadRequest, holder: CardHolder): Promise<SetupIntentDto> {
+/**
+ * POST /api/autopay/setup-intent: a SetupIntent for the holder's Stripe customer, for the Payment
+ * Element. Its metadata names the guardian saving the card (`savedBy`): the card is theirs (decisions §10).
+ */
+export async function createCardSetup(req: PayloadRequest, holder: CardHolder, saver: User): Promise<SetupIntentDto> {
   const { user } = holder
   const stripe = await stripeForFamilies(req)
   await hitRateLimit(
@@ -92,7 +102,7 @@ export async function createCardSetup(req: PayloadRequest, holder: CardHolder): 
       // Cards only, as for payments (decisions §5).
       allowed_payment_method_types: ['card'],
       usage: 'off_session',
-      metadata: holderMetadata(holder),
+      metadata: { ...holderMetadata(holder), savedBy: String(saver.id) },
     })
     if (!setupIntent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret')
     return { clientSecret: setupIntent.client_secret, setupIntentId: setupIntent.id }
@@ -114,6 +124,8 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
   const profile = Number.isInteger(userId) && userId > 0 ? await findProfile(payload, key) : null
   if (!profile || !customerId || profile.stripeCustomerId !== customerId) throw notFound(SETUP_NOT_YOURS)
   const methodId = typeof setupIntent.payment_method === 'string' ? setupIntent.payment_method : setupIntent.payment_method.id
+  // A SetupIntent made before the saver was recorded is the holder's account's.
+  const savedBy = Number(setupIntent.metadata?.savedBy) > 0 ? Number(setupIntent.metadata?.savedBy) : userId
 
   let method: Stripe.PaymentMethod
   try {
@@ -136,6 +148,7 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
       data: {
         user: userId,
         scope: key.scope,
+        savedBy,
         type: 'card',
         isDefault: true,
         cardBrand: method.card?.brand ?? 'card',
