@@ -21,9 +21,7 @@ export const autopayEndpoints = [
   ),
 
   /** A SetupIntent for the Payment Element: the card goes from the browser to Stripe. */
-  defineEndpoint('post', '/autopay/setup-intent', { role: 'family' }, async ({ req, user }) =>
-    createCardSetup(req, await cardHolderOf(req, user), user),
-  ),
+  defineEndpoint('post', '/autopay/setup-intent', { role: 'family' }, async ({ req, user }) => createCardSetup(req, await cardHolderOf(req, user), user)),
 
   /** The browser reports the confirmed SetupIntent; the server checks it with Stripe and keeps the card. */
   defineEndpoint('post', '/autopay/card', { role: 'family', body: saveCardSchema }, async ({ req, user, body }) =>

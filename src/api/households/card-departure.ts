@@ -38,14 +38,12 @@ async function moveCardsToSaver(req: PayloadRequest, householdId: number, saverI
            AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE user_id = ${householdId} AND ${householdScope})
            AND NOT EXISTS (SELECT 1 FROM billing_profiles WHERE user_id = ${saverId} AND ${householdScope})`,
   )
-  await queryInTransaction(
-    req,
-    sql`UPDATE billing_profiles SET autopay_enabled = false WHERE user_id IN (${householdId}, ${saverId}) AND ${householdScope}`,
-  )
+  await queryInTransaction(req, sql`UPDATE billing_profiles SET autopay_enabled = false WHERE user_id IN (${householdId}, ${saverId}) AND ${householdScope}`)
   return moved
 }
 
-const cardWords = (card: CardRow) => `${card.card_brand ? card.card_brand[0]!.toUpperCase() + card.card_brand.slice(1) : 'Card'} ending ${card.last_four ?? '····'}`
+const cardWords = (card: CardRow) =>
+  `${card.card_brand ? card.card_brand[0]!.toUpperCase() + card.card_brand.slice(1) : 'Card'} ending ${card.last_four ?? '····'}`
 
 function cardLeftMail(input: { academyName: string; to: User; saver: User; card: string; isSaver: boolean }): MailContent {
   return composeMail({
@@ -86,7 +84,8 @@ export async function cardLeavesWithSaver(
   const { guardians } = await loadHousehold(req, input.remainingId)
   // Money mail, like a declined charge (decisions §12): sent whatever the notification choices.
   const told = guardians.filter((user) => user.id !== input.saver.id && accessOf(user) === 'full' && user.email)
-  for (const guardian of told) await sendMail(req, guardian.email, cardLeftMail({ academyName: academy, to: guardian, saver: input.saver, card, isSaver: false }))
+  for (const guardian of told)
+    await sendMail(req, guardian.email, cardLeftMail({ academyName: academy, to: guardian, saver: input.saver, card, isSaver: false }))
   if (input.mailSaver && input.saver.email)
     await sendMail(req, input.saver.email, cardLeftMail({ academyName: academy, to: input.saver, saver: input.saver, card, isSaver: true }))
 }

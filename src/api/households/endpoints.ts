@@ -2,14 +2,7 @@ import { sessionCookie, toUserDto } from '#api/accounts'
 import { defineEndpoint, idParam } from '#api/http'
 import { readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
-import {
-  changeGuardianAccess,
-  changeGuardianAccessByStudio,
-  choosePayer,
-  leaveHousehold,
-  removeGuardian,
-  removeGuardianByStudio,
-} from './guardians'
+import { changeGuardianAccess, changeGuardianAccessByStudio, choosePayer, leaveHousehold, removeGuardian, removeGuardianByStudio } from './guardians'
 import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
 import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
 import { mergeHouseholds, previewMerge } from './merge'

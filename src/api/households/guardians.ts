@@ -121,7 +121,11 @@ async function depart(req: PayloadRequest, household: Household, leaving: User, 
     if (household.payer.id === leaving.id) await setUser(req, household.id, { householdPayer: null })
   } else {
     remaining = heirOf(household, staying)!.id
-    await handOver(req, household, staying.find((user) => user.id === remaining)!)
+    await handOver(
+      req,
+      household,
+      staying.find((user) => user.id === remaining)!,
+    )
   }
   await cardLeavesWithSaver(req, { householdId: remaining, remainingId: remaining, saver: leaving, actor, mailSaver: true })
   return remaining
@@ -147,7 +151,12 @@ export async function handOverBeforeDelete(req: PayloadRequest, accountId: numbe
     )!
     await handOver(req, household, heir)
     remaining = heir.id
-    await recordHouseholdEvent(req, { household: heir.id, action: 'left', actor: household.account, subject: `${household.account.fullName} (account deleted)` })
+    await recordHouseholdEvent(req, {
+      household: heir.id,
+      action: 'left',
+      actor: household.account,
+      subject: `${household.account.fullName} (account deleted)`,
+    })
   }
   await cardLeavesWithSaver(req, { householdId: remaining, remainingId: remaining, saver: account, actor: account, mailSaver: false })
 }
