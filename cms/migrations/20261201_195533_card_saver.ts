@@ -2,7 +2,7 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 /**
- * Decisions §10: a saved card names the guardian who saved it (`saved_by`), and a household event
+ * Decisions §37: a saved card names the guardian who saved it (`saved_by`), and a household event
  * says when a card left with its guardian. Every card saved before is taken as saved by the
  * account it is kept under (the household's account, or the guardian of an own card). Going down
  * drops the card events: the older enum cannot hold them.

@@ -12,7 +12,7 @@ import { startStripeStandIn, type StripeStandIn } from '#tests/support/stripe-st
 import { stripeStandInEnv } from '#tests/support/stripe-env'
 
 /**
- * Decisions §10: no guardian takes a household, or a card, from another. A full guardian cannot
+ * Decisions §37: no guardian takes a household, or a card, from another. A full guardian cannot
  * remove or downgrade another full guardian (the studio can); a saved card is the guardian's who
  * saved it, goes with them when they leave or are removed (autopay off, everyone told), and is
  * charged only while they are a full guardian of the household. Real PostgreSQL, the Stripe

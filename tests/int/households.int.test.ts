@@ -268,7 +268,7 @@ describe('leaving, removal and the payer', () => {
     const partner = await joinWithNewAccount(await invite(holder, 'hh.payer.partner@example.com', 'full'), 'hh-payer-partner')
     const partnerId = (await partner.get('/api/user')).body.id
     expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: holder.userId, fullName: holder.fullName })
-    // Another guardian cannot make the first one view-only (decisions §10); the studio can.
+    // Another guardian cannot make the first one view-only (decisions §37); the studio can.
     expect((await partner.patch(`/api/household/guardians/${holder.userId}`, { access: 'view' })).status).toBe(403)
     expect((await admin.patch(`/api/admin/households/${partnerId}/guardians/${holder.userId}`, { access: 'view' })).status).toBe(200)
     expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: partnerId, fullName: 'hh-payer-partner Second' })

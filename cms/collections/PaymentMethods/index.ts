@@ -23,7 +23,7 @@ export const PaymentMethods: CollectionConfig = {
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true, access: { update: isAdminField } },
     CARD_SCOPE_FIELD,
     {
-      // Decisions §10: a card is the guardian's who saved it, whichever holder it pays for. A plain
+      // Decisions §37: a card is the guardian's who saved it, whichever holder it pays for. A plain
       // id, like an invoice's, so a deleted account's card never reads as anyone else's.
       name: 'savedBy',
       label: 'Saved by (account id)',

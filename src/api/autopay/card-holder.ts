@@ -54,7 +54,7 @@ export async function holderOfProfile(payload: Payload, userId: number, scope: C
 }
 
 /**
- * Decisions §10: a card is charged only while the guardian who saved it is a guardian of the
+ * Decisions §37: a card is charged only while the guardian who saved it is a guardian of the
  * household with full access (a card saved before the saver was recorded is its account's).
  * Asked at every charge and every read, beside the moves made when a guardian leaves. A
  * guardian's own card is theirs: whether it stands is `ownCardStands`.

@@ -65,7 +65,7 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
       }
     }
     let customer: Stripe.Customer = await create(key)
-    // A customer that left with the guardian who saved its card (decisions §10) is theirs now, and
+    // A customer that left with the guardian who saved its card (decisions §37) is theirs now, and
     // Stripe replays a key's first answer: the holder's next customer is made with a key of its own.
     for (let again = 1; again <= 10 && (await customerTaken(payload, customer.id, req)); again++) customer = await create(`${key}-again-${again}`)
     if (profile) {
@@ -85,7 +85,7 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
 
 /**
  * POST /api/autopay/setup-intent: a SetupIntent for the holder's Stripe customer, for the Payment
- * Element. Its metadata names the guardian saving the card (`savedBy`): the card is theirs (decisions §10).
+ * Element. Its metadata names the guardian saving the card (`savedBy`): the card is theirs (decisions §37).
  */
 export async function createCardSetup(req: PayloadRequest, holder: CardHolder, saver: User): Promise<SetupIntentDto> {
   const { user } = holder

@@ -170,7 +170,7 @@ export async function chargeDueAutopay(payload: Payload): Promise<AutopayRunResu
     if (!holder) continue
     const [card] = await findCards(payload, holder)
     if (!card?.stripePaymentMethodId || !profile.stripeCustomerId) continue
-    // The household's card charges only while the guardian who saved it is one of its full guardians (decisions §10).
+    // The household's card charges only while the guardian who saved it is one of its full guardians (decisions §37).
     if (!(await saverStands(payload, holder, card))) continue
     const invoices = await chargeableBy(payload, holder, await unpaidTuition(payload, holder.householdId, today))
     const attempts = await attemptsOf(

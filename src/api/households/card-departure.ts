@@ -8,7 +8,7 @@ import { recordHouseholdEvent } from './events'
 import { accessOf, loadHousehold } from './household'
 
 /**
- * Decisions §10: the household's saved card is the guardian's who saved it (`saved_by`; a card
+ * Decisions §37: the household's saved card is the guardian's who saved it (`saved_by`; a card
  * saved before the column is its account's). When that guardian leaves, is removed, or their
  * account is deleted, the card goes with them: its rows, and the billing profile (the Stripe
  * customer the card is attached to) when no household card is left, move to their own account,
@@ -90,7 +90,7 @@ export async function cardLeavesWithSaver(
     await sendMail(req, input.saver.email, cardLeftMail({ academyName: academy, to: input.saver, saver: input.saver, card, isSaver: true }))
 }
 
-/** The household's card no longer charges while the guardian who saved it is view-only (decisions §10). */
+/** The household's card no longer charges while the guardian who saved it is view-only (decisions §37). */
 export async function pauseCardOf(req: PayloadRequest, householdId: number, saverId: number): Promise<boolean> {
   const paused = await queryInTransaction<{ id: number }>(
     req,

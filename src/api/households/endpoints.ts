@@ -21,7 +21,7 @@ import { householdOf } from '#api/lib/ownership'
 /**
  * A household's guardians (decisions §23). Every change is a full guardian's (defineEndpoint
  * refuses a view-and-attendance guardian), but for leaving; no guardian removes or downgrades
- * another full guardian, the studio does (decisions §10); accepting an invitation needs no
+ * another full guardian, the studio does (decisions §37); accepting an invitation needs no
  * session (a new guardian makes their account there).
  */
 export const householdEndpoints = [
@@ -68,7 +68,7 @@ export const householdEndpoints = [
     }
   }),
 
-  /** The studio settles what guardians may not do to each other (decisions §10): any guardian removed, any access changed. */
+  /** The studio settles what guardians may not do to each other (decisions §37): any guardian removed, any access changed. */
   defineEndpoint('delete', '/admin/households/:id/guardians/:guardianId', { role: 'admin' }, async ({ req, user }) =>
     removeGuardianByStudio(req, user, idParam(req), idParam(req, 'guardianId')),
   ),

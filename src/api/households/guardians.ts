@@ -39,7 +39,7 @@ const setUser = (req: PayloadRequest, id: number, data: Partial<Pick<User, 'hous
   req.payload.update({ collection: 'users', id, data, overrideAccess: true, depth: 0, req })
 
 /**
- * Decisions §10: no guardian removes or downgrades another full guardian (each may leave, and the
+ * Decisions §37: no guardian removes or downgrades another full guardian (each may leave, and the
  * studio settles the rest); a view-and-attendance guardian may be removed or given full access.
  */
 function refuseOtherFullGuardian(caller: User, guardian: User): void {
@@ -106,7 +106,7 @@ function heirOf(household: Household, staying: User[]): User | undefined {
 
 /**
  * One guardian leaves (by their own choice, or removed): they become a household of their own
- * with nothing in it but the card they saved, which goes with them (decisions §10). When they
+ * with nothing in it but the card they saved, which goes with them (decisions §37). When they
  * held the household, it moves to the payer (or the oldest full guardian left), with its
  * children, invoices, payments, credits, a card another guardian saved, and waitlist places.
  */
@@ -134,7 +134,7 @@ async function depart(req: PayloadRequest, household: Household, leaving: User, 
 /**
  * Before an account is deleted (by an administrator): a household it holds with other guardians
  * goes to them, children and records included, rather than with the account; a card it saved
- * for a household comes back to it first, so it is deleted with the account (decisions §10). A
+ * for a household comes back to it first, so it is deleted with the account (decisions §37). A
  * second guardian's own account leaves nothing else behind (its pointer and payer choice are
  * cleared by the database).
  */
@@ -194,7 +194,7 @@ async function studioHousehold(req: PayloadRequest, accountId: number): Promise<
   return lockHousehold(req, householdOf(account))
 }
 
-/** DELETE /api/admin/households/:id/guardians/:guardianId: the studio removes any guardian (decisions §10, it settles disputes). */
+/** DELETE /api/admin/households/:id/guardians/:guardianId: the studio removes any guardian (decisions §37, it settles disputes). */
 export async function removeGuardianByStudio(req: PayloadRequest, admin: User, accountId: number, guardianId: number): Promise<HouseholdDto> {
   const remaining = await inTransaction(req, async () => {
     const household = await studioHousehold(req, accountId)

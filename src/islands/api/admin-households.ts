@@ -32,7 +32,7 @@ export function useSetAdminBilledTo(accountId: number | null) {
 
 /**
  * PATCH or DELETE /api/admin/households/:id/guardians/:guardianId: the studio changes a guardian's
- * access or removes them (decisions §10). A removal may hand the household over: every cached answer is dropped.
+ * access or removes them (decisions §37). A removal may hand the household over: every cached answer is dropped.
  */
 export function useStudioGuardianChange(accountId: number | null) {
   const queryClient = useQueryClient()

@@ -8,7 +8,7 @@ import { errorMessage } from '#islands/lib/http'
 const SMALL_BUTTON = 'inline-flex min-h-10 items-center rounded-full border px-3 py-1.5 text-sm font-semibold'
 
 /**
- * The studio settles what guardians may not do to each other (decisions §10): any guardian's
+ * The studio settles what guardians may not do to each other (decisions §37): any guardian's
  * access changed, any guardian removed. A card they saved for the household leaves with them.
  */
 export function StudioGuardianActions({ accountId, guardian, onlyGuardian }: { accountId: number; guardian: GuardianDto; onlyGuardian: boolean }) {

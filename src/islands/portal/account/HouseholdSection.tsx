@@ -19,7 +19,7 @@ function GuardianRow({ guardian, household, onRemove }: { guardian: GuardianDto;
   const notify = useNotify()
   const changeAccess = useChangeGuardianAccess()
   const choosePayer = useChoosePayer()
-  // Decisions §10: another full guardian is not removed or made view-only from here; the studio settles it.
+  // Decisions §37: another full guardian is not removed or made view-only from here; the studio settles it.
   const manage = household.canManage && !guardian.isYou && guardian.access === 'view'
   const protectedGuardian = household.canManage && !guardian.isYou && guardian.access === 'full'
   const fail = (error: unknown) => notify({ title: 'Error', text: errorMessage(error, 'The change could not be saved. Please try again.'), tone: 'error' })
