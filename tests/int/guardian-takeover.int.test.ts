@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { BillingProfile, HouseholdEvent, Invoice, PaymentMethod, User } from '#cms/payload-types'
 import { chargeDueAutopay } from '#api/autopay'
+import { AUTOPAY_NOT_YOUR_CARD } from '#api/autopay/schemas'
 import { HOUSEHOLD_MESSAGES } from '#api/households/schemas'
 import { withAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -228,6 +229,21 @@ describe('the card a guardian saved', () => {
     expect(intentsFor(next.invoice.id)).toHaveLength(1)
     expect((await office.patch(`/api/admin/households/${first.userId}/guardians/${saver.userId}`, { access: 'view' })).status).toBe(200)
     expect((await profilesOf(first.userId)).map((profile) => profile.autopayEnabled)).toEqual([false])
+  })
+
+  it('has autopay turned on only by the guardian who saved it; another guardian may turn it off', async () => {
+    const first = await createFamily(app, 'to-switch')
+    const saver = await addGuardian(app, first, 'to-switch-saver')
+    await saveCardWithAutopay(saver, 'pm_card_visa')
+    expect((await first.client.get('/api/autopay')).body).toMatchObject({ enabled: true, savedBy: { fullName: saver.fullName, you: false } })
+    expect((await saver.client.get('/api/autopay')).body).toMatchObject({ savedBy: { fullName: saver.fullName, you: true } })
+    expect((await first.client.put('/api/autopay', { enabled: false })).body).toMatchObject({ enabled: false })
+    const refused = await first.client.put('/api/autopay', { enabled: true })
+    expect([refused.status, refused.body.message]).toEqual([403, AUTOPAY_NOT_YOUR_CARD])
+    const { invoice, due } = await tuitionInvoice(first.userId, 6100)
+    await chargeOn(due)
+    expect(intentsFor(invoice.id)).toEqual([])
+    expect((await saver.client.put('/api/autopay', { enabled: true })).body).toMatchObject({ enabled: true })
   })
 
   it('is deleted with the account of the guardian who saved it, not left to the household', async () => {

@@ -5,6 +5,7 @@ import type { PaymentMethod, User } from '#cms/payload-types'
 import { badInput, forbidden, notFound } from '#api/errors'
 import {
   AUTOPAY_NEEDS_CARD,
+  AUTOPAY_NOT_YOUR_CARD,
   NO_SAVED_CARD,
   SETUP_NOT_FINISHED,
   SETUP_NOT_YOURS,
@@ -200,7 +201,7 @@ export async function saveCardFromWebhook(payload: Payload, setupIntent: Stripe.
 }
 
 /** DELETE /api/autopay/card: detached at Stripe first (nothing changes when Stripe cannot be reached), then forgotten; autopay turns off. */
-export async function removeCard(req: PayloadRequest, holder: CardKey): Promise<AutopayStateDto> {
+export async function removeCard(req: PayloadRequest, holder: CardKey, caller: User): Promise<AutopayStateDto> {
   const cards = await findCards(req.payload, holder)
   if (cards.length === 0) throw notFound(NO_SAVED_CARD)
   const settings = await readPaymentSettings(req.payload, req)
@@ -223,14 +224,15 @@ export async function removeCard(req: PayloadRequest, holder: CardKey): Promise<
     if (profile?.autopayEnabled)
       await req.payload.update({ collection: 'billing-profiles', id: profile.id, data: { autopayEnabled: false }, overrideAccess: true, depth: 0, req: tx })
   })
-  return readAutopayState(req.payload, holder)
+  return readAutopayState(req.payload, holder, caller.id)
 }
 
-/** PUT /api/autopay: autopay on (only with a saved card) or off. */
-export async function setAutopay(req: PayloadRequest, holder: CardKey, input: AutopayToggleInput): Promise<AutopayStateDto> {
+/** PUT /api/autopay: autopay on (only with a saved card, by the guardian who saved it: decisions §37) or off (by any). */
+export async function setAutopay(req: PayloadRequest, holder: CardKey, input: AutopayToggleInput, caller: User): Promise<AutopayStateDto> {
   await withFamilyLock(req.payload, holder, async (tx) => {
     const cards = await findCards(req.payload, holder, tx)
     if (input.enabled && cards.length === 0) throw badInput(AUTOPAY_NEEDS_CARD)
+    if (input.enabled && cards.some((card) => (card.savedBy ?? holder.userId) !== caller.id)) throw forbidden(AUTOPAY_NOT_YOUR_CARD)
     const profile = await findProfile(req.payload, holder, tx)
     if (profile) {
       await req.payload.update({
@@ -251,5 +253,5 @@ export async function setAutopay(req: PayloadRequest, holder: CardKey, input: Au
       })
     }
   })
-  return readAutopayState(req.payload, holder)
+  return readAutopayState(req.payload, holder, caller.id)
 }

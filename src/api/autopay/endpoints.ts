@@ -13,11 +13,11 @@ import { cardHolderOf } from './card-holder'
  */
 export const autopayEndpoints = [
   defineEndpoint('get', '/autopay', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
-    readAutopayState(req.payload, await cardHolderOf(req, user)),
+    readAutopayState(req.payload, await cardHolderOf(req, user), user.id),
   ),
 
   defineEndpoint('put', '/autopay', { role: 'family', body: autopayToggleSchema }, async ({ req, user, body }) =>
-    setAutopay(req, await cardHolderOf(req, user), body),
+    setAutopay(req, await cardHolderOf(req, user), body, user),
   ),
 
   /** A SetupIntent for the Payment Element: the card goes from the browser to Stripe. */
@@ -28,7 +28,7 @@ export const autopayEndpoints = [
     saveCard(req, await cardHolderOf(req, user), body),
   ),
 
-  defineEndpoint('delete', '/autopay/card', { role: 'family' }, async ({ req, user }) => removeCard(req, await cardHolderOf(req, user))),
+  defineEndpoint('delete', '/autopay/card', { role: 'family' }, async ({ req, user }) => removeCard(req, await cardHolderOf(req, user), user)),
 
   defineEndpoint('get', '/admin/autopay/:id', { role: 'admin' }, async ({ req }) => readFamilyAutopay(req.payload, idParam(req))),
 
