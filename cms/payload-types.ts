@@ -463,7 +463,8 @@ export interface HouseholdEvent {
     | 'access-changed'
     | 'payer-changed'
     | 'merged'
-    | 'billed-to-changed';
+    | 'billed-to-changed'
+    | 'card-left';
   actor?: (number | null) | User;
   actorName: string;
   subject: string;
@@ -1220,6 +1221,10 @@ export interface PaymentMethod {
    * The household’s card and autopay, or a guardian’s own for the invoices billed to them (split billing).
    */
   scope?: ('household' | 'guardian') | null;
+  /**
+   * The guardian who saved the card: it is charged only while they are in the household.
+   */
+  savedBy?: number | null;
   type?: string | null;
   isDefault?: boolean | null;
   cardBrand?: string | null;
@@ -2355,6 +2360,7 @@ export interface CreditsSelect<T extends boolean = true> {
 export interface PaymentMethodsSelect<T extends boolean = true> {
   user?: T;
   scope?: T;
+  savedBy?: T;
   type?: T;
   isDefault?: T;
   cardBrand?: T;

@@ -268,7 +268,9 @@ describe('leaving, removal and the payer', () => {
     const partner = await joinWithNewAccount(await invite(holder, 'hh.payer.partner@example.com', 'full'), 'hh-payer-partner')
     const partnerId = (await partner.get('/api/user')).body.id
     expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: holder.userId, fullName: holder.fullName })
-    expect((await partner.patch(`/api/household/guardians/${holder.userId}`, { access: 'view' })).status).toBe(200)
+    // Another guardian cannot make the first one view-only (decisions §39); the studio can.
+    expect((await partner.patch(`/api/household/guardians/${holder.userId}`, { access: 'view' })).status).toBe(403)
+    expect((await admin.patch(`/api/admin/households/${partnerId}/guardians/${holder.userId}`, { access: 'view' })).status).toBe(200)
     expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: partnerId, fullName: 'hh-payer-partner Second' })
     expect((await partner.get('/api/household')).body.payerId).toBe(partnerId)
     // A second guardian's own account holds no household: an administrator reading it sees no payer, and no error.

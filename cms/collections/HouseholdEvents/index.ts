@@ -32,6 +32,7 @@ export const HouseholdEvents: CollectionConfig = {
         { label: 'Chose the payer', value: 'payer-changed' },
         { label: 'Merged another household in', value: 'merged' },
         { label: 'Changed who is billed', value: 'billed-to-changed' },
+        { label: 'A card left with its guardian', value: 'card-left' },
       ],
     },
     { name: 'actor', type: 'relationship', relationTo: 'users' },

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
+import { nobody } from '#cms/access/nobody'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { CARD_SCOPE_FIELD } from '#cms/fields/card-scope'
 
@@ -21,6 +22,15 @@ export const PaymentMethods: CollectionConfig = {
     // A card never changes family, whoever writes through the API.
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true, access: { update: isAdminField } },
     CARD_SCOPE_FIELD,
+    {
+      // Decisions §39: a card is the guardian's who saved it, whichever holder it pays for. A plain
+      // id, like an invoice's, so a deleted account's card never reads as anyone else's.
+      name: 'savedBy',
+      label: 'Saved by (account id)',
+      type: 'number',
+      access: { create: isAdminField, update: nobody },
+      admin: { readOnly: true, description: 'The guardian who saved the card: it is charged only while they are in the household.' },
+    },
     { name: 'type', type: 'text', defaultValue: 'card' },
     { name: 'isDefault', type: 'checkbox', defaultValue: false },
     { name: 'cardBrand', type: 'text' },

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload, type PayloadRequest, type Where } from 'payload'
 
-import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
+import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod, User } from '#cms/payload-types'
 import { type AutopayChargeDto, type AutopayStateDto, type SavedCardDto } from './schemas'
 import type { StatementAutopayDto } from '#api/statements/schemas'
 import { AUTOPAY_CATCH_UP_DAYS, brandName, nextAttemptDay, type AttemptFacts } from '#shared/autopay'
@@ -10,7 +10,7 @@ import { centsToDollars, dollarsToCents } from '#shared/money'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyToday } from '#api/lib/academy-clock'
 import { readTuitionSettings } from '#api/studio'
-import { chargeableBy, type CardKey } from './card-holder'
+import { chargeableBy, saverStands, type CardKey } from './card-holder'
 
 /**
  * Saved cards and autopay (decisions §12). The card is saved through a Stripe SetupIntent
@@ -96,10 +96,16 @@ export async function unpaidTuition(payload: Payload, userId: number, upTo?: str
  * A holder's autopay as /account shows it (and an administrator, for any family): the upcoming
  * charges are the household's unpaid invoices this card pays (card-holder.ts `chargeableBy`).
  */
-export async function readAutopayState(payload: Payload, key: CardKey): Promise<AutopayStateDto> {
+export async function readAutopayState(payload: Payload, key: CardKey, viewerId: number | null = null): Promise<AutopayStateDto> {
   const [profile, cards, settings] = await Promise.all([findProfile(payload, key), findCards(payload, key), readTuitionSettings(payload)])
   const card = toCardDto(cards[0])
-  const enabled = Boolean(profile?.autopayEnabled && card)
+  const saverId = cards[0] ? (cards[0].savedBy ?? key.userId) : null
+  const saver =
+    saverId === null
+      ? null
+      : ((await payload.findByID({ collection: 'users', id: saverId, depth: 0, overrideAccess: true, disableErrors: true })) as User | null)
+  const savedBy = saverId === null ? null : { fullName: saver?.fullName ?? 'A former guardian', you: saverId === viewerId }
+  const enabled = Boolean(profile?.autopayEnabled && cards[0] && (await saverStands(payload, key, cards[0])))
   const upcoming: AutopayChargeDto[] = []
   if (enabled) {
     const today = academyToday()
@@ -118,7 +124,7 @@ export async function readAutopayState(payload: Payload, key: CardKey): Promise<
       upcoming.push({ invoiceId: invoice.id, description: invoice.description, amount: centsToDollars(invoice.amountCents), date: next < today ? today : next })
     }
   }
-  return { enabled, card, billingDay: settings.billingDay, upcoming, ownCard: key.scope === 'guardian' }
+  return { enabled, card, billingDay: settings.billingDay, upcoming, ownCard: key.scope === 'guardian', savedBy }
 }
 
 // ---- the family's card --------------------------------------------------------------------

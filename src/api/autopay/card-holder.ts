@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
-import type { Invoice, User } from '#cms/payload-types'
+import type { Invoice, PaymentMethod, User } from '#cms/payload-types'
 import { householdAccountOf } from '#api/lib/household-account'
 import { householdOf } from '#api/lib/ownership'
 import { loadHousehold } from '#api/households'
@@ -51,6 +51,24 @@ export async function holderOfProfile(payload: Payload, userId: number, scope: C
   if (scope === 'household') return householdCard(user)
   const req = await createLocalReq({}, payload)
   return (await ownCardStands(req, user)) ? { scope: 'guardian', userId: user.id, householdId: householdOf(user), user } : null
+}
+
+/**
+ * Decisions §39: a card is charged only while the guardian who saved it is a guardian of the
+ * household with full access (a card saved before the saver was recorded is its account's).
+ * Asked at every charge and every read, beside the moves made when a guardian leaves. A
+ * guardian's own card is theirs: whether it stands is `ownCardStands`.
+ */
+export async function saverStands(payload: Payload, holder: CardKey, card: Pick<PaymentMethod, 'savedBy'>): Promise<boolean> {
+  if (holder.scope === 'guardian') return true
+  const saverId = card.savedBy ?? holder.userId
+  try {
+    const { guardians } = await loadHousehold(await createLocalReq({}, payload), holder.householdId)
+    return guardians.some((guardian) => guardian.id === saverId && !isViewOnlyGuardian(guardian))
+  } catch {
+    // The holder is no household's account (its account joined another): nobody's card charges there.
+    return false
+  }
 }
 
 /**

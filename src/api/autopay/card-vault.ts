@@ -1,10 +1,11 @@
 import { type Payload, type PayloadRequest } from 'payload'
 import Stripe from 'stripe'
 
-import type { PaymentMethod } from '#cms/payload-types'
+import type { PaymentMethod, User } from '#cms/payload-types'
 import { badInput, forbidden, notFound } from '#api/errors'
 import {
   AUTOPAY_NEEDS_CARD,
+  AUTOPAY_NOT_YOUR_CARD,
   NO_SAVED_CARD,
   SETUP_NOT_FINISHED,
   SETUP_NOT_YOURS,
@@ -44,6 +45,11 @@ async function stripeForFamilies(req: PayloadRequest): Promise<Stripe> {
   return requireStripe(settings)
 }
 
+async function customerTaken(payload: Payload, customerId: string, req: PayloadRequest): Promise<boolean> {
+  const taken = await payload.count({ collection: 'billing-profiles', where: { stripeCustomerId: { equals: customerId } }, overrideAccess: true, req })
+  return taken.totalDocs > 0
+}
+
 /** The holder's Stripe customer, made once (the lock and Stripe's idempotency key keep it one). */
 async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHolder): Promise<string> {
   const { user } = holder
@@ -51,16 +57,18 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
   return withFamilyLock(payload, holder, async (req) => {
     const profile = await findProfile(payload, holder, req)
     if (profile?.stripeCustomerId) return profile.stripeCustomerId
-    let customer: Stripe.Customer
-    try {
-      customer = await createCustomer(
-        stripe,
-        { email: user.email, name: user.fullName, metadata: holderMetadata(holder) },
-        `academy-customer-${own ? 'guardian-' : ''}${user.id}-${Date.parse(user.createdAt)}`,
-      )
-    } catch (error) {
-      throw stripeFailure(error)
+    const key = `academy-customer-${own ? 'guardian-' : ''}${user.id}-${Date.parse(user.createdAt)}`
+    const create = async (idempotencyKey: string) => {
+      try {
+        return await createCustomer(stripe, { email: user.email, name: user.fullName, metadata: holderMetadata(holder) }, idempotencyKey)
+      } catch (error) {
+        throw stripeFailure(error)
+      }
     }
+    let customer: Stripe.Customer = await create(key)
+    // A customer that left with the guardian who saved its card (decisions §39) is theirs now, and
+    // Stripe replays a key's first answer: the holder's next customer is made with a key of its own.
+    for (let again = 1; again <= 10 && (await customerTaken(payload, customer.id, req)); again++) customer = await create(`${key}-again-${again}`)
     if (profile) {
       await payload.update({ collection: 'billing-profiles', id: profile.id, data: { stripeCustomerId: customer.id }, overrideAccess: true, depth: 0, req })
     } else {
@@ -76,8 +84,11 @@ async function ensureCustomer(payload: Payload, stripe: Stripe, holder: CardHold
   })
 }
 
-/** POST /api/autopay/setup-intent: a SetupIntent for the holder's Stripe customer, for the Payment Element. */
-export async function createCardSetup(req: PayloadRequest, holder: CardHolder): Promise<SetupIntentDto> {
+/**
+ * POST /api/autopay/setup-intent: a SetupIntent for the holder's Stripe customer, for the Payment
+ * Element. Its metadata names the guardian saving the card (`savedBy`): the card is theirs (decisions §39).
+ */
+export async function createCardSetup(req: PayloadRequest, holder: CardHolder, saver: User): Promise<SetupIntentDto> {
   const { user } = holder
   const stripe = await stripeForFamilies(req)
   await hitRateLimit(
@@ -92,7 +103,7 @@ export async function createCardSetup(req: PayloadRequest, holder: CardHolder): 
       // Cards only, as for payments (decisions §5).
       allowed_payment_method_types: ['card'],
       usage: 'off_session',
-      metadata: holderMetadata(holder),
+      metadata: { ...holderMetadata(holder), savedBy: String(saver.id) },
     })
     if (!setupIntent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret')
     return { clientSecret: setupIntent.client_secret, setupIntentId: setupIntent.id }
@@ -114,6 +125,8 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
   const profile = Number.isInteger(userId) && userId > 0 ? await findProfile(payload, key) : null
   if (!profile || !customerId || profile.stripeCustomerId !== customerId) throw notFound(SETUP_NOT_YOURS)
   const methodId = typeof setupIntent.payment_method === 'string' ? setupIntent.payment_method : setupIntent.payment_method.id
+  // A SetupIntent made before the saver was recorded is the holder's account's.
+  const savedBy = Number(setupIntent.metadata?.savedBy) > 0 ? Number(setupIntent.metadata?.savedBy) : userId
 
   let method: Stripe.PaymentMethod
   try {
@@ -136,6 +149,7 @@ export async function saveCardFromSetupIntent(payload: Payload, stripe: Stripe, 
       data: {
         user: userId,
         scope: key.scope,
+        savedBy,
         type: 'card',
         isDefault: true,
         cardBrand: method.card?.brand ?? 'card',
@@ -187,7 +201,7 @@ export async function saveCardFromWebhook(payload: Payload, setupIntent: Stripe.
 }
 
 /** DELETE /api/autopay/card: detached at Stripe first (nothing changes when Stripe cannot be reached), then forgotten; autopay turns off. */
-export async function removeCard(req: PayloadRequest, holder: CardKey): Promise<AutopayStateDto> {
+export async function removeCard(req: PayloadRequest, holder: CardKey, caller: User): Promise<AutopayStateDto> {
   const cards = await findCards(req.payload, holder)
   if (cards.length === 0) throw notFound(NO_SAVED_CARD)
   const settings = await readPaymentSettings(req.payload, req)
@@ -210,14 +224,15 @@ export async function removeCard(req: PayloadRequest, holder: CardKey): Promise<
     if (profile?.autopayEnabled)
       await req.payload.update({ collection: 'billing-profiles', id: profile.id, data: { autopayEnabled: false }, overrideAccess: true, depth: 0, req: tx })
   })
-  return readAutopayState(req.payload, holder)
+  return readAutopayState(req.payload, holder, caller.id)
 }
 
-/** PUT /api/autopay: autopay on (only with a saved card) or off. */
-export async function setAutopay(req: PayloadRequest, holder: CardKey, input: AutopayToggleInput): Promise<AutopayStateDto> {
+/** PUT /api/autopay: autopay on (only with a saved card, by the guardian who saved it: decisions §39) or off (by any). */
+export async function setAutopay(req: PayloadRequest, holder: CardKey, input: AutopayToggleInput, caller: User): Promise<AutopayStateDto> {
   await withFamilyLock(req.payload, holder, async (tx) => {
     const cards = await findCards(req.payload, holder, tx)
     if (input.enabled && cards.length === 0) throw badInput(AUTOPAY_NEEDS_CARD)
+    if (input.enabled && cards.some((card) => (card.savedBy ?? holder.userId) !== caller.id)) throw forbidden(AUTOPAY_NOT_YOUR_CARD)
     const profile = await findProfile(req.payload, holder, tx)
     if (profile) {
       await req.payload.update({
@@ -238,5 +253,5 @@ export async function setAutopay(req: PayloadRequest, holder: CardKey, input: Au
       })
     }
   })
-  return readAutopayState(req.payload, holder)
+  return readAutopayState(req.payload, holder, caller.id)
 }

@@ -16,7 +16,7 @@ import { academyToday } from '#api/lib/academy-clock'
 import { UNPAID, attemptsOf, facts, findCards, unpaidTuition } from './autopay-state'
 import { billingLink, mailDecline, mailFamily } from './decline-notices'
 import { settleAttempt, settleOnce, stillUnpaidAfterCancelling } from './settle-from-webhook'
-import { chargeableBy, holderOfProfile } from './card-holder'
+import { chargeableBy, holderOfProfile, saverStands } from './card-holder'
 
 /**
  * The billing day's autopay job: every unpaid tuition invoice of a family with autopay on is
@@ -170,6 +170,8 @@ export async function chargeDueAutopay(payload: Payload): Promise<AutopayRunResu
     if (!holder) continue
     const [card] = await findCards(payload, holder)
     if (!card?.stripePaymentMethodId || !profile.stripeCustomerId) continue
+    // The household's card charges only while the guardian who saved it is one of its full guardians (decisions §39).
+    if (!(await saverStands(payload, holder, card))) continue
     const invoices = await chargeableBy(payload, holder, await unpaidTuition(payload, holder.householdId, today))
     const attempts = await attemptsOf(
       payload,

@@ -13,22 +13,22 @@ import { cardHolderOf } from './card-holder'
  */
 export const autopayEndpoints = [
   defineEndpoint('get', '/autopay', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>
-    readAutopayState(req.payload, await cardHolderOf(req, user)),
+    readAutopayState(req.payload, await cardHolderOf(req, user), user.id),
   ),
 
   defineEndpoint('put', '/autopay', { role: 'family', body: autopayToggleSchema }, async ({ req, user, body }) =>
-    setAutopay(req, await cardHolderOf(req, user), body),
+    setAutopay(req, await cardHolderOf(req, user), body, user),
   ),
 
   /** A SetupIntent for the Payment Element: the card goes from the browser to Stripe. */
-  defineEndpoint('post', '/autopay/setup-intent', { role: 'family' }, async ({ req, user }) => createCardSetup(req, await cardHolderOf(req, user))),
+  defineEndpoint('post', '/autopay/setup-intent', { role: 'family' }, async ({ req, user }) => createCardSetup(req, await cardHolderOf(req, user), user)),
 
   /** The browser reports the confirmed SetupIntent; the server checks it with Stripe and keeps the card. */
   defineEndpoint('post', '/autopay/card', { role: 'family', body: saveCardSchema }, async ({ req, user, body }) =>
     saveCard(req, await cardHolderOf(req, user), body),
   ),
 
-  defineEndpoint('delete', '/autopay/card', { role: 'family' }, async ({ req, user }) => removeCard(req, await cardHolderOf(req, user))),
+  defineEndpoint('delete', '/autopay/card', { role: 'family' }, async ({ req, user }) => removeCard(req, await cardHolderOf(req, user), user)),
 
   defineEndpoint('get', '/admin/autopay/:id', { role: 'admin' }, async ({ req }) => readFamilyAutopay(req.payload, idParam(req))),
 

@@ -11,6 +11,8 @@ export const SETUP_INTENT_REQUIRED = 'The card setup reference is missing. Pleas
 export const SETUP_NOT_FINISHED = 'Your card was not saved: the bank has not confirmed it yet. Please try again.'
 export const SETUP_NOT_YOURS = 'This card setup does not belong to your account.'
 export const NO_SAVED_CARD = 'You have no saved card.'
+/** Decisions §39: a card is charged only while the guardian who saved it keeps autopay on. */
+export const AUTOPAY_NOT_YOUR_CARD = 'Only the guardian who saved this card can turn autopay on for it. You can save a card of your own instead.'
 
 export { AUTOPAY_ATTEMPT_STATUSES, type AutopayAttemptStatus } from '#shared/statuses'
 
@@ -36,6 +38,8 @@ export type AutopayStateDto = {
   upcoming: AutopayChargeDto[]
   /** The caller's own card under split billing (decisions §36), which pays only the invoices billed to them; false: the household's. */
   ownCard: boolean
+  /** Who saved the card (decisions §39): only they turn autopay on for it; null without a card. `you`: the caller did. */
+  savedBy: { fullName: string; you: boolean } | null
 }
 
 /** A guardian's own card as the office sees it; `stands`: it pays their invoices now (decisions §36). */

@@ -2,7 +2,7 @@ import { sessionCookie, toUserDto } from '#api/accounts'
 import { defineEndpoint, idParam } from '#api/http'
 import { answerBilledTo, readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
-import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
+import { changeGuardianAccess, changeGuardianAccessByStudio, choosePayer, leaveHousehold, removeGuardian, removeGuardianByStudio } from './guardians'
 import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
 import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
 import { mergeHouseholds, previewMerge } from './merge'
@@ -21,7 +21,8 @@ import { householdOf } from '#api/lib/ownership'
 
 /**
  * A household's guardians (decisions §23). Every change is a full guardian's (defineEndpoint
- * refuses a view-and-attendance guardian), but for leaving; accepting an invitation needs no
+ * refuses a view-and-attendance guardian), but for leaving; no guardian removes or downgrades
+ * another full guardian, the studio does (decisions §39); accepting an invitation needs no
  * session (a new guardian makes their account there).
  */
 export const householdEndpoints = [
@@ -76,6 +77,15 @@ export const householdEndpoints = [
       billedTo: await readBilledTo(req, household),
     }
   }),
+
+  /** The studio settles what guardians may not do to each other (decisions §39): any guardian removed, any access changed. */
+  defineEndpoint('delete', '/admin/households/:id/guardians/:guardianId', { role: 'admin' }, async ({ req, user }) =>
+    removeGuardianByStudio(req, user, idParam(req), idParam(req, 'guardianId')),
+  ),
+
+  defineEndpoint('patch', '/admin/households/:id/guardians/:guardianId', { role: 'admin', body: guardianAccessSchema }, async ({ req, user, body }) =>
+    changeGuardianAccessByStudio(req, user, idParam(req), idParam(req, 'guardianId'), body.access),
+  ),
 
   defineEndpoint('put', '/admin/households/:id/billed-to', { role: 'admin', body: billedToSchema }, async ({ req, user, body }) => {
     const account = await req.payload.findByID({ collection: 'users', id: idParam(req), depth: 0, overrideAccess: true, disableErrors: true, req })

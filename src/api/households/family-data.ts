@@ -52,6 +52,8 @@ export async function hasFamilyOfItsOwn(req: PayloadRequest, user: User): Promis
  * first guardian leaves, and when two households are merged.
  */
 export async function moveHouseholdRows(req: PayloadRequest, from: number, to: number): Promise<void> {
+  // A card keeps naming who saved it (decisions §39), not the account it moves to.
+  await queryInTransaction(req, sql`UPDATE payment_methods SET saved_by = ${from} WHERE user_id = ${from} AND saved_by IS NULL`)
   for (const [table, column] of HOUSEHOLD_COLUMNS)
     await queryInTransaction(
       req,

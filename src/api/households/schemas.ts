@@ -29,6 +29,8 @@ export const HOUSEHOLD_MESSAGES = {
   onlyGuardian: 'You are the only guardian of this household.',
   lastFullGuardian: 'A household needs at least one guardian with full access. Give another guardian full access first.',
   removeYourself: 'To leave the household yourself, use “Leave household”.',
+  otherFullGuardian:
+    'You cannot remove another guardian with full access or make them view-only. Each guardian may leave the household; for anything else, please contact the studio.',
   payerMustBeFull: 'The payer must be a guardian with full access.',
   mergeSame: 'Choose two different households to merge.',
   mergeBothCards: 'Both households have a saved card for autopay. Choose whose card the merged household keeps; the other card is removed.',

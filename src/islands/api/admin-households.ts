@@ -30,6 +30,21 @@ export function useSetAdminBilledTo(accountId: number | null) {
   })
 }
 
+/**
+ * PATCH or DELETE /api/admin/households/:id/guardians/:guardianId: the studio changes a guardian's
+ * access or removes them (decisions §39). A removal may hand the household over: every cached answer is dropped.
+ */
+export function useStudioGuardianChange(accountId: number | null) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: { guardianId: number; access: 'full' | 'view' } | { guardianId: number; remove: true }) =>
+      'remove' in change
+        ? apiRequest<HouseholdDto>('DELETE', `/api/admin/households/${accountId}/guardians/${change.guardianId}`)
+        : apiRequest<HouseholdDto>('PATCH', `/api/admin/households/${accountId}/guardians/${change.guardianId}`, { access: change.access }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
+
 /** GET /api/admin/household-merges/preview: what a merge would move. */
 export function useMergePreview(keep: number | null, merge: number | null) {
   return useQuery({

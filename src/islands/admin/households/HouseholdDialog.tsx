@@ -9,6 +9,7 @@ import { useNotify } from '#islands/components/ui/Toast'
 import { formatDateTime } from '#shared/dates'
 import { HouseholdCards } from './HouseholdCards'
 import { MergeHouseholdForm } from './MergeHouseholdForm'
+import { StudioGuardianActions } from './StudioGuardianActions'
 
 const ACTIONS: Record<string, string> = {
   invited: 'Invited',
@@ -20,6 +21,7 @@ const ACTIONS: Record<string, string> = {
   'payer-changed': 'Chose the payer',
   merged: 'Merged a household in',
   'billed-to-changed': 'Changed who is billed',
+  'card-left': 'A card left with its guardian',
 }
 
 /** An account's household for the studio (decisions §23): guardians, payer, invitations, cards, its audit, and merging a duplicate in. */
@@ -50,6 +52,7 @@ export function HouseholdDialog({ account, onClose }: { account: { id: number; f
                   {guardian.isPayer ? <Badge tone="brand">Payer</Badge> : null}
                   {guardian.holdsHousehold ? <Badge tone="grey">First guardian</Badge> : null}
                 </p>
+                <StudioGuardianActions accountId={data.householdId} guardian={guardian} onlyGuardian={data.guardians.length < 2} />
               </li>
             ))}
           </ul>

@@ -169,6 +169,7 @@ export function CardAutopaySection() {
                 {data.ownCard ? <p className="text-sm font-medium text-gray-800">Your card</p> : null}
                 <p className="font-semibold">{cardLabel(data.card)}</p>
                 <p className="text-sm text-gray-800">Expires {cardExpiry(data.card)}</p>
+                {data.savedBy && !data.savedBy.you ? <p className="text-sm text-gray-800">Saved by {data.savedBy.fullName}</p> : null}
               </div>
               <button type="button" className={BUTTON.danger} onClick={() => setConfirmRemove(true)}>
                 Remove card
@@ -193,10 +194,15 @@ export function CardAutopaySection() {
             <Switch
               label="Autopay"
               checked={data.enabled}
-              disabled={!data.card || setAutopay.isPending}
+              disabled={!data.card || setAutopay.isPending || (!data.enabled && data.savedBy?.you === false)}
               onChange={(next) => void toggle(next)}
               hint={autopayExplanation(data)}
             />
+            {data.card && data.savedBy?.you === false ? (
+              <p className="mt-1 text-sm text-gray-800">
+                Only {data.savedBy.fullName}, who saved this card, can turn autopay on for it. You can turn it off, or save a card of your own.
+              </p>
+            ) : null}
             <Upcoming state={data} />
           </div>
         </div>

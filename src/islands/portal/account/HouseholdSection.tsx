@@ -19,7 +19,9 @@ function GuardianRow({ guardian, household, onRemove }: { guardian: GuardianDto;
   const notify = useNotify()
   const changeAccess = useChangeGuardianAccess()
   const choosePayer = useChoosePayer()
-  const manage = household.canManage && !guardian.isYou
+  // Decisions §39: another full guardian is not removed or made view-only from here; the studio settles it.
+  const manage = household.canManage && !guardian.isYou && guardian.access === 'view'
+  const protectedGuardian = household.canManage && !guardian.isYou && guardian.access === 'full'
   const fail = (error: unknown) => notify({ title: 'Error', text: errorMessage(error, 'The change could not be saved. Please try again.'), tone: 'error' })
   return (
     <li className="rounded-2xl border border-gray-200 p-3">
@@ -39,9 +41,9 @@ function GuardianRow({ guardian, household, onRemove }: { guardian: GuardianDto;
               type="button"
               className={`${SMALL_BUTTON} border-brand-700 text-brand-800`}
               disabled={changeAccess.isPending}
-              onClick={() => changeAccess.mutateAsync({ id: guardian.id, access: guardian.access === 'full' ? 'view' : 'full' }).catch(fail)}
+              onClick={() => changeAccess.mutateAsync({ id: guardian.id, access: 'full' }).catch(fail)}
             >
-              {guardian.access === 'full' ? 'Make view only' : 'Give full access'}
+              Give full access
             </button>
           ) : null}
           {guardian.access === 'full' && !guardian.isPayer ? (
@@ -60,6 +62,11 @@ function GuardianRow({ guardian, household, onRemove }: { guardian: GuardianDto;
             </button>
           ) : null}
         </div>
+      ) : null}
+      {protectedGuardian ? (
+        <p className="mt-2 text-sm text-gray-700">
+          A guardian with full access can only be removed or made view-only by the studio. Each guardian may leave the household themselves.
+        </p>
       ) : null}
     </li>
   )
@@ -144,7 +151,7 @@ export function HouseholdSection() {
         <p>
           {confirming?.kind === 'remove'
             ? `${confirming.guardian.fullName} will keep their sign-in but no longer see your children, schedule or statement.`
-            : 'You will keep your sign-in but no longer see this household’s children, schedule or statement.'}
+            : 'You will keep your sign-in but no longer see this household’s children, schedule or statement. A card you saved for the household goes with you, with autopay off.'}
         </p>
       </ConfirmDialog>
     </section>
