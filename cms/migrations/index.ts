@@ -30,8 +30,8 @@ import * as migration_20261127_040423_rich_messages from './20261127_040423_rich
 import * as migration_20261127_075149_billed_to_event from './20261127_075149_billed_to_event';
 import * as migration_20261127_075909_guardian_cards from './20261127_075909_guardian_cards';
 import * as migration_20261201_195439_emergency_contact_setting from './20261201_195439_emergency_contact_setting';
-import * as migration_20261201_201009_billed_to_pending from './20261201_201009_billed_to_pending';
 import * as migration_20261201_195533_card_saver from './20261201_195533_card_saver';
+import * as migration_20261201_201009_billed_to_pending from './20261201_201009_billed_to_pending';
 
 export const migrations = [
   {
@@ -195,13 +195,13 @@ export const migrations = [
     name: '20261201_195439_emergency_contact_setting',
   },
   {
-    up: migration_20261201_201009_billed_to_pending.up,
-    down: migration_20261201_201009_billed_to_pending.down,
-    name: '20261201_201009_billed_to_pending',,
-  },
-  {
     up: migration_20261201_195533_card_saver.up,
     down: migration_20261201_195533_card_saver.down,
-    name: '20261201_195533_card_saver'
+    name: '20261201_195533_card_saver',
+  },
+  {
+    up: migration_20261201_201009_billed_to_pending.up,
+    down: migration_20261201_201009_billed_to_pending.down,
+    name: '20261201_201009_billed_to_pending',
   },
 ];
