@@ -51,7 +51,7 @@ export const householdEndpoints = [
 
   defineEndpoint('post', '/household-invites/preview', { role: 'public', body: invitePreviewSchema }, async ({ req, body }) => previewInvite(req, body.token)),
 
-  defineEndpoint('post', '/household-invites/accept', { role: 'public', body: acceptInviteSchema }, async ({ req, body }) => {
+  defineEndpoint('post', '/household-invites/accept', { role: 'public', hashesPassword: true, body: acceptInviteSchema }, async ({ req, body }) => {
     const { user, token } = await acceptInvite(req, body)
     return Response.json(toUserDto(user), token ? { headers: { 'Set-Cookie': sessionCookie(req, token) } } : undefined)
   }),
