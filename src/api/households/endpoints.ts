@@ -4,7 +4,8 @@ import { readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
 import { changeGuardianAccess, choosePayer, leaveHousehold, removeGuardian } from './guardians'
 import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
-import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
+import { acceptInvite, previewInvite } from './accept-invite'
+import { inviteGuardian, revokeInvite } from './invites'
 import { mergeHouseholds, previewMerge } from './merge'
 import {
   acceptInviteSchema,
