@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { User } from '#cms/payload-types'
 import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import type { MemoCache } from '#server/memo-cache.server'
+import { registerPasswordHashing } from '#server/password-hashing.server'
 import { registerPublicRead } from '#server/public-read-cache.server'
 import { registerSignedInRead } from '#server/signed-in-read-cache.server'
 import { isAdminUser, isTeacherUser, isViewOnlyGuardian, VIEW_ONLY_MESSAGE } from '#shared/roles'
@@ -53,6 +54,13 @@ export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, 
    * family change refuses them with 403, so a new endpoint is closed to them until it says so.
    */
   viewGuardians?: R extends 'family' ? true : never
+  /**
+   * A change that may hash a password (login, registration, a password set or checked, an account
+   * made on the way): the router runs it through its password-hashing gate, so a flood of them
+   * queues instead of taking every core (src/server/password-hashing.server.ts). Declared here,
+   * where the endpoint is defined, never in a list of paths kept elsewhere.
+   */
+  hashesPassword?: true
 }
 
 export type EndpointContext<R extends Role, B, Q> = {
@@ -111,6 +119,10 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
   if (options.signedInReplay) {
     if (method !== 'get' || options.role !== 'family') throw new Error(`${method} ${path}: only a family's GET can be replayed to its reader`)
     registerSignedInRead(path, variantsOf(options.signedInReplay.query, options.query))
+  }
+  if (options.hashesPassword) {
+    if (method === 'get') throw new Error(`${method} ${path}: a GET never hashes a password (the gate lets reads through)`)
+    registerPasswordHashing(path)
   }
   return {
     method,

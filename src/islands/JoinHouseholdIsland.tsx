@@ -5,8 +5,9 @@ import { newPasswordSchema } from '#api/accounts/password.schemas'
 import { AUTH_MESSAGES, phoneSchema, usernameSchema } from '#api/accounts/auth.schemas'
 import { HOUSEHOLD_MESSAGES, type InvitePreviewDto } from '#api/households/schemas'
 import { acceptInvite, previewInvite } from './api/household'
-import { ErrorAlert } from '#islands/components/ui/Alert'
+import { logout } from './api/logout'
 import { SubmitButton } from '#islands/components/ui/Button'
+import { ErrorAlert } from '#islands/components/ui/Alert'
 import { TextField } from '#islands/components/ui/Field'
 import { Loading } from '#islands/components/ui/LoadState'
 import { QueryProvider } from './components/QueryProvider'
@@ -25,10 +26,12 @@ const accountFormSchema = z
 
 const ACCESS_WORDS = { full: 'full access', view: 'view and attendance access' } as const
 
-type Props = { token: string | null; signedInAs: string | null }
+/** Who is signed in on the page, if anyone: only the invited address may join. */
+type Viewer = { fullName: string; email: string; isStaff: boolean }
+type Props = { token: string | null; viewer: Viewer | null }
 type Screen = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; invite: InvitePreviewDto }
 
-function JoinHousehold({ token, signedInAs }: Props) {
+function JoinHousehold({ token, viewer }: Props) {
   const id = useId()
   const [screen, setScreen] = useState<Screen>(token ? { kind: 'loading' } : { kind: 'invalid', message: HOUSEHOLD_MESSAGES.inviteInvalid })
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -85,14 +88,53 @@ function JoinHousehold({ token, signedInAs }: Props) {
       </section>
     )
 
+  async function signOut() {
+    setPending(true)
+    try {
+      await logout()
+      window.location.reload()
+    } catch (error) {
+      setPending(false)
+      setFailure(errorMessage(error, 'We could not sign you out. Please try again.'))
+    }
+  }
+
   const { invite } = screen
+  // The server refuses any other account alike (tests/int/households.int.test.ts); the page says so first.
+  const refusal = !viewer
+    ? null
+    : viewer.isStaff
+      ? HOUSEHOLD_MESSAGES.staffAccount
+      : viewer.email.trim().toLowerCase() !== invite.email.trim().toLowerCase()
+        ? HOUSEHOLD_MESSAGES.otherAddress
+        : null
   return (
     <div className="space-y-4">
       <p className="rounded-2xl bg-brand-50 p-4 text-brand-900">
         {invite.invitedByName ?? 'A guardian'} invited you to join the household of {invite.householdName} with {ACCESS_WORDS[invite.access]}.
       </p>
       {failure ? <ErrorAlert title="Not joined">{failure}</ErrorAlert> : null}
-      {signedInAs ? (
+      {viewer && refusal ? (
+        <form
+          noValidate
+          aria-label="Sign out to accept"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void signOut()
+          }}
+          className="space-y-3"
+        >
+          <p>
+            You are signed in as {viewer.fullName}. This invitation is for {invite.email}.
+          </p>
+          <p role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+            {refusal}
+          </p>
+          <SubmitButton pending={pending} pendingLabel="Signing Out...">
+            Sign Out
+          </SubmitButton>
+        </form>
+      ) : viewer ? (
         <form
           noValidate
           onSubmit={(event) => {
@@ -101,7 +143,9 @@ function JoinHousehold({ token, signedInAs }: Props) {
           }}
           className="space-y-3"
         >
-          <p>You are signed in as {signedInAs}. Joining links this account to the household.</p>
+          <p>
+            You are signed in as {viewer.fullName} ({viewer.email}). Joining links this account to the household.
+          </p>
           <SubmitButton pending={pending} pendingLabel="Joining...">
             Join Household
           </SubmitButton>
@@ -109,7 +153,7 @@ function JoinHousehold({ token, signedInAs }: Props) {
       ) : (
         <form noValidate onSubmit={onSubmit} aria-label="Create your sign-in" className="space-y-4">
           <p className="text-sm text-gray-800">
-            Your account will use {invite.email}. Already have an account?{' '}
+            Your account will use {invite.email}, the address this invitation was sent to. Already have an account with it?{' '}
             <a href="/auth" className="font-semibold text-brand-800 underline">
               Sign in
             </a>

@@ -11,6 +11,7 @@ import { crossOriginRefusal, STATE_CHANGING } from './cross-origin.server'
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from './database-unavailable.server'
 import { BodyTooLargeError, readLimitedBody, sendFetchResponse, sendJson, toFetchHeaders } from './node-fetch-bridge.server'
 import { createLogger, loggedPath, requestId, type Logger } from './logger.server'
+import { hashesPassword } from './password-hashing.server'
 import { createPublicReadCache, jsonAnswer, replay, type PublicReadTicket } from './public-read-cache.server'
 import { createSignedInReadCache } from './signed-in-read-cache.server'
 import { pageHeadersOn, visitorPage } from './visitor-page-cache.server'
@@ -55,11 +56,6 @@ const ROUTED_SEGMENTS = ['api', 'cms', 'cms-api', '_next', 'healthz', 'readyz']
 /** What the request log shows for a path refused before it was understood (it may carry anything). */
 const REFUSED_PATH = '(refused path)'
 
-/**
- * Calls that hash a password (PBKDF2, a few hundred ms of CPU): they pass the hashing gate.
- * Any case: Payload matches endpoint paths case-insensitively (path-to-regexp), so /api/LOGIN logs in too.
- */
-const HASHING = /^\/(?:api\/(?:login|register|reset-password|user\/password|user\/profile)|cms-api\/users(?:\/login|\/reset-password|\/first-register)?)\/?$/i
 export const HASHING_BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.'
 
 /** One core stays free for everything else, however many logins arrive. */
@@ -79,7 +75,8 @@ export function createApp(options: AppOptions) {
   const hashingGate = options.hashingGate ?? defaultHashingGate()
   /** Runs a request that hashes a password through the gate; a full line is a 503, not a pile-up. */
   async function throughGate(req: IncomingMessage, res: ServerResponse, pathname: string, handle: () => Promise<void>): Promise<void> {
-    if (req.method === 'GET' || req.method === 'HEAD' || !HASHING.test(pathname)) return handle()
+    // Calls that hash a password (declared by their endpoints: ./password-hashing.server.ts).
+    if (req.method === 'GET' || req.method === 'HEAD' || !hashesPassword(pathname)) return handle()
     try {
       await hashingGate.run(handle)
     } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isAdminUser, isBuiltInAdmin, isReservedUsername } from './roles'
+import { isAdminUser, isBuiltInAdmin, isReservedUsername, isStaffUser } from './roles'
 
 describe('isAdminUser', () => {
   it('is true for the isAdmin flag or the username admin, false otherwise', () => {
@@ -28,5 +28,15 @@ describe('isReservedUsername', () => {
     expect(isReservedUsername(' Admin ')).toBe(true)
     expect(isReservedUsername('administrator')).toBe(false)
     expect(isReservedUsername(undefined)).toBe(false)
+  })
+})
+
+describe('isStaffUser', () => {
+  it('is an administrator or a teacher, never a family account', () => {
+    expect(isStaffUser({ username: 'jane', isAdmin: true })).toBe(true)
+    expect(isStaffUser({ username: 'admin' })).toBe(true)
+    expect(isStaffUser({ username: 'tara', isTeacher: true })).toBe(true)
+    expect(isStaffUser({ username: 'pat', isAdmin: false, isTeacher: false, guardianAccess: 'full' })).toBe(false)
+    expect(isStaffUser(null)).toBe(false)
   })
 })

@@ -35,6 +35,15 @@ export function isTeacherUser(user: RoleSubject): boolean {
 }
 
 /**
+ * The academy's staff: administrators and teachers (there is no editor role of its own: whoever
+ * edits the site in /cms is an administrator). A staff account never becomes a family's guardian (decisions §23): it
+ * joins no household by an invitation and is in no household merge.
+ */
+export function isStaffUser(user: RoleSubject): boolean {
+  return isAdminUser(user) || isTeacherUser(user)
+}
+
+/**
  * A guardian with view-and-attendance access to their household (decisions §23): they see the
  * schedule and the statement and report absences, and may not enroll, drop or pay.
  */

@@ -4,7 +4,8 @@ import { expect, test } from './support/fixtures'
 import { openHouseholdDialog } from './support/admin-console'
 import { enterCard, stripeStandInUrl } from './support/billing'
 import { inviteSecondParent } from './support/second-parent'
-import { seriousViolations } from './support/portal'
+import { api, unique } from './support/accounts'
+import { bornYearsAgo, seriousViolations } from './support/portal'
 
 /**
  * A guardian's own card under split billing (decisions §36) on a phone: the second parent, who
@@ -13,12 +14,20 @@ import { seriousViolations } from './support/portal'
  * office's household dialog shows both. Split billing is turned off again, and the journey's
  * accounts leave with it.
  */
-test('a second parent saves their own card for the invoices billed to them', async ({ page, browser, baseURL, adminRequest, families, cleanup }) => {
+test('a second parent saves their own card for the invoices billed to them', async ({ page, browser, baseURL, adminRequest, families, cleanup, classes }) => {
   test.setTimeout(120_000)
   const origin = new URL(baseURL!).origin
   const setSplit = (splitBilling: boolean) => adminRequest.post('/cms-api/globals/tuition-settings', { data: { splitBilling }, headers: { origin } })
 
   const first = await families.signIn(page, 'Ada First')
+  // Only a household with a child in a class may invite (decisions §23).
+  const classId = (await classes.createInCms({ name: unique('Card Class '), days: 'Daily', capacity: 8 })).id
+  const child = await api(page.request, baseURL).post<{ id: number }>('/api/students', {
+    fullName: unique('Cora '),
+    dateOfBirth: bornYearsAgo(7),
+    experienceLevel: 'Beginner',
+  })
+  await api(adminRequest, baseURL).post('/api/enrollments', { studentId: child.id, classId })
   const { page: second, context: secondContext } = await inviteSecondParent({ page, browser, baseURL, cleanup, label: 'card' })
   try {
     expect((await setSplit(true)).ok()).toBe(true)

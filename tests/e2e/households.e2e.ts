@@ -1,3 +1,4 @@
+import { HOUSEHOLD_MESSAGES } from '#api/households/schemas'
 import { expect, test } from './support/fixtures'
 
 import { api, unique } from './support/accounts'
@@ -43,6 +44,15 @@ test('a second parent accepts an invitation and reports an absence', async ({ pa
 
   const mail = await waitForMail((m) => m.to.includes(email) && m.text.includes('/household/join?token='))
   const link = /(\/household\/join\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!
+
+  await test.step('the link joins no account but the invited address: the first parent, signed in, is told so', async () => {
+    await openPortal(page, link)
+    await expect(page.getByRole('note').filter({ hasText: HOUSEHOLD_MESSAGES.otherAddress })).toBeVisible()
+    await expect(page.getByText(`This invitation is for ${email}.`)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Join Household' })).toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+  })
 
   const secondContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL })
   const second = await secondContext.newPage()

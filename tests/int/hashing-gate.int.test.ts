@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { HASHING_BUSY_MESSAGE } from '#server/app.server'
 import { ConcurrencyGate } from '#server/concurrency-gate.server'
+import { passwordHashingPaths } from '#server/password-hashing.server'
 import { FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 
 /**
@@ -45,5 +46,32 @@ describe('the password-hashing gate', () => {
     // loaded machine it may pass a second, but never half the burst's time.
     expect(readMs).toBeLessThan(Math.max(1000, burstMs / 2))
     expect([gate.active, gate.queued]).toEqual([0, 0])
+  })
+
+  it('holds an invitation’s acceptance, which may make an account, as it holds a login: a full gate answers 503', async () => {
+    // One hash running and one in line: the gate is full until `release`.
+    let release = () => {}
+    const opened = new Promise<void>((resolve) => (release = resolve))
+    const held = [0, 1].map(() => gate.run(() => opened))
+    try {
+      const accept = await fetch(`${app.url}/api/household-invites/accept`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify({
+          token: 'x'.repeat(43),
+          account: { fullName: 'Gate Guardian', username: 'gate-guardian', password: 'a-long-password-26', phone: null },
+        }),
+      })
+      expect([accept.status, await accept.json()]).toEqual([503, { message: HASHING_BUSY_MESSAGE }])
+      // A read of the same slice is not held.
+      expect((await fetch(`${app.url}/api/classes`)).status).toBe(200)
+    } finally {
+      release()
+      await Promise.all(held)
+    }
+  })
+
+  it('knows the hashing calls from their endpoints’ own declaration, not from a list kept in the router', () => {
+    expect(passwordHashingPaths()).toEqual(['/household-invites/accept', '/login', '/register', '/reset-password', '/user/password', '/user/profile'])
   })
 })

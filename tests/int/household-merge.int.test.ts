@@ -8,7 +8,7 @@ import { queryRows } from '#api/lib/database'
 import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
-import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
 
 /**
  * Merging two households (issue 24, decisions §23): the preview says what moves, the merge moves
@@ -175,6 +175,26 @@ describe('merging two households', () => {
     const cards = await app.payload.find({ collection: 'payment-methods', where: { user: { equals: a.userId } }, overrideAccess: true })
     expect(cards.docs.map((card) => card.lastFour)).toEqual(['2222'])
     expect((await app.payload.count({ collection: 'billing-profiles', where: { user: { in: [a.userId, b.userId] } }, overrideAccess: true })).totalDocs).toBe(1)
+  })
+
+  it('refuses a household with a staff account among its guardians, kept or merged, changing nothing', async () => {
+    const family = await createFamily(app, 'merge-family')
+    const teacher = await createTeacher(app, 'merge-teacher')
+    const adminId = (await admin.get('/api/user')).body.id as number
+    for (const [keep, merge] of [
+      [family.userId, teacher.userId],
+      [teacher.userId, family.userId],
+      [family.userId, adminId],
+      [adminId, family.userId],
+    ]) {
+      const preview = await admin.get(`/api/admin/household-merges/preview?keep=${keep}&merge=${merge}`)
+      expect([preview.status, preview.body.message]).toEqual([409, HOUSEHOLD_MESSAGES.mergeStaff])
+      const merged = await admin.post('/api/admin/household-merges', { keep, merge })
+      expect([merged.status, merged.body.message]).toEqual([409, HOUSEHOLD_MESSAGES.mergeStaff])
+    }
+    expect((await teacher.client.get('/api/user')).body.householdId).toBe(teacher.userId)
+    expect((await family.client.get('/api/user')).body.householdId).toBe(family.userId)
+    expect((await admin.get('/api/user')).body.householdId).toBe(adminId)
   })
 
   it('keeps every invoice once: the merged statement owes the sum of the two (property)', async () => {

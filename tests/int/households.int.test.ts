@@ -21,6 +21,8 @@ let visitor: ApiClient
 let first: Family
 let stranger: Family
 let cls: { id: number; name: string }
+/** The class the test households' children attend, so that they may invite. */
+let home: { id: number; name: string }
 let mia: number
 
 const NEW_GUARDIAN = (username: string) => ({ fullName: `${username} Second`, username, password: 'another-long-password-1', phone: null })
@@ -41,6 +43,18 @@ async function joinWithNewAccount(token: string, username: string): Promise<ApiC
   return client
 }
 
+/** A family with a child in a class: only such a household (or one on a waitlist) may invite. */
+async function dancingFamily(label: string): Promise<Family> {
+  const family = await createFamily(app, label)
+  const child = await addStudent(app, family.userId, `${label} Child`, 7)
+  await app.payload.create({
+    collection: 'enrollments',
+    data: { student: child, class: home.id, enrollmentDate: addDays(todayIso(), -20) },
+    overrideAccess: true,
+  })
+  return family
+}
+
 const familyRowCounts = async (userId: number) => ({
   students: (await app.payload.count({ collection: 'students', where: { user: { equals: userId } }, overrideAccess: true })).totalDocs,
   invoices: (await app.payload.count({ collection: 'invoices', where: { userId: { equals: userId } }, overrideAccess: true })).totalDocs,
@@ -54,7 +68,13 @@ beforeAll(async () => {
   first = await createFamily(app, 'hh-first')
   stranger = await createFamily(app, 'hh-stranger')
   cls = await addClass(app, { name: 'Household Class', ageGroup: '6-8' })
+  home = await addClass(app, { name: 'Household Home Class', ageGroup: '6-8' })
   mia = await addStudent(app, first.userId, 'Mia Household', 7)
+  await app.payload.create({
+    collection: 'enrollments',
+    data: { student: mia, class: home.id, enrollmentDate: addDays(todayIso(), -20) },
+    overrideAccess: true,
+  })
   await app.payload.create({
     collection: 'invoices',
     overrideAccess: true,
@@ -100,6 +120,7 @@ describe('an invitation', () => {
   })
 
   it('works once, and not after 7 days or once revoked: the same 404 each time', async () => {
+    const first = await dancingFamily('hh-links')
     const token = await invite(first, 'once@example.com')
     await joinWithNewAccount(token, 'hh-once')
     const twice = await new ApiClient(app.url).post('/api/household-invites/accept', { token, account: NEW_GUARDIAN('hh-once-again') })
@@ -127,6 +148,7 @@ describe('an invitation', () => {
   })
 
   it('answers alike whether or not the address already has an account', async () => {
+    const first = await dancingFamily('hh-alike')
     const unknown = await first.client.post('/api/household/invites', { email: 'nobody.here@example.com', access: 'view' })
     const known = await first.client.post('/api/household/invites', { email: stranger.email, access: 'view' })
     expect([unknown.status, known.status]).toEqual([201, 201])
@@ -138,6 +160,7 @@ describe('an invitation', () => {
   })
 
   it('refuses bad input, a visitor, and an account that already has a family of its own', async () => {
+    const first = await dancingFamily('hh-refuses')
     expect((await first.client.post('/api/household/invites', { email: 'not-an-email', access: 'full' })).status).toBe(400)
     expect((await first.client.post('/api/household/invites', { email: 'a@example.com', access: 'owner' })).status).toBe(400)
     expect((await visitor.post('/api/household/invites', { email: 'a@example.com', access: 'full' })).status).toBe(401)
@@ -151,12 +174,14 @@ describe('an invitation', () => {
   })
 
   it('links an account without a family of its own when its owner is signed in', async () => {
+    const first = await dancingFamily('hh-links-own')
     const empty = await createFamily(app, 'hh-empty')
     const token = await invite(first, empty.email)
     const joined = await empty.client.post('/api/household-invites/accept', { token })
     expect(joined.status).toBe(200)
     expect(joined.body.householdId).toBe(first.userId)
-    expect((await empty.client.get(`/api/students/${mia}`)).status).toBe(200)
+    const child = (await first.client.get('/api/students')).body[0].id
+    expect((await empty.client.get(`/api/students/${child}`)).status).toBe(200)
   })
 })
 
@@ -211,7 +236,7 @@ describe('guardians of another household', () => {
 
 describe('leaving, removal and the payer', () => {
   it('keeps one full guardian, moves the household when its first guardian leaves, and loses nothing', async () => {
-    const owner = await createFamily(app, 'hh-owner')
+    const owner = await dancingFamily('hh-owner')
     const kid = await addStudent(app, owner.userId, 'Ava Moves', 6)
     await app.payload.create({
       collection: 'invoices',
@@ -254,7 +279,7 @@ describe('leaving, removal and the payer', () => {
     expect((await partner.get(`/api/admin/households/${partnerId}`)).status).toBe(403)
   })
   it('goes to the other guardians when an administrator deletes the first guardian’s account', async () => {
-    const holder = await createFamily(app, 'hh-deleted')
+    const holder = await dancingFamily('hh-deleted')
     const kid = await addStudent(app, holder.userId, 'Kit Stays', 9)
     const other = await joinWithNewAccount(await invite(holder, 'hh.deleted.other@example.com', 'view'), 'hh-deleted-other')
     const otherId = (await other.get('/api/user')).body.id
@@ -264,7 +289,7 @@ describe('leaving, removal and the payer', () => {
   })
 
   it('is paid by a full guardian: when the first guardian becomes view-only, the statement names the other', async () => {
-    const holder = await createFamily(app, 'hh-payer')
+    const holder = await dancingFamily('hh-payer')
     const partner = await joinWithNewAccount(await invite(holder, 'hh.payer.partner@example.com', 'full'), 'hh-payer-partner')
     const partnerId = (await partner.get('/api/user')).body.id
     expect((await holder.client.get('/api/billing/statement')).body.payer).toEqual({ id: holder.userId, fullName: holder.fullName })

@@ -271,12 +271,18 @@ describe('the password-hashing gate, however the path is written', () => {
             body: { username: 'path-gate', email: 'path-gate@example.com', password: 'path-gate-pass', fullName: 'Gate' },
           },
           { method: 'POST', path: '/api/user/password', body: { currentPassword: 'x', newPassword: 'y-long-enough' }, cookie: () => family.cookie },
+          {
+            method: 'POST',
+            path: '/api/household-invites/accept',
+            body: { token: 'x'.repeat(43), account: { fullName: 'Gate', username: 'path-gate-invite', password: 'path-gate-pass', phone: null } },
+          },
         ],
         variants,
       )
       expect(failures).toEqual([])
       const canonical = await send('POST', '/api/login', credentials)
       expect(canonical).toEqual({ status: 503, message: HASHING_BUSY_MESSAGE })
+      expect(await send('POST', '/api/Household-Invites/ACCEPT/', { token: 'x'.repeat(43) })).toEqual({ status: 503, message: HASHING_BUSY_MESSAGE })
       // Payload's own sign-in, in another case, is not the public login: it meets the administrators' guard.
       expect(await send('POST', '/cms-api/users/LOGIN', credentials)).toEqual({ status: 401, message: GUARD_MESSAGE })
     } finally {

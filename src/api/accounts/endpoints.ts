@@ -10,7 +10,7 @@ import { registerSchema } from './auth.schemas'
 
 /** Registration, password reset, profile, password and notification settings (spec §7). */
 export const accountEndpoints = [
-  defineEndpoint('post', '/register', { role: 'public', body: registerSchema }, async ({ req, body }) => {
+  defineEndpoint('post', '/register', { role: 'public', hashesPassword: true, body: registerSchema }, async ({ req, body }) => {
     const { user, token } = await registerAccount(req, body)
     return Response.json(toUserDto(user), { status: 201, headers: { 'Set-Cookie': sessionCookie(req, token) } })
   }),
@@ -19,14 +19,19 @@ export const accountEndpoints = [
     requestPasswordReset(req, body),
   ),
 
-  defineEndpoint('post', '/reset-password', { role: 'public', body: resetPasswordSchema }, async ({ req, body }) => resetPassword(req, body)),
+  defineEndpoint('post', '/reset-password', { role: 'public', hashesPassword: true, body: resetPasswordSchema }, async ({ req, body }) =>
+    resetPassword(req, body),
+  ),
 
-  defineEndpoint('patch', '/user/profile', { role: 'family', viewGuardians: true, body: profileSchema }, async ({ req, user, body }) =>
+  defineEndpoint('patch', '/user/profile', { role: 'family', viewGuardians: true, hashesPassword: true, body: profileSchema }, async ({ req, user, body }) =>
     toUserDto(await updateProfile(req, user, body)),
   ),
 
-  defineEndpoint('patch', '/user/password', { role: 'family', viewGuardians: true, body: changePasswordSchema }, async ({ req, user, body }) =>
-    changePassword(req, user, body),
+  defineEndpoint(
+    'patch',
+    '/user/password',
+    { role: 'family', viewGuardians: true, hashesPassword: true, body: changePasswordSchema },
+    async ({ req, user, body }) => changePassword(req, user, body),
   ),
 
   defineEndpoint('get', '/notification-preferences', { role: 'family', signedInReplay: {} }, async ({ req, user }) =>

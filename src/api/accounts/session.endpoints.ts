@@ -6,7 +6,7 @@ import { loginSchema } from './auth.schemas'
 export const sessionEndpoints = [
   defineEndpoint('get', '/user', { role: 'family', signedInReplay: {} }, async ({ user }) => toUserDto(user)),
 
-  defineEndpoint('post', '/login', { role: 'public', body: loginSchema }, async ({ req, body }) => {
+  defineEndpoint('post', '/login', { role: 'public', hashesPassword: true, body: loginSchema }, async ({ req, body }) => {
     const { user, token } = await logIn(req, body)
     return Response.json(toUserDto(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } })
   }),

@@ -4,7 +4,8 @@ import { answerBilledTo, readBilledTo, setBilledTo } from './billed-to'
 import { listHouseholdEvents } from './events'
 import { changeGuardianAccess, changeGuardianAccessByStudio, choosePayer, leaveHousehold, removeGuardian, removeGuardianByStudio } from './guardians'
 import { callersHousehold, loadHousehold, pendingInvites, readHousehold, toHouseholdDto } from './household'
-import { acceptInvite, inviteGuardian, previewInvite, revokeInvite } from './invites'
+import { acceptInvite, previewInvite } from './accept-invite'
+import { inviteGuardian, revokeInvite } from './invites'
 import { mergeHouseholds, previewMerge } from './merge'
 import {
   acceptInviteSchema,
@@ -62,7 +63,7 @@ export const householdEndpoints = [
 
   defineEndpoint('post', '/household-invites/preview', { role: 'public', body: invitePreviewSchema }, async ({ req, body }) => previewInvite(req, body.token)),
 
-  defineEndpoint('post', '/household-invites/accept', { role: 'public', body: acceptInviteSchema }, async ({ req, body }) => {
+  defineEndpoint('post', '/household-invites/accept', { role: 'public', hashesPassword: true, body: acceptInviteSchema }, async ({ req, body }) => {
     const { user, token } = await acceptInvite(req, body)
     return Response.json(toUserDto(user), token ? { headers: { 'Set-Cookie': sessionCookie(req, token) } } : undefined)
   }),

@@ -4,52 +4,58 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import type { HouseholdInvite, User } from '#cms/payload-types'
-import { registerAccount } from '#api/accounts'
 import { academyName, sendMail } from '#api/email'
-import { badInput, conflict, notFound } from '#api/errors'
-import { academyNow } from '#api/lib/academy-clock'
-import { inTransaction, queryInTransaction } from '#api/lib/database'
+import { conflict, notFound } from '#api/errors'
+import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { inTransaction, queryInTransaction, queryRows } from '#api/lib/database'
 import { householdOf } from '#api/lib/ownership'
-import { relationId } from '#api/lib/relations'
-import { clientIp, hitRateLimit, type RateLimit } from '#api/lib/rate-limit'
+import { hitRateLimit, type RateLimit } from '#api/lib/rate-limit'
 import { getAppContext } from '#server/context.server'
-import { isAdminUser } from '#shared/roles'
+import { ACTIVE_WAITLIST_STATUSES } from '#shared/statuses'
 import { recordHouseholdEvent } from './events'
-import { callersHousehold, loadHousehold, pendingInvites } from './household'
+import { callersHousehold, pendingInvites } from './household'
 import { householdInviteMail } from './invite-mail'
-import { hasFamilyOfItsOwn } from './family-data'
-import {
-  HOUSEHOLD_MESSAGES,
-  INVITE_VALID_DAYS,
-  MAX_PENDING_INVITES,
-  type AcceptInviteInput,
-  type InviteInput,
-  type InvitePreviewDto,
-  type PendingInviteDto,
-} from './schemas'
+import { HOUSEHOLD_MESSAGES, INVITE_VALID_DAYS, INVITES_PER_DAY, MAX_PENDING_INVITES, type InviteInput, type PendingInviteDto } from './schemas'
 
 const INVITES_PER_HOUSEHOLD: RateLimit = {
   name: 'household-invite',
-  limit: 10,
+  limit: INVITES_PER_DAY,
   windowSeconds: 24 * 60 * 60,
-  message: 'Too many invitations today. Please try again tomorrow.',
-}
-const INVITE_LOOKUPS_PER_IP: RateLimit = {
-  name: 'household-invite-lookup',
-  limit: 30,
-  windowSeconds: 15 * 60,
-  message: 'Too many attempts. Please wait a few minutes and try again.',
+  message: HOUSEHOLD_MESSAGES.tooManyInvitesToday,
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+/** What the link's token is stored as: its SHA-256, never the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
 
 /**
- * POST /api/household/invites: a single-use link to the address, valid 7 days. The answer and the
- * mail are the same whether or not the address has an account, so the inviter never learns it.
- * A new invitation to the same address replaces the one waiting.
+ * Whether the household dances here: a child with a current or coming enrollment (its last day not
+ * past) or a place waiting or offered on a waitlist. Only such a household may have the academy
+ * mail an invitation, so a bare sign-up cannot make it send mail to any address.
+ */
+async function hasDancer(req: PayloadRequest, householdId: number): Promise<boolean> {
+  const today = academyToday()
+  const [row] = await queryRows<{ found: boolean }>(
+    req,
+    sql`SELECT EXISTS (
+        SELECT 1 FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE s.user_id = ${householdId} AND (e.end_date IS NULL OR to_char(e.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') >= ${today})
+      ) OR EXISTS (
+        SELECT 1 FROM waitlist_entries w
+        WHERE w.family_id = ${householdId} AND w.status::text IN (SELECT json_array_elements_text(${JSON.stringify(ACTIVE_WAITLIST_STATUSES)}::json))
+      ) AS found`,
+  )
+  return row?.found === true
+}
+
+/**
+ * POST /api/household/invites: a single-use link to the address, valid 7 days, from a household
+ * with a child enrolled or on a waitlist, at most INVITES_PER_DAY a day. The answer and the mail
+ * are the same whether or not the address has an account, so the inviter never learns it. A new
+ * invitation to the same address replaces the one waiting.
  */
 export async function inviteGuardian(req: PayloadRequest, caller: User, input: InviteInput): Promise<PendingInviteDto> {
   const household = await callersHousehold(req, caller)
+  if (!(await hasDancer(req, household.id))) throw conflict(HOUSEHOLD_MESSAGES.inviteNeedsDancer)
   await hitRateLimit(req.payload, INVITES_PER_HOUSEHOLD, String(household.id))
   if (household.guardians.some((guardian) => guardian.email === input.email)) throw conflict(HOUSEHOLD_MESSAGES.alreadyGuardian)
   const token = randomBytes(32).toString('base64url')
@@ -100,82 +106,5 @@ export async function revokeInvite(req: PayloadRequest, caller: User, inviteId: 
   await inTransaction(req, async () => {
     await req.payload.update({ collection: 'household-invites', id: invite.id, data: { status: 'revoked' }, overrideAccess: true, depth: 0, req })
     await recordHouseholdEvent(req, { household: householdId, action: 'invite-revoked', actor: caller, subject: invite.email })
-  })
-}
-
-type UsableInvite = HouseholdInvite & { household: number | User }
-
-/** A waiting, unexpired invitation of a household that still exists, by its link's token; anything else is the same 404. */
-async function usableInvite(req: PayloadRequest, token: string): Promise<UsableInvite> {
-  await hitRateLimit(req.payload, INVITE_LOOKUPS_PER_IP, clientIp(req))
-  const { docs } = await req.payload.find({
-    collection: 'household-invites',
-    where: { tokenHash: { equals: hashToken(token) } },
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    req,
-  })
-  const invite = docs[0] as HouseholdInvite | undefined
-  if (!invite || invite.household == null || invite.status !== 'pending' || Date.parse(invite.expiresAt) <= academyNow().getTime())
-    throw notFound(HOUSEHOLD_MESSAGES.inviteInvalid)
-  return invite as UsableInvite
-}
-
-/** POST /api/household-invites/preview: what the link offers, for the join page. */
-export async function previewInvite(req: PayloadRequest, token: string): Promise<InvitePreviewDto> {
-  const invite = await usableInvite(req, token)
-  const household = await loadHousehold(req, relationId(invite.household))
-  const inviter = household.guardians.find((guardian) => invite.invitedBy != null && guardian.id === relationId(invite.invitedBy))
-  return {
-    householdName: household.account.fullName,
-    invitedByName: inviter?.fullName ?? null,
-    email: invite.email,
-    access: invite.access,
-    expiresAt: invite.expiresAt,
-  }
-}
-
-/**
- * POST /api/household-invites/accept: the signed-in account joins (if it has no family of its
- * own), or a new account is made with the invitation's address and signed in. The invitation is
- * claimed under its row lock, so a link works once even when two tabs accept at the same time.
- */
-export async function acceptInvite(req: PayloadRequest, input: AcceptInviteInput): Promise<{ user: User; token: string | null }> {
-  const invite = await usableInvite(req, input.token)
-  const signedIn = (req.user as User | null) ?? null
-  if (!signedIn && !input.account) throw badInput(HOUSEHOLD_MESSAGES.needAccount)
-  const householdId = relationId(invite.household)
-  return inTransaction(req, async () => {
-    const [row] = await queryInTransaction<{ status: string }>(req, sql`SELECT status FROM household_invites WHERE id = ${invite.id} FOR UPDATE`)
-    if (row?.status !== 'pending') throw notFound(HOUSEHOLD_MESSAGES.inviteInvalid)
-    const household = await loadHousehold(req, householdId)
-    let user: User
-    let token: string | null = null
-    if (signedIn) {
-      if (isAdminUser(signedIn)) throw conflict(HOUSEHOLD_MESSAGES.staffAccount)
-      if (householdOf(signedIn) === householdId) throw conflict(HOUSEHOLD_MESSAGES.alreadyInHousehold)
-      if (await hasFamilyOfItsOwn(req, signedIn)) throw conflict(HOUSEHOLD_MESSAGES.accountHasFamily)
-      user = (await req.payload.update({
-        collection: 'users',
-        id: signedIn.id,
-        data: { household: householdId, guardianAccess: invite.access },
-        overrideAccess: true,
-        depth: 0,
-        req,
-      })) as User
-    } else {
-      ;({ user, token } = await registerAccount(req, { ...input.account!, email: invite.email }, { household: householdId, guardianAccess: invite.access }))
-    }
-    await req.payload.update({
-      collection: 'household-invites',
-      id: invite.id,
-      data: { status: 'accepted', acceptedBy: user.id, acceptedAt: academyNow().toISOString() },
-      overrideAccess: true,
-      depth: 0,
-      req,
-    })
-    await recordHouseholdEvent(req, { household: household.id, action: 'joined', actor: user, subject: `${user.fullName} <${user.email}>` })
-    return { user, token }
   })
 }

@@ -6,6 +6,7 @@ import { conflict, notFound } from '#api/errors'
 import { inTransaction, queryInTransaction, queryRows } from '#api/lib/database'
 import { householdOf } from '#api/lib/ownership'
 import { hitRateLimit, type RateLimit } from '#api/lib/rate-limit'
+import { isStaffUser } from '#shared/roles'
 import { recordHouseholdEvent } from './events'
 import { moveHouseholdRows } from './family-data'
 import { loadHousehold, pendingInvites, toHouseholdDto, type Household } from './household'
@@ -58,6 +59,8 @@ async function countMoves(req: PayloadRequest, household: Household): Promise<Mo
 
 async function preview(req: PayloadRequest, keep: Household, merge: Household): Promise<MergePreviewDto> {
   if (keep.id === merge.id) throw conflict(HOUSEHOLD_MESSAGES.mergeSame)
+  // A staff account is never a family's guardian (decisions §23): no merge makes one, or joins one's account.
+  if ([...keep.guardians, ...merge.guardians].some(isStaffUser)) throw conflict(HOUSEHOLD_MESSAGES.mergeStaff)
   const [keepCard, mergeCard, moves] = await Promise.all([hasCard(req, keep.id), hasCard(req, merge.id), countMoves(req, merge)])
   return {
     keep: { householdId: keep.id, name: keep.account.fullName, hasCard: keepCard },
@@ -83,7 +86,8 @@ async function dropCard(req: PayloadRequest, householdId: number): Promise<void>
  * one transaction. Every row of the merged household (children with their enrollments and
  * attendance, invoices, payments, credits, waitlist places) moves to the kept one, whose
  * guardians the merged household's guardians become; nothing is copied, so nothing is counted
- * twice. When both have a saved card, the administrator chooses whose stays.
+ * twice. When both have a saved card, the administrator chooses whose stays. A household with a
+ * staff account (administrator, teacher) among its guardians is refused, kept or merged.
  */
 export async function mergeHouseholds(req: PayloadRequest, admin: User, input: MergeInput): Promise<HouseholdDto & { merged: MergePreviewDto }> {
   await hitRateLimit(req.payload, MERGES, String(admin.id))

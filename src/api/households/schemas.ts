@@ -12,18 +12,25 @@ export type GuardianAccess = (typeof GUARDIAN_ACCESS)[number]
 export const INVITE_VALID_DAYS = 7
 /** Invitations a household may have waiting at once. */
 export const MAX_PENDING_INVITES = 5
+/** Invitations a household may send in a day (each is a mail from the academy to an address the inviter typed). */
+export const INVITES_PER_DAY = 5
 
 export const HOUSEHOLD_MESSAGES = {
   accessRequired: 'Please choose full access or view and attendance',
   inviteSent: 'Invitation sent. The link works once and for 7 days.',
   alreadyGuardian: 'This person is already a guardian of your household.',
   tooManyInvites: 'Your household already has 5 invitations waiting. Revoke one before sending another.',
+  tooManyInvitesToday: 'Your household has sent 5 invitations today. Please try again tomorrow.',
+  inviteNeedsDancer:
+    'Invitations are for households with a child in a class or on a waitlist. Enroll a child or join a waitlist first, then invite another guardian.',
   inviteNotFound: 'This invitation was not found.',
   inviteInvalid: 'This invitation link is invalid or has expired. Ask the guardian who invited you to send a new one.',
   needAccount: 'Please sign in, or create your account, to accept the invitation.',
   alreadyInHousehold: 'Your account is already a guardian of this household.',
   accountHasFamily:
     'Your account already has its own children, invoices or guardians. Ask the studio to merge your two households instead of accepting this invitation.',
+  otherAddress:
+    'This invitation was sent to another email address. Sign in with the account that uses the invited address, or sign out and create your sign-in here.',
   staffAccount: 'Staff accounts cannot join a family’s household. Create a separate account for your family.',
   guardianNotFound: 'This guardian was not found in your household.',
   onlyGuardian: 'You are the only guardian of this household.',
@@ -33,6 +40,8 @@ export const HOUSEHOLD_MESSAGES = {
     'You cannot remove another guardian with full access or make them view-only. Each guardian may leave the household; for anything else, please contact the studio.',
   payerMustBeFull: 'The payer must be a guardian with full access.',
   mergeSame: 'Choose two different households to merge.',
+  mergeStaff:
+    'A staff account (an administrator or a teacher) is a guardian of one of these households. Staff accounts are never merged into a family’s household.',
   mergeBothCards: 'Both households have a saved card for autopay. Choose whose card the merged household keeps; the other card is removed.',
   householdNotFound: 'This household was not found.',
 } as const
@@ -51,7 +60,10 @@ const tokenSchema = z
 
 export const invitePreviewSchema = z.object({ token: tokenSchema })
 
-/** Accepting: signed in (the account joins) or with a new account's details (the email is the invitation's). */
+/**
+ * Accepting: signed in with the invited address (the account joins), or with a new account's
+ * details (its email is the invitation's). Any other signed-in account is refused.
+ */
 export const acceptInviteSchema = z.object({
   token: tokenSchema,
   account: registerSchema.omit({ email: true }).optional(),

@@ -9,7 +9,8 @@ export type SecondParent = { page: Page; context: BrowserContext; username: stri
 /**
  * A second full parent of the household signed in on `page`, the way a real one joins (decisions
  * §23): invited by email from that session, the invitation's link accepted with a new account,
- * signed in in a browser context of its own (close it when done). The account leaves with the
+ * signed in in a browser context of its own (close it when done). The household must have a child
+ * in a class or on a waitlist, or the invitation is refused. The account leaves with the
  * journey's cleanup.
  */
 export async function inviteSecondParent(options: {

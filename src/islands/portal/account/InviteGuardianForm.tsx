@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { HOUSEHOLD_MESSAGES, inviteInputSchema } from '#api/households/schemas'
+import { HOUSEHOLD_MESSAGES, INVITES_PER_DAY, inviteInputSchema } from '#api/households/schemas'
 import { useInviteGuardian } from '#islands/api/household'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { SelectField, TextField } from '#islands/components/ui/Field'
@@ -34,6 +34,9 @@ export function InviteGuardianForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Invite a guardian" className="mt-4 space-y-3 rounded-2xl bg-gray-50 p-3">
       <h3 className="font-semibold">Invite a guardian</h3>
+      <p className="text-sm text-gray-700">
+        For a household with a child in a class or on a waitlist, up to {INVITES_PER_DAY} a day. They accept with the email address you enter here.
+      </p>
       <TextField id={`${id}-email`} name="email" type="email" label="Their email" autoComplete="off" error={errors.email} required />
       <SelectField id={`${id}-access`} name="access" label="Access" defaultValue="full" error={errors.access}>
         <option value="full">Full: enroll, pay and report absences</option>
