@@ -222,7 +222,7 @@ async function verifyBackupFile(file: string): Promise<{ header: BackupHeader; l
       table.rows++
     } else if (isObject(value) && 'table' in value) {
       const expected = header.tables[tableIndex]
-      if (table || value.table !== expected?.name) throw damaged(`table ${String(value.table)} is out of place`)
+      if (table || !expected || value.table !== expected.name) throw damaged(`table ${String(value.table)} is out of place`)
       table = { name: expected.name, width: expected.columns.length, rows: 0 }
     } else if (isObject(value) && 'end' in value) {
       if (!table || value.end !== table.name || value.rows !== table.rows) throw damaged(`table ${table?.name ?? String(value.end)} is incomplete`)
