@@ -1,5 +1,6 @@
 import pg from 'pg'
 
+import { makeEnumValuesUsable } from './backup-enums.server'
 import {
   BackupError,
   BACKUP_FORMAT,
@@ -19,7 +20,9 @@ export { BackupError } from './backup-file.server'
  * client tools to install: `npm run db:backup` / `npm run db:restore` (scripts/db.ts,
  * docs/operations.md). The backup records the applied migrations and every table's rows from
  * one consistent snapshot; a restore rebuilds the schema with the app's own migrations up to the
- * same point and loads the rows back, in one transaction.
+ * same point and loads the rows back, in one transaction. Supported and tested: PostgreSQL 15
+ * to 18 (an enum value a migration added is made usable in that transaction on 15 and 16,
+ * `backup-enums.server.ts`).
  */
 type Migration = { name: string; up: (args: { db: unknown; payload: unknown; req: unknown }) => Promise<void> }
 
@@ -183,6 +186,8 @@ export async function restoreDatabase(databaseUrl: string, file: string, options
     const { drizzle } = await import('@payloadcms/db-postgres/drizzle/node-postgres')
     const db = drizzle({ client: client as never })
     for (const migration of migrations) await migration.up({ db, payload: undefined, req: undefined })
+    // PostgreSQL before 17 cannot load a value an enum gained in this same transaction: those types are made again whole.
+    await makeEnumValuesUsable(client)
 
     const tables = await publicTables(client)
     const byName = new Map(tables.map((table) => [table.name, table]))

@@ -166,7 +166,12 @@ describe('a teacher scores their own class', () => {
     const stale = await teacher.client.put('/api/teach/assessment-marks', queued[0])
     expect(stale.body).toMatchObject({ mark: { score: 3, markedAt: queued[1]!.markedAt }, conflict: true })
     await teacher.client.put('/api/teach/assessment-marks', { ...base, item: skills[1]!.id, score: 3, markedAt: minutesAgo(5) })
-    await teacher.client.put('/api/teach/assessment-marks', { ...base, item: 'comment', comment: 'Lovely port de bras.', markedAt: minutesAgo(4) })
+    await teacher.client.put('/api/teach/assessment-marks', {
+      ...base,
+      item: 'comment',
+      comment: 'Lovely port de bras. Rất tốt, Łucja – 很好！',
+      markedAt: minutesAgo(4),
+    })
     await teacher.client.put('/api/teach/assessment-marks', {
       ...base,
       item: 'recommendation',
@@ -218,7 +223,7 @@ describe('report cards', () => {
       assessment: 'Spring assessment',
       student: 'Mia Assess',
       level: { id: grade3, name: 'Grade 3' },
-      comment: 'Lovely port de bras.',
+      comment: 'Lovely port de bras. Rất tốt, Łucja – 很好！',
       recommendation: 'move-to',
       recommendedLevel: { id: grade4, name: 'Grade 4' },
     })
@@ -234,7 +239,7 @@ describe('report cards', () => {
       'Grace Ballet Academy',
       'Spring assessment: report card',
       'Teacher’s comment',
-      'Lovely port de bras.',
+      'Lovely port de bras. Rất tốt, Łucja – 很好！',
       'Recommendation: Move to Grade 4',
       '3 · Secure',
       'Exam results',

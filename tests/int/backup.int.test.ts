@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest'
 
 import { startTestApp, type TestApp } from '#tests/support/app'
+import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily } from '#tests/support/families'
 import { adminQuery, databaseUrl, uniqueName } from '#tests/support/postgres'
 import { startServerProcess, stopAllServerProcesses } from '#tests/support/server-process'
@@ -126,6 +127,50 @@ describe('npm run db:backup / db:restore', () => {
     expect(restored).toEqual(original)
   })
 
+  it('round-trips names in every script and separator, and a job of a task added by a later migration, into this PostgreSQL', async () => {
+    // Registration takes any of these names; each is stored as it was typed.
+    const names = ['Ana\u2028Lucía\u2029Pérez', 'Nguyễn Thị Łucja 王芳', 'Zoë 😀 𝄞 𠜎', `L${'\u2028é王😀'.repeat(23)}`]
+    for (const [index, fullName] of names.entries()) {
+      const username = uniqueName(`sep${index}`).replace(/_/g, '-').slice(0, 30)
+      const res = await new ApiClient(app.url).post('/api/register', {
+        username,
+        password: 'grand-jete-2026',
+        fullName,
+        email: `${username}@example.com`,
+        phone: '555-0100',
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+    // The default install queues this task's runs; its value was added to the enum by a later migration.
+    await app.payload.jobs.queue({ task: 'scheduledNotices', input: {} })
+    const server = new pg.Client({ connectionString: app.databaseUrl })
+    await server.connect()
+    const major = Math.floor(Number((await server.query<{ v: string }>(`SELECT current_setting('server_version_num') AS v`)).rows[0]!.v) / 10000)
+    const stored = (await server.query<{ full_name: string }>(`SELECT full_name FROM users WHERE full_name = ANY($1::text[])`, [names])).rows
+    await server.end()
+    expect(stored.map((row) => row.full_name).sort()).toEqual([...names].sort())
+
+    const file = path.join(dir, 'every-script.backup')
+    const backup = await db(app.databaseUrl, 'backup', file)
+    expect(backup.code, backup.output).toBe(0)
+    expect(gunzipSync(readFileSync(file)).toString('utf8')).not.toMatch(/[\u2028\u2029]/)
+
+    const target = await emptyDatabase()
+    const restore = await db(target, 'restore', file)
+    expect(restore.code, `PostgreSQL ${major}: ${restore.output}`).toBe(0)
+    const [original, restored] = await Promise.all([contents(app.databaseUrl), contents(target)])
+    expect(restored).toEqual(original)
+    const client = new pg.Client({ connectionString: target })
+    await client.connect()
+    const back = (await client.query<{ full_name: string }>(`SELECT full_name FROM users WHERE full_name = ANY($1::text[])`, [names])).rows
+    const jobs = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM payload_jobs WHERE task_slug = 'scheduledNotices'`)).rows
+    // The restored schema takes the next migration's enum values as the app's own would.
+    await client.query(`INSERT INTO payload_jobs (task_slug) VALUES ('scheduledNotices')`)
+    await client.end()
+    expect(back.map((row) => row.full_name).sort()).toEqual([...names].sort())
+    expect(jobs[0]!.n).toBeGreaterThan(0)
+  }, 180_000)
+
   it('refuses to restore over a database that holds data, unless told to replace it, and then replaces it whole', async () => {
     const file = path.join(dir, 'before-change.dump')
     expect((await db(app.databaseUrl, 'backup', file)).code).toBe(0)
@@ -207,14 +252,14 @@ describe('npm run db:backup / db:restore', () => {
   })
 })
 
-describe('the default install (demo mode, embedded PostgreSQL 18)', () => {
+describe('the default install (demo mode, embedded PostgreSQL 18), restored into PostgreSQL 18 and 15', () => {
   const dataDir = path.join('/var/tmp', `academy-backup-demo-${process.pid}`)
   afterAll(async () => {
     await stopAllServerProcesses()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('backs up the demo database and restores it into a fresh database with every table equal, no client tools needed', async () => {
+  it("backs up the demo database and restores it into a fresh database of the embedded server and of the machine's own with every table equal, no client tools needed", async () => {
     rmSync(dataDir, { recursive: true, force: true })
     const demo = { DATABASE_URL: undefined, ACADEMY_DATA_DIR: dataDir }
     const server = await startServerProcess({ ...demo, SEED_DEMO_DATA: 'true', PAYLOAD_SECRET: undefined, PUBLIC_ORIGIN: undefined, HOST: undefined })
@@ -228,21 +273,28 @@ describe('the default install (demo mode, embedded PostgreSQL 18)', () => {
     const major = Number((await version.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0]!.server_version_num) / 10000
     await version.end()
     expect(Math.floor(major)).toBe(18)
+    // The install's scheduler queues a run of the scheduled notices (a task whose enum value a later
+    // migration added); the test's server runs no scheduler, so the row is written as it writes it.
+    await adminQuery(url, `INSERT INTO payload_jobs (task_slug, queue, meta) VALUES ('scheduledNotices', 'messages', '{"scheduled": true}')`)
 
     const file = path.join(dir, 'demo.backup')
     const backup = await db(demo, 'backup', file)
     expect(backup.code, backup.output).toBe(0)
 
+    // Into the embedded PostgreSQL 18 and into this machine's server (PostgreSQL 15 here).
     const fresh = databaseUrl(url, uniqueName('academy_demo_restore'))
     await adminQuery(url, `CREATE DATABASE ${new URL(fresh).pathname.slice(1)}`)
-    const restore = await db(fresh, 'restore', file)
+    const other = await emptyDatabase()
+    const [restore, otherRestore] = [await db(fresh, 'restore', file), await db(other, 'restore', file)]
     expect(restore.code, restore.output).toBe(0)
+    expect(otherRestore.code, otherRestore.output).toBe(0)
 
-    const [original, restored] = await Promise.all([contents(url), contents(fresh)])
+    const [original, restored, restoredOther] = await Promise.all([contents(url), contents(fresh), contents(other)])
     expect(original['classes']).toMatch(/^[1-9]\d*:/)
     expect(original['users']).toMatch(/^[1-9]\d*:/)
     expect(original['invoices']).toMatch(/^[1-9]\d*:/)
     expect(restored).toEqual(original)
+    expect(restoredOther).toEqual(original)
     await server.stop()
   }, 180_000)
 })

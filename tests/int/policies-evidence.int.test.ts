@@ -110,6 +110,23 @@ describe('the gate on other ways into a class', () => {
 })
 
 describe('the signed copy', () => {
+  it("keeps the signer's and the child's names in any script, as the record keeps them", async () => {
+    const name = 'Nguyễn Thị Łucja 王芳'
+    const signer = await createFamily(app, 'evidence-script')
+    const child = await addStudent(app, signer.userId, '김지우 Zoë Kowalczyk', 7)
+    const consent = await signer.client.post('/api/policies/consent', { fullName: name })
+    expect(consent.status, JSON.stringify(consent.body)).toBeLessThan(300)
+    const signed = await signer.client.post(`/api/policies/${waiver.id}/sign`, { studentId: child, versionId: waiver.versionId, fullName: name })
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201)
+    const row = await app.payload.findByID({ collection: 'policy-signatures', id: signed.body.id, depth: 0, overrideAccess: true })
+    expect(row.fullName).toBe(name)
+    const copy = await download(signer.client, signed.body.id)
+    expect(copy.status).toBe(200)
+    const text = (await pdfText(copy.bytes)).replace(/\s+/g, ' ')
+    expect(text).toContain(`Signed by: ${name} (typed full name)`)
+    expect(text).toContain('For: 김지우 Zoë Kowalczyk')
+  })
+
   it('is a PDF with the text, the signature block, the choices and the audit data, for the household and administrators', async () => {
     const own = await download(family.client, signatureId)
     expect([own.status, own.type]).toEqual([200, 'application/pdf'])

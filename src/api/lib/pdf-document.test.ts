@@ -10,18 +10,39 @@ async function pagesOf(bytes: Uint8Array): Promise<string[]> {
   const pages: string[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''))
   }
   return pages
 }
 
 describe('PdfWriter', () => {
-  it('writes WinAnsi text as it is and anything else as "?"', async () => {
+  it('writes every name as it was typed, whatever its script, and reads it back from the text', async () => {
+    const names = ['Nguyễn Thị Łucja 王芳', 'Zoë Brontë-Żółć', 'さくら 田中', '김지우', 'Ωμέγα Жанна', 'Teacher’s “note” – ok']
     const pdf = await PdfWriter.create({ title: 'Report card', creator: 'Academy' })
-    pdf.write('Pliés (barre): 3 · Secure', { bold: true }).write('Teacher’s “note” – ok ✓')
+    pdf.write(names[0]!, { bold: true })
+    for (const name of names.slice(1)) pdf.write(name)
+    const bytes = await pdf.save()
+    const [page] = await pagesOf(bytes)
+    for (const name of names) expect(page).toContain(name)
+    expect(page).not.toContain('?')
+    // Each face is a subset of the glyphs it draws: the document stays small.
+    expect(bytes.length).toBeLessThan(200_000)
+  }, 60_000)
+
+  it('writes a name typed in decomposed form composed, and only a character no face has as "?"', async () => {
+    const pdf = await PdfWriter.create({ title: 'Report card', creator: 'Academy' })
+    pdf.write('Nguye\u0302\u0303n 🩰')
     const [page] = await pagesOf(await pdf.save())
-    expect(page).toContain('Pliés (barre): 3 · Secure')
-    expect(page).toContain('Teacher’s “note” – ok ?')
+    expect(page).toContain('Nguyễn ?')
+  })
+
+  it('keeps a Latin-only document quick and small: only the faces it uses are embedded', async () => {
+    const started = performance.now()
+    const pdf = await PdfWriter.create({ title: 'Policy', creator: 'Academy' })
+    for (let i = 0; i < 40; i++) pdf.write(`Paragraph ${i}: the family agrees to the studio's policy, word for word, as published.`)
+    const bytes = await pdf.save()
+    expect(bytes.length).toBeLessThan(60_000)
+    expect(performance.now() - started).toBeLessThan(5_000)
   })
 
   it('starts a new page when one is full', async () => {
