@@ -30,7 +30,7 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
 function wallClockMs(instant: number, zone: string): number {
   const parts: Record<string, number> = {}
   for (const part of partsFormat(zone).formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) + (instant % 1000 + 1000) % 1000
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) + (((instant % 1000) + 1000) % 1000)
 }
 
 /** How far `zone` is ahead of UTC at `instant`, in ms (New York in winter: -5 h). */

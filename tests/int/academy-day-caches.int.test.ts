@@ -8,7 +8,6 @@ import { setAcademyClock } from '#api/lib/academy-clock'
 import { CONTRACT_PREFIX } from '#server/contract-prefix.server'
 import { generationOf, keepVisitorPage } from '#server/visitor-page-cache.server'
 import { startTestApp, type TestApp } from '#tests/support/app'
-import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily } from '#tests/support/families'
 
 /**
