@@ -1,6 +1,7 @@
 /**
  * A tiny in-process cache for public reads (class list, site texts): the value is loaded
- * once and kept until a collection hook invalidates it.
+ * once and kept until a collection hook invalidates it, or, for a value that says so, until its
+ * time runs out (MemoCacheLapse below).
  *
  * The same source is bundled more than once in this process (tsx for server.ts, Astro's
  * server build, Next's bundle of the Payload config), so each named cache lives on
@@ -45,7 +46,8 @@ function lapseIfDue(s: Slot): void {
 
 /**
  * How many times the named cache has been dropped in this process (locally, by another process
- * over the bus, or by a flush after the bus was down). A value read from the cache while this
+ * over the bus, by a flush after the bus was down, or because its value's time ran out, which
+ * this lookup checks first). A value read from the cache while this
  * number stays the same is still current (./public-read-cache.server.ts relies on it).
  */
 export function cacheGeneration(name: string): number {
