@@ -8,7 +8,7 @@ import { formatDateTime } from '#shared/dates'
 // The office's device is in Kiribati (UTC+14); the journeys' academy counts its time in UTC.
 test.use({ timezoneId: 'Pacific/Kiritimati' })
 
-test('an admin reads demo mode’s outgoing mail, newest first, and follows a reset link from it', async ({ page, browser, baseURL, families }) => {
+test('an admin reads demo mode’s outgoing mail, newest first, and follows a reset link from it', async ({ page, browser, baseURL, families, adminRequest }) => {
   await openAdminTab(page, baseURL, 'email')
   const outbox = page.getByRole('region', { name: 'Demo outbox' })
   await expect(outbox).toBeVisible()
@@ -27,7 +27,7 @@ test('an admin reads demo mode’s outgoing mail, newest first, and follows a re
   await expect(messages.first()).toContainText('to office@example.com')
   await expect(messages.first()).toContainText('Sent')
   // Its time is the academy's, not the device's.
-  const outboxBody = (await (await page.request.get('/api/email-outbox')).json()) as { messages: { subject: string; sentAt: string }[] }
+  const outboxBody = (await (await adminRequest.get('/api/email-outbox')).json()) as { messages: { subject: string; sentAt: string }[] }
   const testMail = outboxBody.messages.find((message) => message.subject.startsWith('Test email from the academy'))!
   await expect(messages.first()).toContainText(formatDateTime(testMail.sentAt, 'UTC'))
 
