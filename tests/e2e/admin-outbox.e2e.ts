@@ -3,8 +3,12 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/fixtures'
 import { apiPost, unique } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
+import { formatDateTime } from '#shared/dates'
 
-test('an admin reads demo mode’s outgoing mail, newest first, and follows a reset link from it', async ({ page, browser, baseURL, families }) => {
+// The office's device is in Kiribati (UTC+14); the journeys' academy counts its time in UTC.
+test.use({ timezoneId: 'Pacific/Kiritimati' })
+
+test('an admin reads demo mode’s outgoing mail, newest first, and follows a reset link from it', async ({ page, browser, baseURL, families, adminRequest }) => {
   await openAdminTab(page, baseURL, 'email')
   const outbox = page.getByRole('region', { name: 'Demo outbox' })
   await expect(outbox).toBeVisible()
@@ -22,6 +26,10 @@ test('an admin reads demo mode’s outgoing mail, newest first, and follows a re
   await expect(messages.first()).toContainText('Test email from the academy')
   await expect(messages.first()).toContainText('to office@example.com')
   await expect(messages.first()).toContainText('Sent')
+  // Its time is the academy's, not the device's.
+  const outboxBody = (await (await adminRequest.get('/api/email-outbox')).json()) as { messages: { subject: string; sentAt: string }[] }
+  const testMail = outboxBody.messages.find((message) => message.subject.startsWith('Test email from the academy'))!
+  await expect(messages.first()).toContainText(formatDateTime(testMail.sentAt, 'UTC'))
 
   const resetMail = messages.filter({ hasText: `to ${family.email}` })
   await expect(resetMail).toHaveCount(1)

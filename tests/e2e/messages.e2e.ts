@@ -163,3 +163,34 @@ test('a guardian chooses the inbox only for announcements, and only that kind ch
   expect(await api.get('/api/messages/preferences')).toEqual({ announcements: 'portal', 'class-changes': 'email', billing: 'email', reminders: 'email' })
   expect(await seriousViolations(page)).toEqual([])
 })
+
+test.describe('in a browser fourteen hours ahead of the academy', () => {
+  // The journeys' academy counts its time in UTC; this device is in Kiribati (UTC+14).
+  test.use({ timezoneId: 'Pacific/Kiritimati' })
+
+  test("an administrator's “Send later” is the academy's time, and the list shows the academy's time", async ({ page, baseURL, adminRequest, classes }) => {
+    const className = unique('Later Class ')
+    await classes.createInCms({ name: className })
+    const subject = unique('Later notice ')
+    try {
+      await openAdminTab(page, baseURL, 'messages')
+      const form = page.getByRole('form', { name: 'New message' })
+      await form.getByLabel('Subject').fill(subject)
+      await form.getByRole('textbox', { name: 'Message' }).click()
+      await page.keyboard.type('The hall opens at ten.')
+      await form.getByRole('checkbox', { name: className }).check()
+      const when = form.getByLabel('Send later (optional)')
+      await expect(when).toHaveAccessibleDescription("The academy's time (UTC).")
+      await when.fill('2099-01-01T10:00')
+      await form.getByRole('button', { name: 'Schedule message' }).click()
+      await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('for Jan 1, 2099, 10:00 AM')
+
+      const found = await adminRequest.get(`/cms-api/messages?where[subject][equals]=${encodeURIComponent(subject)}&depth=0`)
+      const [stored] = ((await found.json()) as { docs: { scheduledFor: string; status: string }[] }).docs
+      expect(stored).toMatchObject({ scheduledFor: '2099-01-01T10:00:00.000Z', status: 'scheduled' })
+      expect(await seriousViolations(page)).toEqual([])
+    } finally {
+      await deleteMessages(adminRequest, subject)
+    }
+  })
+})

@@ -7,9 +7,9 @@ import { isTeacherUser } from '#shared/roles'
 import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedule'
 import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { createMemoCache } from '#server/memo-cache.server'
-import { academyNow, academyToday } from '#api/lib/academy-clock'
+import { academyDayEndsAt, academyNow, academyNowMs, academyToday } from '#api/lib/academy-clock'
 import { inTransaction } from '#api/lib/database'
-import { placesByClass } from './places'
+import { nextOfferExpiry, placesByClass } from './places'
 import type { ClosureDto } from '#api/lib/closures.schemas'
 import { sortClosures } from '#shared/closures'
 
@@ -57,10 +57,26 @@ export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
   return dto
 }
 
-type Catalogue = { all: ClassDto[]; byId: Map<number, ClassDto>; json: string; byAgeGroup: Map<string, string> }
+type Catalogue = {
+  all: ClassDto[]
+  byId: Map<number, ClassDto>
+  json: string
+  byAgeGroup: Map<string, string>
+  /** The academy instant the places were counted at, and the first one at which they would count otherwise (ms). */
+  countedAt: number
+  holdsUntil: number
+}
 
-/** The class list with its enrollment counts; GET /api/classes is served from it. */
-export const catalogueCache = createMemoCache<Catalogue>('classes')
+/**
+ * The class list with its enrollment counts; GET /api/classes is served from it. Its places are
+ * the academy's today's: it lapses at the academy's next midnight (a drop's last day is over) or
+ * when the first open waitlist offer expires, whichever comes first, with no write at all; and
+ * every answer kept from it (the replay of GET /api/classes, visitors' pages) with it.
+ */
+export const catalogueCache = createMemoCache<Catalogue>('classes', {
+  validity: (catalogue) => ({ from: catalogue.countedAt, until: catalogue.holdsUntil }),
+  now: academyNowMs,
+})
 
 /**
  * Classes change rarely and are read on every public page: served from memory. The entry also
@@ -72,17 +88,19 @@ export function invalidateClasses(): void {
 
 async function loadCatalogue(payload: Payload): Promise<Catalogue> {
   const now = academyNow()
-  const [result, counts] = await Promise.all([
+  const [result, counts, offerExpiry] = await Promise.all([
     payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 }),
     placesByClass(payload, { day: academyToday(now), now }),
+    nextOfferExpiry(payload, now),
   ])
+  const holdsUntil = Math.min(academyDayEndsAt(now).getTime(), offerExpiry?.getTime() ?? Infinity)
   const all = (result.docs as Class[]).map((doc) => {
     const places = counts.get(doc.id)
     const dto = toClassDto(doc, places?.enrolled ?? 0)
     dto.heldCount = places?.held ?? 0
     return dto
   })
-  return { all, byId: new Map(all.map((c) => [c.id, c])), json: JSON.stringify(all), byAgeGroup: new Map() }
+  return { all, byId: new Map(all.map((c) => [c.id, c])), json: JSON.stringify(all), byAgeGroup: new Map(), countedAt: now.getTime(), holdsUntil }
 }
 
 export async function listClasses(payload: Payload): Promise<ClassDto[]> {

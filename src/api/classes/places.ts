@@ -60,3 +60,15 @@ export async function placesByClass(
   for (const id of classIds ?? []) at(Number(id))
   return places
 }
+
+/**
+ * The earliest instant after `now` at which an open waitlist offer stops holding its place (it
+ * expires), or null when none is open: until then the places held at `now` hold.
+ */
+export async function nextOfferExpiry(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await queryRows<{ next: Date | string | null }>(
+    db,
+    sql`SELECT min(offer_expires_at) AS next FROM waitlist_entries WHERE status = 'offered' AND offer_expires_at > ${now.toISOString()}::timestamptz`,
+  )
+  return row?.next ? new Date(row.next) : null
+}

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 import { getAppContext } from '#server/context.server'
 import { todayIso } from '#shared/dates'
+import { nextDayStart } from '#shared/zoned-time'
 import { recordsChanged } from '#server/records-generation.server'
 
 /**
@@ -42,6 +43,12 @@ const clockSlot = ((globalThis as unknown as Record<symbol, ClockSlot | undefine
 export function academyNow(): Date {
   const clock = clockSlot.scoped.getStore() ?? clockSlot.test
   return clock ? clock() : new Date()
+}
+
+/** Now on the academy's clock in ms, without a Date in real time: what a kept answer's lapse compares with on every hit. */
+export function academyNowMs(): number {
+  const clock = clockSlot.scoped.getStore() ?? clockSlot.test
+  return clock ? clock().getTime() : Date.now()
 }
 
 /** Runs `work` (and everything it awaits) on `clock`; other work in the process keeps its own time. */
@@ -98,4 +105,12 @@ export function academyTimeZone(): string | null {
 /** The academy's calendar day (`YYYY-MM-DD`) at `now` (by default the academy's clock's now). */
 export function academyToday(now: Date = academyNow()): string {
   return todayIso(now, academyTimeZone())
+}
+
+/**
+ * The first instant after `now` that is on the academy's next day (its next midnight): when an
+ * answer made from today's places stops holding. Computed once per kept answer, never per hit.
+ */
+export function academyDayEndsAt(now: Date = academyNow()): Date {
+  return nextDayStart(now, academyTimeZone())
 }

@@ -3,7 +3,15 @@ import { listInbox, markRead, replyToMessage, unreadCount } from './inbox'
 import { listMessages, messageWithRecipients, toMessageDto } from './lists'
 import { readCategoryPreferences, updateOwnCategoryPreferences } from './preferences'
 import { cancelMessage, createMessage, previewAudience } from './send'
-import { categoryPreferencesSchema, previewInputSchema, replyInputSchema, sendInputSchema, teacherMessageSchema, unsubscribeQuerySchema } from './schemas'
+import {
+  categoryPreferencesSchema,
+  inboxQuerySchema,
+  previewInputSchema,
+  replyInputSchema,
+  sendInputSchema,
+  teacherMessageSchema,
+  unsubscribeQuerySchema,
+} from './schemas'
 import { sendClassMessage } from './teach'
 import { unsubscribe, unsubscribeConfirmPage } from './unsubscribe'
 
@@ -25,7 +33,7 @@ export const messageEndpoints = [
     Response.json(await sendClassMessage(req, user, idParam(req), body), { status: 201 }),
   ),
 
-  defineEndpoint('get', '/messages', { role: 'family' }, async ({ req, user }) => listInbox(req, user)),
+  defineEndpoint('get', '/messages', { role: 'family', query: inboxQuerySchema }, async ({ req, user, query }) => listInbox(req, user, query)),
 
   defineEndpoint('get', '/messages/unread-count', { role: 'family' }, async ({ req, user }) => unreadCount(req, user)),
 

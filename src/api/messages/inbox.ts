@@ -1,4 +1,4 @@
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 
 import type { Message, MessageRecipient, User } from '#cms/payload-types'
 import { notFound } from '#api/errors'
@@ -8,7 +8,7 @@ import { relationId } from '#api/lib/relations'
 import { bothOf, guardianRows } from '#api/lib/ownership'
 import { submitFamilyReply } from '#api/inquiries'
 import { readRichBody, richToPlainText } from './rich-text.schemas'
-import { MESSAGE_TEXTS, type InboxItemDto, type MessageCategory, type StudentRef } from './schemas'
+import { INBOX_PAGE_SIZE, MESSAGE_TEXTS, type InboxItemDto, type InboxQuery, type MessageCategory, type StudentRef } from './schemas'
 
 /**
  * A family's inbox (issue 25): its own copies only, read as the family (`overrideAccess: false`
@@ -35,13 +35,28 @@ function toInboxItem(copy: MessageRecipient, messages: Map<number, Message>): In
   }
 }
 
-/** GET /api/messages: the caller's messages, newest first (the latest 200). */
-export async function listInbox(req: PayloadRequest, user: User): Promise<InboxItemDto[]> {
+/**
+ * GET /api/messages: the caller's messages, newest first, a page at a time (INBOX_PAGE_SIZE
+ * unless `limit` says otherwise); `before` (a message of the caller's inbox, 404 otherwise) asks
+ * for the ones after it in that order. Every copy is reached, so the unread count (which counts
+ * them all) is what the pages show.
+ */
+export async function listInbox(req: PayloadRequest, user: User, query: InboxQuery = {}): Promise<InboxItemDto[]> {
+  const mine: Where = { user: { equals: user.id } }
+  let where = mine
+  if (query.before !== undefined) {
+    // Keyset paging on the sort below: created before the given copy, or at the same instant with a smaller id.
+    const last = await ownCopy(req, user, query.before)
+    const older: Where = {
+      or: [{ createdAt: { less_than: last.createdAt } }, { and: [{ createdAt: { equals: last.createdAt } }, { id: { less_than: last.id } }] }],
+    }
+    where = { and: [mine, older] }
+  }
   const { docs } = await req.payload.find({
     collection: 'message-recipients',
-    where: bothOf(own(user), { user: { equals: user.id } }),
+    where: bothOf(own(user), where),
     sort: ['-createdAt', '-id'],
-    limit: 200,
+    limit: query.limit ?? INBOX_PAGE_SIZE,
     depth: 0,
     overrideAccess: false,
     user,

@@ -34,6 +34,8 @@ export const MESSAGE_TEXTS = {
   termDay: 'Please give the term’s first and last day as YYYY-MM-DD',
   termOrder: 'The term’s last day must not be before its first day',
   noRecipients: 'Nobody is in this audience: nothing was sent',
+  inboxBefore: 'Older messages are asked for after a message of your inbox: give its id as before',
+  inboxLimit: 'Ask for between 1 and 100 messages at a time',
   unsubscribeInvalid: 'This unsubscribe link is not valid. Please change your choices on your Account page.',
   cancelledTodaySubject: (className: string) => `Class cancelled today: ${className}`,
   cancelledTodayBody: (className: string, day: string) => `${className} is cancelled today (${day}). We are sorry for the short notice.`,
@@ -155,6 +157,21 @@ export type RecipientDto = {
   readAt: string | null
   students: StudentRef[]
 }
+
+/** Messages in one page of the inbox, unless the request asks for another number. */
+export const INBOX_PAGE_SIZE = 50
+
+const inboxNumber = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message).optional()
+
+/**
+ * GET /api/messages: the newest page, or with `before` (the id of the last message shown) the
+ * page of older ones after it, newest first. A page shorter than asked is the last one.
+ */
+export const inboxQuerySchema = z.object({
+  before: inboxNumber(MESSAGE_TEXTS.inboxBefore),
+  limit: inboxNumber(MESSAGE_TEXTS.inboxLimit).pipe(z.number().max(100, MESSAGE_TEXTS.inboxLimit).optional()),
+})
+export type InboxQuery = z.infer<typeof inboxQuerySchema>
 
 /** A message in a family's inbox. */
 export type InboxItemDto = {

@@ -6,7 +6,7 @@ import { academyName } from '#api/email'
 import { badInput, conflict, notFound } from '#api/errors'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { inTransaction, queryRows } from '#api/lib/database'
-import { audienceLabel, previewOf, resolveAudience } from './audience'
+import { audienceLabel, previewOf, resolveAudience, type Guardian } from './audience'
 import { copyComposer } from './compose'
 import { queueCopies } from './delivery'
 import { readRichBody } from './rich-text.schemas'
@@ -17,15 +17,31 @@ import { MESSAGE_TEXTS, type Audience, type AudiencePreview, type MessageCategor
  * then, with the audience as it is at that time), and cancelled until it is sent.
  */
 
+/** A class audience (its classes' families, or those waiting for them) names classes that exist: 404 otherwise. */
+async function refuseUnknownClasses(req: PayloadRequest, audience: Audience): Promise<void> {
+  if (audience.kind !== 'classes' && audience.kind !== 'waitlist') return
+  const wanted = [...new Set(audience.classIds)]
+  const { totalDocs } = await req.payload.count({ collection: 'classes', where: { id: { in: wanted } }, overrideAccess: true, req })
+  if (totalDocs !== wanted.length) throw notFound(MESSAGE_TEXTS.classNotFound)
+}
+
 export async function previewAudience(req: PayloadRequest, input: PreviewInput): Promise<AudiencePreview> {
+  await refuseUnknownClasses(req, input.audience)
   return previewOf(await resolveAudience(req, input.audience, input.category, academyToday()))
 }
 
-/** POST /api/admin/messages and a teacher's message: stores it, and sends it now unless it is for later. */
+/**
+ * POST /api/admin/messages and a teacher's message: stores it, and sends it now unless it is for
+ * later. Refused, with nothing stored: a class that does not exist (404), and a message to send
+ * now that would reach nobody (400). A message for later reaches its audience as it is then.
+ */
 export async function createMessage(req: PayloadRequest, user: User, input: SendInput): Promise<Message> {
   const now = academyNow()
   if (input.scheduledFor && new Date(input.scheduledFor).getTime() <= now.getTime()) throw badInput(MESSAGE_TEXTS.scheduledInPast)
+  await refuseUnknownClasses(req, input.audience)
   return inTransaction(req, async () => {
+    const guardians = input.scheduledFor ? null : await resolveAudience(req, input.audience, input.category, academyToday())
+    if (guardians?.length === 0) throw badInput(MESSAGE_TEXTS.noRecipients)
     const message = (await req.payload.create({
       collection: 'messages',
       data: {
@@ -43,15 +59,18 @@ export async function createMessage(req: PayloadRequest, user: User, input: Send
       depth: 0,
       req,
     })) as Message
-    if (input.scheduledFor) return message
-    return dispatch(req, message)
+    if (!guardians) return message
+    return dispatch(req, message, guardians)
   })
 }
 
-/** Resolves the audience at this moment, writes the copies and queues the emails; the message is then `sent`. */
-async function dispatch(req: PayloadRequest, message: Message): Promise<Message> {
+/**
+ * Writes the copies for the audience at this moment (`guardians`, when the caller resolved it
+ * already) and queues the emails; the message is then `sent`.
+ */
+async function dispatch(req: PayloadRequest, message: Message, resolved?: Guardian[]): Promise<Message> {
   const category = message.category as MessageCategory
-  const guardians = await resolveAudience(req, message.audience as Audience, category, academyToday())
+  const guardians = resolved ?? (await resolveAudience(req, message.audience as Audience, category, academyToday()))
   const letter = { subject: message.subject, body: readRichBody(message.body), category, academy: await academyName(req.payload) }
   await queueCopies(req, message.id, guardians, copyComposer(req.payload, letter))
   return (await req.payload.update({

@@ -1,7 +1,7 @@
-import { createContext, useContext } from 'react'
+import { createContext, useCallback, useContext } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { todayIso } from '#shared/dates'
+import { formatDateTime, todayIso } from '#shared/dates'
 
 /** The signed-in administrator, resolved by the page on the server. */
 export const ViewerContext = createContext<UserDto | null>(null)
@@ -19,4 +19,18 @@ export const AcademyTimeZoneContext = createContext<string | null>(null)
  */
 export function useAcademyToday(): string {
   return todayIso(new Date(), useContext(AcademyTimeZoneContext))
+}
+
+/** The academy's time zone as the page gave it (null: UTC), for the times the console reads and writes. */
+export function useAcademyZone(): string | null {
+  return useContext(AcademyTimeZoneContext)
+}
+
+/**
+ * A moment as the academy's wall clock shows it ('Mar 2, 2027, 10:30 PM' in New York), whatever
+ * zone the administrator's device is in: every time the console shows is the academy's.
+ */
+export function useAcademyDateTime(): (iso: string) => string {
+  const zone = useContext(AcademyTimeZoneContext)
+  return useCallback((iso: string) => formatDateTime(iso, zone ?? 'UTC'), [zone])
 }

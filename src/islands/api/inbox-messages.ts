@@ -1,12 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 
-import type { InboxItemDto } from '#api/messages/schemas'
+import { INBOX_PAGE_SIZE, type InboxItemDto } from '#api/messages/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from './query-keys'
 
-/** The family's inbox (issue 25): GET /api/messages, marking one read, and replying to one. */
+/**
+ * The family's inbox (issue 25): GET /api/messages a page at a time, newest first (the next page
+ * is the one after the last message shown; a short page is the last), marking one read, and
+ * replying to one.
+ */
 export function useInbox() {
-  return useQuery({ queryKey: queryKeys.messages.inbox, queryFn: () => apiRequest<InboxItemDto[]>('GET', '/api/messages') })
+  return useInfiniteQuery({
+    queryKey: queryKeys.messages.inbox,
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) => apiRequest<InboxItemDto[]>('GET', pageParam === null ? '/api/messages' : `/api/messages?before=${pageParam}`),
+    getNextPageParam: (page) => (page.length < INBOX_PAGE_SIZE ? undefined : page.at(-1)!.id),
+  })
 }
 
 export function useMarkMessageRead() {

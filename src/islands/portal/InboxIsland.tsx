@@ -6,6 +6,7 @@ import { useInbox, useMarkMessageRead, useReplyToMessage } from '#islands/api/in
 import { ErrorCard, SuccessAlert } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { SubmitButton } from '#islands/components/ui/Button'
+import { BUTTON } from '#islands/components/ui/styles'
 import { TextAreaField } from '#islands/components/ui/Field'
 import { Empty, SkeletonRows } from '#islands/components/ui/LoadState'
 import { errorMessage } from '#islands/lib/http'
@@ -81,13 +82,23 @@ function Inbox({ timeZone }: { timeZone: string | null }) {
   const inbox = useInbox()
   if (inbox.isPending) return <SkeletonRows count={3} label="Loading your messages" />
   if (inbox.isError) return <ErrorCard message="Could not load your messages. Please check your connection and reload the page." />
-  if (inbox.data.length === 0) return <Empty>No messages yet. Messages from the studio will appear here.</Empty>
+  // A message sent while older pages were read may show on two pages: once is enough.
+  const messages = [...new Map(inbox.data.pages.flat().map((message) => [message.id, message])).values()]
+  if (messages.length === 0) return <Empty>No messages yet. Messages from the studio will appear here.</Empty>
   return (
-    <ul className="space-y-3">
-      {inbox.data.map((message) => (
-        <MessageCard key={message.id} message={message} timeZone={timeZone} />
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-3">
+        {messages.map((message) => (
+          <MessageCard key={message.id} message={message} timeZone={timeZone} />
+        ))}
+      </ul>
+      {inbox.hasNextPage ? (
+        <button type="button" className={`${BUTTON.secondary} mt-4`} disabled={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+          {inbox.isFetchingNextPage ? 'Loading older messages...' : 'Show older messages'}
+        </button>
+      ) : null}
+      {inbox.isFetchNextPageError ? <ErrorCard message="Could not load older messages. Please try again." /> : null}
+    </>
   )
 }
 

@@ -7,8 +7,8 @@ import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
-import { formatDateTime } from '#shared/dates'
 import { RECOMMENDATION_LABELS } from '#shared/levels'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 /** What one mark says, in words. */
 function markText(mark: ReviewItemDto['marks'][number], review: AssessmentReviewDto): string {
@@ -19,6 +19,7 @@ function markText(mark: ReviewItemDto['marks'][number], review: AssessmentReview
 
 /** A window's review: the marks two assessors disagree on, each with who and when, to choose; then Publish. */
 function Review({ windowId }: { windowId: number }) {
+  const formatDateTime = useAcademyDateTime()
   const review = useAssessmentReview(windowId)
   const choose = useChooseMark()
   const publish = usePublishAssessment()

@@ -3,11 +3,11 @@ import { useId } from 'react'
 import type { EmailOutboxDto } from '#api/accounts/admin-users.schemas'
 import { useEmailOutbox } from '#islands/api/admin-email-outbox'
 import { ApiError } from '#islands/lib/http'
-import { formatDateTime } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 type OutboxMessage = EmailOutboxDto['messages'][number]
 
@@ -36,6 +36,7 @@ function TextWithLinks({ text }: { text: string }) {
 }
 
 function OutboxItem({ message }: { message: OutboxMessage }) {
+  const formatDateTime = useAcademyDateTime()
   const outcome = OUTCOME[message.outcome]
   return (
     <li className="border-t border-gray-200 first:border-t-0">

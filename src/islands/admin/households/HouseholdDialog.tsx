@@ -6,10 +6,10 @@ import { Badge } from '#islands/components/ui/Badge'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { Loading } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
-import { formatDateTime } from '#shared/dates'
 import { HouseholdCards } from './HouseholdCards'
 import { MergeHouseholdForm } from './MergeHouseholdForm'
 import { StudioGuardianActions } from './StudioGuardianActions'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 const ACTIONS: Record<string, string> = {
   invited: 'Invited',
@@ -26,6 +26,7 @@ const ACTIONS: Record<string, string> = {
 
 /** An account's household for the studio (decisions §23): guardians, payer, invitations, cards, its audit, and merging a duplicate in. */
 export function HouseholdDialog({ account, onClose }: { account: { id: number; fullName: string } | null; onClose: () => void }) {
+  const formatDateTime = useAcademyDateTime()
   const household = useAdminHousehold(account?.id ?? null)
   const setBilledTo = useSetAdminBilledTo(account?.id ?? null)
   const notify = useNotify()

@@ -3,7 +3,6 @@ import { useState } from 'react'
 import type { InquiryDto } from '#api/inquiries/schemas'
 import { useInquiries } from '#islands/api/admin-list-inquiries'
 import { useMarkInquiryAddressed } from '#islands/api/admin-mark-inquiry-addressed'
-import { formatDateTime } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
@@ -12,6 +11,7 @@ import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/compo
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 const LOAD_FAILED = 'Failed to load inquiries. Please try again.'
 
@@ -21,6 +21,7 @@ function sortInquiries(items: InquiryDto[]): InquiryDto[] {
 }
 
 export function InquiriesTab() {
+  const formatDateTime = useAcademyDateTime()
   const inquiries = useInquiries()
   const mark = useMarkInquiryAddressed()
   const notify = useNotify()

@@ -8,6 +8,8 @@ import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
+import { zonedTimeToInstant } from '#shared/zoned-time'
+import { useAcademyZone } from '#islands/admin/viewer'
 import { RichTextEditor } from './RichTextEditor'
 
 type Kind = Audience['kind']
@@ -33,6 +35,7 @@ export function ComposeMessage() {
   const preview = usePreviewAudience()
   const send = useSendMessage()
   const notify = useNotify()
+  const zone = useAcademyZone()
   const [subject, setSubject] = useState('')
   // The editor's Lexical JSON; a new `draft` number gives an empty editor after sending.
   const [body, setBody] = useState<unknown>(null)
@@ -54,7 +57,9 @@ export function ComposeMessage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const scheduledFor = when ? new Date(when).toISOString() : undefined
+    // The time typed is the academy's wall clock, whatever zone this device is in.
+    const scheduledFor = when ? zonedTimeToInstant(when, zone)?.toISOString() : undefined
+    if (when && !scheduledFor) return
     send.mutate(
       { subject, body, category, audience: audience(), scheduledFor },
       {
@@ -144,7 +149,14 @@ export function ComposeMessage() {
         ) : null}
         {preview.isError ? <ErrorAlert title="Cannot preview">{errorMessage(preview.error, 'Could not preview the audience.')}</ErrorAlert> : null}
       </div>
-      <TextField id="message-when" type="datetime-local" label="Send later (optional)" value={when} onChange={(event) => setWhen(event.target.value)} />
+      <TextField
+        id="message-when"
+        type="datetime-local"
+        label="Send later (optional)"
+        hint={`The academy's time (${zone ?? 'UTC'}).`}
+        value={when}
+        onChange={(event) => setWhen(event.target.value)}
+      />
       {send.isError ? <ErrorAlert title="Not sent">{errorMessage(send.error, 'Could not send the message.')}</ErrorAlert> : null}
       <button type="submit" className={BUTTON.primary} disabled={send.isPending}>
         {when ? 'Schedule message' : 'Send message'}

@@ -9,8 +9,8 @@ import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { useNotifyFailure } from '#islands/components/ui/Toast'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
-import { formatDateTime } from '#shared/dates'
 import { ComposeMessage } from './ComposeMessage'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 const DELIVERY_TONE = { queued: 'yellow', sent: 'green', failed: 'red', 'portal-only': 'grey' } as const
 
@@ -39,6 +39,7 @@ function Recipients({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 function MessageRow({ message, onOpen }: { message: MessageDto; onOpen: () => void }) {
+  const formatDateTime = useAcademyDateTime()
   const cancel = useCancelMessage()
   const notifyFailure = useNotifyFailure()
   const { counts } = message

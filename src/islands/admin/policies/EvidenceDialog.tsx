@@ -2,10 +2,11 @@ import { useSignatureEvidence } from '#islands/api/admin-policies'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { Loading } from '#islands/components/ui/LoadState'
-import { formatDateTime } from '#shared/dates'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 /** One signature's evidence on one page (issue 26): who, for whom, which version and its hash, the choices, when and from where. */
 export function EvidenceDialog({ signatureId, onClose }: { signatureId: number | null; onClose: () => void }) {
+  const formatDateTime = useAcademyDateTime()
   const evidence = useSignatureEvidence(signatureId)
   const e = evidence.data
   return (

@@ -11,8 +11,8 @@ import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD, SCROLL_LIST } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
-import { formatDateTime } from '#shared/dates'
 import { EvidenceDialog } from './EvidenceDialog'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 const STATUS: Record<ComplianceRowDto['status'], { label: string; tone: BadgeTone }> = {
   signed: { label: 'Signed', tone: 'green' },
@@ -27,6 +27,7 @@ const STATUS: Record<ComplianceRowDto['status'], { label: string; tone: BadgeTon
  * have not, the CSV, and one signature's evidence. Documents are written in /cms.
  */
 export function PoliciesTab() {
+  const formatDateTime = useAcademyDateTime()
   const documents = useAdminPolicies()
   const classes = useClasses()
   const [documentId, setDocumentId] = useState<number | null>(null)

@@ -4,11 +4,11 @@ import { useMedicalNoteReads } from '#islands/api/admin-medical-note-reads'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { BUTTON } from '#islands/components/ui/styles'
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 /** The audit of staff reads of medical notes (issue 24): who read whose notes, when. Loaded when opened. */
 export function MedicalNoteReads() {
+  const when = useAcademyDateTime()
   const id = useId()
   const [open, setOpen] = useState(false)
   const reads = useMedicalNoteReads(open)

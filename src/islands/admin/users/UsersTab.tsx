@@ -6,7 +6,6 @@ import { useUserPage } from '#islands/api/admin-list-users'
 import { useSetUserAdmin } from '#islands/api/admin-set-user-admin'
 import { useSetUserStatus } from '#islands/api/admin-set-user-status'
 import { useSetUserTeacher } from '#islands/api/admin-set-user-teacher'
-import { formatDateTime } from '#shared/dates'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { FilterField } from '#islands/components/ui/Field'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
@@ -15,7 +14,7 @@ import { useLoadFailureToast, useNotify, useNotifyFailure } from '#islands/compo
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { CARD, SCROLL_LIST, TABLE, TD } from '#islands/components/ui/styles'
 import { TableHead } from '#islands/components/ui/TableHead'
-import { useViewer } from '#islands/admin/viewer'
+import { useAcademyDateTime, useViewer } from '#islands/admin/viewer'
 import { FamilyStatementDialog } from '#islands/admin/statements/FamilyStatementDialog'
 import { HouseholdDialog } from '#islands/admin/households/HouseholdDialog'
 import { Pager } from '#islands/components/ui/Pager'
@@ -30,6 +29,7 @@ const LOAD_FAILED = 'Failed to load users. Please try again.'
 type Confirming = { kind: 'deactivate' | 'delete'; user: UserDto }
 
 export function UsersTab() {
+  const formatDateTime = useAcademyDateTime()
   const id = useId()
   const [filter, setFilter] = useState('')
   const [page, setPage] = useState(1)

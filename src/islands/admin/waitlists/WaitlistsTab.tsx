@@ -13,8 +13,8 @@ import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { useLoadFailureToast, useNotify } from '#islands/components/ui/Toast'
 import { ApiError } from '#islands/lib/http'
-import { formatDateTime } from '#shared/dates'
 import { ordinal } from '#shared/ordinal'
+import { useAcademyDateTime } from '#islands/admin/viewer'
 
 const LOAD_FAILED = 'Failed to load the waitlists. Please try again.'
 
@@ -96,6 +96,7 @@ function ReasonForm({ action, onDone }: { action: Action; onDone: () => void }) 
 }
 
 function EntryCard({ entry, className, onAction }: { entry: AdminWaitlistEntryDto; className: string; onAction: (action: Action) => void }) {
+  const formatDateTime = useAcademyDateTime()
   const active = entry.status === 'waiting' || entry.status === 'offered'
   return (
     <li className="rounded-2xl bg-gray-50 p-3" data-waitlist-entry={entry.id}>
