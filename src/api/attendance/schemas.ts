@@ -45,8 +45,8 @@ export const rosterQuerySchema = z.object({ date: attendanceDateSchema })
 
 export const attendanceListQuerySchema = z
   .object({
-    classId: idSchema(ATTENDANCE_MESSAGES.classIdInvalid).optional(),
-    studentId: idSchema(ATTENDANCE_MESSAGES.studentIdInvalid).optional(),
+    classId: recordIdSchema(ATTENDANCE_MESSAGES.classIdInvalid, { fromText: true }).optional(),
+    studentId: recordIdSchema(ATTENDANCE_MESSAGES.studentIdInvalid, { fromText: true }).optional(),
     from: attendanceDateSchema.optional(),
     to: attendanceDateSchema.optional(),
   })

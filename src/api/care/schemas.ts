@@ -116,7 +116,7 @@ export type MedicalNoteReadDto = {
 }
 
 export const medicalNoteReadsQuerySchema = z.object({
-  studentId: recordIdSchema('studentId must be the id of a student').optional(),
+  studentId: recordIdSchema('studentId must be the id of a student', { fromText: true }).optional(),
 })
 
 /** GET /api/students/:id/care?medicalNotes=0 leaves the notes out (and so records no read). */

@@ -59,7 +59,7 @@ export const QUOTE_MESSAGES = {
 
 /** GET /api/enrollments/quote?studentId=&classId= (issue 23): `classId` may list several classes, `12,14`. */
 export const enrollmentQuoteQuerySchema = z.object({
-  studentId: recordIdSchema(ENROLLMENT_MESSAGES.studentRequired),
+  studentId: recordIdSchema(ENROLLMENT_MESSAGES.studentRequired, { fromText: true }),
   classId: queryIds(QUOTE_MESSAGES.classIds, 20),
 })
 export type EnrollmentQuoteQuery = z.infer<typeof enrollmentQuoteQuerySchema>

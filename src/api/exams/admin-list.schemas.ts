@@ -21,7 +21,7 @@ export const EXAM_LIST_MESSAGES = {
  * (default 20). A studio of a few hundred dancers enters hundreds of candidates a year.
  */
 export const adminExamEntriesQuerySchema = z.object({
-  sessionId: recordIdSchema(EXAM_LIST_MESSAGES.sessionId).optional(),
+  sessionId: recordIdSchema(EXAM_LIST_MESSAGES.sessionId, { fromText: true }).optional(),
   status: z.enum(EXAM_LIST_FILTERS, { error: EXAM_LIST_MESSAGES.status }).optional(),
   q: searchParamSchema,
   page: pageParamSchema,

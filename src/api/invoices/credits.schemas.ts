@@ -33,7 +33,7 @@ export type CreateCreditInput = z.infer<typeof createCreditSchema>
 
 /** GET /api/admin/credits?userId= (admin): one family's credits, or every family's. */
 export const listCreditsQuerySchema = z.object({
-  userId: recordIdSchema(CREDIT_MESSAGES.userId).optional(),
+  userId: recordIdSchema(CREDIT_MESSAGES.userId, { fromText: true }).optional(),
 })
 
 /** A credit as the admin console shows it: cents, what is left, and the invoices that used it. */

@@ -36,7 +36,7 @@ const numericString = (pattern: RegExp) => (value: unknown) => (typeof value ===
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: INVOICE_MESSAGES.status })
 
 const createInvoiceFields = {
-  userId: recordIdSchema(INVOICE_MESSAGES.user),
+  userId: recordIdSchema(INVOICE_MESSAGES.user, { fromText: true }),
   amount: z.preprocess(
     numericString(/^-?\d+(\.\d+)?$/),
     z
@@ -81,7 +81,7 @@ export const amountMismatchMessage = (totalCents: number) => `Amount must equal 
 export const duplicateTuitionMessage = (payer: string, period: string) => `${payer} already has a tuition invoice for ${monthLabel(period)}.`
 
 const MAX_LINE_CENTS = MAX_INVOICE_AMOUNT * 100
-const optionalId = (message: string) => recordIdSchema(message).nullish()
+const optionalId = (message: string) => recordIdSchema(message, { fromText: true }).nullish()
 
 export const invoiceLineInputSchema = z.object(
   {

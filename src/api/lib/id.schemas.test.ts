@@ -7,23 +7,33 @@ const BAD_NUMBERS = [1e15, 2_147_483_648, 0, -1, 1.5, Number.NaN, Number.POSITIV
 
 describe('a record id', () => {
   const schema = recordIdSchema('Please choose a class')
+  const fromText = recordIdSchema('Please choose a class', { fromText: true })
+  const messagesOf = (parsed: { error?: { issues: Array<{ message: string }> } }) => parsed.error?.issues.map((issue) => issue.message)
 
-  it('accepts a whole number from 1 to the largest PostgreSQL integer, as a number or as its digits', () => {
-    for (const value of [1, 42, MAX_RECORD_ID, '1', '42', '2147483647']) expect([value, schema.safeParse(value).data]).toEqual([value, Number(value)])
+  it('accepts a whole number from 1 to the largest PostgreSQL integer', () => {
+    for (const value of [1, 42, MAX_RECORD_ID]) {
+      expect([value, schema.safeParse(value).data]).toEqual([value, value])
+      expect([value, fromText.safeParse(value).data]).toEqual([value, value])
+    }
+  })
+
+  it('reads the digits of a query string as the id, and refuses them in a JSON body (the wrong type)', () => {
+    for (const text of ['1', '42', '2147483647']) {
+      expect([text, fromText.safeParse(text).data]).toEqual([text, Number(text)])
+      expect([text, messagesOf(schema.safeParse(text))]).toEqual([text, ['Please choose a class']])
+    }
   })
 
   it('refuses every number past the bounds or not whole, with the field’s message', () => {
-    for (const value of BAD_NUMBERS) {
-      const parsed = schema.safeParse(value)
-      expect([value, parsed.success, parsed.error?.issues.map((issue) => issue.message)]).toEqual([value, false, ['Please choose a class']])
-    }
+    for (const value of BAD_NUMBERS)
+      for (const parsed of [schema.safeParse(value), fromText.safeParse(value)])
+        expect([value, parsed.success, messagesOf(parsed)]).toEqual([value, false, ['Please choose a class']])
   })
 
   it('refuses every text that is not plain digits of such a number, with the field’s message', () => {
-    for (const value of [...BAD_TEXTS, null, true, {}, [1]]) {
-      const parsed = schema.safeParse(value)
-      expect([value, parsed.success, parsed.error?.issues.map((issue) => issue.message)]).toEqual([value, false, ['Please choose a class']])
-    }
+    for (const value of [...BAD_TEXTS, null, true, {}, [1]])
+      for (const parsed of [schema.safeParse(value), fromText.safeParse(value)])
+        expect([value, parsed.success, messagesOf(parsed)]).toEqual([value, false, ['Please choose a class']])
   })
 
   it('reads a path or query text as its id, or null when it names no record', () => {

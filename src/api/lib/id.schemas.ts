@@ -22,12 +22,13 @@ export function recordIdOf(text: unknown): number | null {
 }
 
 /**
- * The one schema of a record's id, wherever the server reads one: a JSON number, or the digits of a
- * path or a query string, from 1 to MAX_RECORD_ID; anything else is refused with `message` (a 400).
- * A bound here keeps a number PostgreSQL cannot hold from reaching a query (where it was a 500).
+ * The one schema of a record's id, wherever the server reads one, from 1 to MAX_RECORD_ID; anything
+ * else is refused with `message` (a 400). A bound here keeps a number PostgreSQL cannot hold from
+ * reaching a query (where it was a 500). A JSON body sends a number (`"12"` is the wrong type);
+ * with `fromText`, the digits of a query string (or of a form's select) are read as the id.
  */
-export const recordIdSchema = (message: string) =>
-  z.preprocess((value) => recordIdOf(value) ?? value, z.number({ error: message }).refine(isRecordId, message)).meta({ recordId: true })
+export const recordIdSchema = (message: string, { fromText = false }: { fromText?: boolean } = {}) =>
+  z.preprocess((value) => (fromText ? (recordIdOf(value) ?? value) : value), z.number({ error: message }).refine(isRecordId, message)).meta({ recordId: true })
 
 /** A query string's list of ids, `12,14`: from 1 to `most` ids, each a record id; else `message`. */
 export const recordIdListSchema = (message: string, most: number) =>

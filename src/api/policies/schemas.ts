@@ -23,6 +23,8 @@ export const POLICY_MESSAGES = {
   nothingToWithdraw: 'There is no signature to withdraw',
   classesInvalid: 'Classes are given as ids separated by commas',
   classInvalid: 'classId must be the id of a class',
+  resignByInvalid: 'Write the re-sign-by day as a real day, YYYY-MM-DD',
+  ageGroupsInvalid: 'Age groups are written like 6-8 or 18+, the youngest age first',
 } as const
 
 /** Where a guardian signs what a student still needs. */
@@ -36,7 +38,7 @@ export const policiesNeededMessage = (student: string, titles: string[], student
 export const withdrawWhileEnrolledMessage = (title: string, student: string) =>
   `“${title}” can’t be withdrawn while ${student} is enrolled. Please ask the studio to end the enrollment first.`
 
-const studentId = recordIdSchema(POLICY_MESSAGES.studentRequired)
+const studentId = recordIdSchema(POLICY_MESSAGES.studentRequired, { fromText: true })
 
 /** `classIds`: the classes the student is about to join (documents of some classes apply to them too). */
 export const requiredQuerySchema = z.object({
@@ -115,7 +117,7 @@ export type ComplianceRowDto = {
   signedBy: string | null
 }
 
-export const complianceQuerySchema = z.object({ classId: recordIdSchema(POLICY_MESSAGES.classInvalid).optional() })
+export const complianceQuerySchema = z.object({ classId: recordIdSchema(POLICY_MESSAGES.classInvalid, { fromText: true }).optional() })
 
 /** A document in the studio's compliance tab. */
 export type AdminPolicyDto = { id: number; title: string; kind: PolicyKind; required: boolean; currentVersionNumber: number | null }

@@ -11,7 +11,7 @@ export const STUDENT_LIST_MESSAGES = {
 } as const
 
 /** One id of the query string, optional. */
-const idParam = (message: string) => recordIdSchema(message).optional()
+const idParam = (message: string) => recordIdSchema(message, { fromText: true }).optional()
 
 /**
  * GET /api/students, issue 23: every parameter is optional. Without any, the answer is the

@@ -56,7 +56,7 @@ export type WaitlistRemoveInput = z.infer<typeof waitlistRemoveSchema>
 
 /** GET /api/admin/waitlist[?classId=]: one class's waitlist, or every class that has one. */
 export const adminWaitlistQuerySchema = z.object({
-  classId: recordIdSchema(WAITLIST_MESSAGES.classIdRequired).optional(),
+  classId: recordIdSchema(WAITLIST_MESSAGES.classIdRequired, { fromText: true }).optional(),
 })
 
 /** One entry as its family sees it. `position` is 1 for the first waiting family, null unless waiting. */
