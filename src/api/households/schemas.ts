@@ -95,8 +95,8 @@ export const mergeInputSchema = z.object({
 export type MergeInput = z.infer<typeof mergeInputSchema>
 
 export const mergePreviewQuerySchema = z.object({
-  keep: recordIdSchema('Please choose the household to keep'),
-  merge: recordIdSchema('Please choose the household to merge into it'),
+  keep: recordIdSchema('Please choose the household to keep', { fromText: true }),
+  merge: recordIdSchema('Please choose the household to merge into it', { fromText: true }),
 })
 
 /** What a merge moves from the merged household into the kept one. */
