@@ -203,7 +203,7 @@ export async function readBody<S extends z.ZodType>(req: PayloadRequest, schema:
 
 /**
  * A record id of the path (the one id rule, `recordIdOf`), or a 404: an id that cannot exist is
- * simply not found. `defineEndpoint` reads every `:id` and `:…Id` of its path so before the handler.
+ * simply not found. `defineEndpoint` checks every `:id` and `:…Id` of its path this way before the handler runs.
  */
 export function idParam(req: PayloadRequest, name = 'id'): number {
   const id = recordIdOf(String(req.routeParams?.[name] ?? ''))
