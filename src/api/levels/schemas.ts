@@ -12,6 +12,7 @@ export const LEVEL_MESSAGES = {
   levelNotFound: 'Level not found',
   studentNotFound: 'Student not found',
   windowNotFound: 'Assessment not found',
+  typicalAgesOrder: 'Typical age to must not be below typical age from',
   placeUnpublished: 'Publish the assessment first: placement follows published recommendations only',
 } as const
 
