@@ -11,6 +11,7 @@ import { isAdminUser, isTeacherUser, isViewOnlyGuardian, VIEW_ONLY_MESSAGE } fro
 
 import { AUTH_UNAVAILABLE } from '#cms/collections/Users/auth/cachedJwtStrategy'
 import { badInput, forbidden, notFound, toErrorResponse, unauthenticated, unavailable } from '#api/errors'
+import { NO_SUCH_RECORD, recordIdOf } from '#api/lib/id.schemas'
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 type Result = Response | object | null | undefined | void
@@ -63,11 +64,37 @@ export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, 
   hashesPassword?: true
 }
 
-export type EndpointContext<R extends Role, B, Q> = {
+/** The record ids a path declares: `:id` and every `:…Id` (`/students/:id/pickups/:pickupId`). */
+type IdName<N extends string> = N extends 'id' | `${string}Id` ? N : never
+export type PathIds<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? IdName<Name> | PathIds<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? IdName<Name>
+    : never
+
+export type EndpointContext<R extends Role, B, Q, P extends string = string> = {
   req: PayloadRequest
   user: R extends 'public' ? User | null : User
   body: Parsed<B>
   query: Parsed<Q>
+  /** The path's record ids, parsed before the handler runs (a path id that names no record is a 404). */
+  params: Record<PathIds<P>, number>
+}
+
+/** A path parameter that names a record: `id`, or a name ending in `Id`. Every other one (`:key`, `:file`) is text. */
+const RECORD_ID_PARAM = /^(?:id|[a-z][A-Za-z]*Id)$/
+
+/** The record-id parameters of a path pattern, in order. */
+export function pathIdNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!).filter((name) => RECORD_ID_PARAM.test(name))
+}
+
+/** What an endpoint declared: its path's record ids and its schemas (the id sweep reads them: tests/int/id-sweep.int.test.ts). */
+export type EndpointDeclaration = { method: Method; path: string; role: Role; idParams: string[]; body?: SchemaOption; query?: SchemaOption }
+const declarations = new WeakMap<Endpoint, EndpointDeclaration>()
+
+export function declarationOf(endpoint: Endpoint): EndpointDeclaration | undefined {
+  return declarations.get(endpoint)
 }
 
 const ROLE_CHECKS: Record<Exclude<Role, 'public' | 'family'>, { allows: (user: User) => boolean; message: string }> = {
@@ -103,12 +130,13 @@ function schemaFor(option: SchemaOption, user: User | null): z.ZodType {
  * schemas, and the handler returns data (sent as JSON) or a Response. Anything thrown becomes
  * the `{message}` answer of decisions §1; no endpoint writes its own try/catch.
  */
-export function defineEndpoint<R extends Role, B extends SchemaOption | undefined = undefined, Q extends SchemaOption | undefined = undefined>(
-  method: Method,
-  path: string,
-  options: EndpointOptions<R, B, Q>,
-  handler: (context: EndpointContext<R, B, Q>) => Promise<Result>,
-): Endpoint {
+export function defineEndpoint<
+  R extends Role,
+  B extends SchemaOption | undefined = undefined,
+  Q extends SchemaOption | undefined = undefined,
+  P extends string = string,
+>(method: Method, path: P, options: EndpointOptions<R, B, Q>, handler: (context: EndpointContext<R, B, Q, P>) => Promise<Result>): Endpoint {
+  const idNames = pathIdNames(path)
   if (options.servedFromMemory) {
     if (method !== 'get' || options.role !== 'public') throw new Error(`${method} ${path}: only a public GET can be served from memory`)
     registerPublicRead(path, {
@@ -124,15 +152,16 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
     if (method === 'get') throw new Error(`${method} ${path}: a GET never hashes a password (the gate lets reads through)`)
     registerPasswordHashing(path)
   }
-  return {
+  const endpoint: Endpoint = {
     method,
     path: `${CONTRACT_PREFIX}${path}`,
     handler: async (req) => {
       try {
         const user = authorise(req, options.role, method === 'get' || options.viewGuardians === true)
+        const params = Object.fromEntries(idNames.map((name) => [name, idParam(req, name)]))
         const query = options.query ? parseInput(schemaFor(options.query, user), Object.fromEntries(req.searchParams ?? [])) : undefined
         const body = options.body ? await readBody(req, schemaFor(options.body, user)) : undefined
-        const result = await handler({ req, user, body, query } as EndpointContext<R, B, Q>)
+        const result = await handler({ req, user, body, query, params } as EndpointContext<R, B, Q, P>)
         if (result instanceof Response) return result
         if (result === undefined || result === null) return new Response(null, { status: 204 })
         return Response.json(result)
@@ -141,6 +170,8 @@ export function defineEndpoint<R extends Role, B extends SchemaOption | undefine
       }
     },
   }
+  declarations.set(endpoint, { method, path, role: options.role, idParams: idNames, body: options.body, query: options.query })
+  return endpoint
 }
 
 /**
@@ -182,11 +213,14 @@ export async function readBody<S extends z.ZodType>(req: PayloadRequest, schema:
   return parseInput(schema, raw)
 }
 
-/** A positive integer route parameter, or a 404: an id that cannot exist is simply not found. */
+/**
+ * A record id of the path (the one id rule, `recordIdOf`), or a 404: an id that cannot exist is
+ * simply not found. `defineEndpoint` checks every `:id` and `:…Id` of its path this way before the handler runs.
+ */
 export function idParam(req: PayloadRequest, name = 'id'): number {
-  const value = String(req.routeParams?.[name] ?? '')
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw notFound()
-  return Number(value)
+  const id = recordIdOf(String(req.routeParams?.[name] ?? ''))
+  if (id === null) throw notFound(NO_SUCH_RECORD)
+  return id
 }
 
 export function stringParam(req: PayloadRequest, name: string): string {

@@ -3,7 +3,18 @@ import type { CollectionConfig } from 'payload'
 import { adminOnly } from '#cms/access/isAdmin'
 import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
 import { validateDay } from '#cms/fields/dates'
+import { ASSESSMENT_MESSAGES } from '#api/levels/assessment.schemas'
 import { DEFAULT_SCALE } from '#shared/levels'
+
+type Siblings = { siblingData?: Record<string, unknown> }
+
+/** The last day, a real day not before the first: the contract's rule (assessmentWindowInputSchema) and messages. */
+function closesOnOrAfterOpening(value: unknown, { siblingData }: Siblings): string | true {
+  const day = validateDay(ASSESSMENT_MESSAGES.closesOnInvalid)(value)
+  if (day !== true) return day
+  const opensOn = siblingData?.opensOn
+  return typeof opensOn === 'string' && (value as string) < opensOn ? ASSESSMENT_MESSAGES.closesBeforeOpens : true
+}
 
 /**
  * An assessment window (issue 27): "Spring assessment", its days, the classes assessed and the
@@ -26,8 +37,8 @@ export const AssessmentWindows: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'opensOn', type: 'text', required: true, validate: validateDay('Opens on must be a day, YYYY-MM-DD'), admin: { width: '50%' } },
-        { name: 'closesOn', type: 'text', required: true, validate: validateDay('Closes on must be a day, YYYY-MM-DD'), admin: { width: '50%' } },
+        { name: 'opensOn', type: 'text', required: true, validate: validateDay(ASSESSMENT_MESSAGES.opensOnInvalid), admin: { width: '50%' } },
+        { name: 'closesOn', type: 'text', required: true, validate: closesOnOrAfterOpening, admin: { width: '50%' } },
       ],
     },
     { name: 'classes', type: 'relationship', relationTo: 'classes', hasMany: true, required: true },

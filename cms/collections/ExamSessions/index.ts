@@ -6,6 +6,16 @@ import { validateDay } from '#cms/fields/dates'
 import { centsField } from '#cms/fields/money'
 import { EXAM_LIMITS, EXAM_MESSAGES } from '#api/exams/schemas'
 
+type Siblings = { siblingData?: Record<string, unknown> }
+
+/** Entries close on or before the exam day: the contract's rule (examSessionInputSchema) and message. */
+function deadlineByTheExam(value: unknown, { siblingData }: Siblings): string | true {
+  const day = validateDay(EXAM_MESSAGES.deadline)(value)
+  if (day !== true) return day
+  const examDay = siblingData?.date
+  return typeof examDay === 'string' && (value as string) > examDay ? EXAM_MESSAGES.deadlineAfterExam : true
+}
+
 /**
  * An exam session (issue 27): a syllabus's graded exams on a day at a venue, the day entries
  * close and the fee of each grade. Administrators edit it here or through
@@ -30,7 +40,7 @@ export const ExamSessions: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'date', type: 'text', required: true, validate: validateDay(EXAM_MESSAGES.date), admin: { width: '50%' } },
-        { name: 'entryDeadline', type: 'text', required: true, validate: validateDay(EXAM_MESSAGES.deadline), admin: { width: '50%' } },
+        { name: 'entryDeadline', type: 'text', required: true, validate: deadlineByTheExam, admin: { width: '50%' } },
       ],
     },
     {

@@ -1,8 +1,18 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, NumberFieldValidation } from 'payload'
+import { number as payloadNumber } from 'payload/shared'
 
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { SKILL_SECTION_LABELS, SKILL_SECTIONS } from '#shared/levels'
+import { LEVEL_MESSAGES } from '#api/levels/schemas'
+
+/** Payload's own check (a number from 2 to 99), then the range's order: from 8 to 6 is no range. */
+const agesInOrder: NumberFieldValidation = (value, options) => {
+  const checked = payloadNumber(value, options)
+  if (checked !== true) return checked
+  const from = (options.siblingData as Record<string, unknown> | undefined)?.typicalAgeMin
+  return typeof value === 'number' && typeof from === 'number' && value < from ? LEVEL_MESSAGES.typicalAgesOrder : true
+}
 
 /**
  * The syllabus levels (issue 27): Pre-Primary, Primary, Grade 1 … Advanced, in `order`, each with
@@ -27,7 +37,15 @@ export const Levels: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'typicalAgeMin', label: 'Typical age from', type: 'number', min: 2, max: 99, admin: { width: '50%' } },
-        { name: 'typicalAgeMax', label: 'Typical age to', type: 'number', min: 2, max: 99, admin: { width: '50%', description: 'Empty: no upper age.' } },
+        {
+          name: 'typicalAgeMax',
+          label: 'Typical age to',
+          type: 'number',
+          min: 2,
+          max: 99,
+          validate: agesInOrder,
+          admin: { width: '50%', description: 'Empty: no upper age.' },
+        },
       ],
     },
     {

@@ -3,7 +3,9 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 
 import { adminOnly } from '#cms/access/isAdmin'
 import { publishPolicyVersion } from '#api/policies'
-import { AGE_GROUP_PATTERN } from '#shared/eligibility'
+import { POLICY_MESSAGES } from '#api/policies/schemas'
+import { validateDay } from '#cms/fields/dates'
+import { parseAgeGroup } from '#shared/eligibility'
 import { POLICY_APPLIES_TO, POLICY_KINDS } from '#shared/policies'
 
 const labelled = (values: readonly string[], labels: Record<string, string>) => values.map((value) => ({ value, label: labels[value] ?? value }))
@@ -59,8 +61,9 @@ export const PolicyDocuments: CollectionConfig = {
       type: 'text',
       hasMany: true,
       admin: { condition: (data) => data?.appliesTo === 'age-groups', description: 'For example 6-8 or 13-17 or 18+' },
+      // The contract's age group (decisions §4): `8-6` is no range, and would match nobody.
       validate: (value: unknown) =>
-        !Array.isArray(value) || value.every((group) => AGE_GROUP_PATTERN.test(String(group))) || 'Age groups are written like 6-8 or 18+',
+        value == null || (Array.isArray(value) && value.every((group) => parseAgeGroup(String(group)) !== null)) || POLICY_MESSAGES.ageGroupsInvalid,
     },
     {
       name: 'options',
@@ -82,7 +85,8 @@ export const PolicyDocuments: CollectionConfig = {
       label: 'Re-sign by',
       type: 'text',
       admin: { description: 'Optional, YYYY-MM-DD: until this day a signature of the older version still lets a student enroll.' },
-      validate: (value: unknown) => value == null || value === '' || /^\d{4}-\d{2}-\d{2}$/.test(String(value)) || 'Write the day as YYYY-MM-DD',
+      // A real day in the contract's years (2027-13-45 would silently never come).
+      validate: validateDay(POLICY_MESSAGES.resignByInvalid, { optional: true }),
     },
     { name: 'currentVersion', type: 'relationship', relationTo: 'policy-versions', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'currentVersionNumber', type: 'number', admin: { readOnly: true, position: 'sidebar' } },

@@ -1,6 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '#cms/access/isAdmin'
+import { validateDay } from '#cms/fields/dates'
+import { POLICY_MESSAGES } from '#api/policies/schemas'
 
 /**
  * One published version of a policy document (issue 26), word for word: the exact plain text a
@@ -21,7 +23,7 @@ export const PolicyVersions: CollectionConfig = {
     { name: 'text', type: 'textarea', required: true },
     { name: 'sha256', type: 'text', required: true },
     { name: 'requiresResignature', type: 'checkbox', defaultValue: true },
-    { name: 'resignBy', type: 'text' },
+    { name: 'resignBy', type: 'text', validate: validateDay(POLICY_MESSAGES.resignByInvalid, { optional: true }) },
     { name: 'publishedAt', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],
   timestamps: true,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 import type { RosterCareDto } from '#api/care/schemas'
 import { daySchema } from '#api/lib/dates.schemas'
 
@@ -28,14 +29,7 @@ export const ATTENDANCE_LIST_LIMIT = 5000
 export const tooManyMarksMessage = (count: number) =>
   `${count.toLocaleString('en-US')} marks match; at most ${ATTENDANCE_LIST_LIMIT.toLocaleString('en-US')} can be listed at once. Please narrow the class, student or dates.`
 
-const idSchema = (message: string) => z.number({ error: message }).int(message).positive(message).max(999_999_999, message)
-/** An id in a query string: digits only. */
-const idTextSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((value) => value > 0, message)
+const idSchema = recordIdSchema
 
 export const attendanceDateSchema = daySchema(ATTENDANCE_MESSAGES.dateInvalid, ATTENDANCE_MESSAGES.dateRequired)
 
@@ -51,8 +45,8 @@ export const rosterQuerySchema = z.object({ date: attendanceDateSchema })
 
 export const attendanceListQuerySchema = z
   .object({
-    classId: idTextSchema(ATTENDANCE_MESSAGES.classIdInvalid).optional(),
-    studentId: idTextSchema(ATTENDANCE_MESSAGES.studentIdInvalid).optional(),
+    classId: recordIdSchema(ATTENDANCE_MESSAGES.classIdInvalid, { fromText: true }).optional(),
+    studentId: recordIdSchema(ATTENDANCE_MESSAGES.studentIdInvalid, { fromText: true }).optional(),
     from: attendanceDateSchema.optional(),
     to: attendanceDateSchema.optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 /**
  * Care information and authorised pickups (issue 24, decisions "care information and pickups"):
  * what the family tells the studio about a child, shared by the family's forms and the server.
@@ -115,11 +116,7 @@ export type MedicalNoteReadDto = {
 }
 
 export const medicalNoteReadsQuerySchema = z.object({
-  studentId: z
-    .string({ error: 'studentId must be the id of a student' })
-    .regex(/^\d{1,10}$/, 'studentId must be the id of a student')
-    .transform(Number)
-    .optional(),
+  studentId: recordIdSchema('studentId must be the id of a student', { fromText: true }).optional(),
 })
 
 /** GET /api/students/:id/care?medicalNotes=0 leaves the notes out (and so records no read). */

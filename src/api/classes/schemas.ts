@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { parseAgeGroup } from '#shared/eligibility'
 import { daySchema } from '#api/lib/dates.schemas'
+import { recordIdSchema } from '#api/lib/id.schemas'
 import { CLOSURE_LIMITS, closureListSchema, type ClosureDto } from '#api/lib/closures.schemas'
 import { HHMM_PATTERN, WEEKDAYS, minutesOfHHMM, weekdayIndexes, weekdayNames, type WeekdayName } from '#shared/schedule'
 
@@ -99,12 +100,7 @@ const scheduleShape = {
   termEnd: optionalDate,
   closures: closuresSchema.optional(),
   /** The teacher account that sees the class at /teach (decisions §9); null: none. */
-  teacherId: z
-    .number({ error: CLASS_SCHEDULE_MESSAGES.teacher })
-    .int(CLASS_SCHEDULE_MESSAGES.teacher)
-    .positive(CLASS_SCHEDULE_MESSAGES.teacher)
-    .nullable()
-    .optional(),
+  teacherId: recordIdSchema(CLASS_SCHEDULE_MESSAGES.teacher).nullable().optional(),
 }
 
 const classShape = {

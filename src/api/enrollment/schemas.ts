@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdListSchema, recordIdSchema } from '#api/lib/id.schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import { daySchema } from '#api/lib/dates.schemas'
 import type { StudentDto } from '#api/students/schemas'
@@ -20,7 +21,7 @@ export const alreadyEnrolledMessage = (student: string, className: string) => `$
 export const notInAgeGroupMessage = (student: string, className: string, ageGroup: string) =>
   `${student} is not in the age group of ${className} (ages ${ageGroup}).`
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message)
+const id = recordIdSchema
 
 /** POST /api/enrollments from a family (one call per selected class). */
 export const enrollmentInputSchema = z.object({
@@ -49,13 +50,8 @@ export type EnrollmentDto = {
 /** GET /api/enrollments/all (admin) also embeds the student. */
 export type AdminEnrollmentDto = EnrollmentDto & { student: StudentDto }
 
-/** One id of a query string: a positive whole number PostgreSQL can hold. */
-const queryIds = (message: string, most: number) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,10}(,\d{1,10})*$/, message)
-    .transform((text) => [...new Set(text.split(',').map(Number))])
-    .refine((ids) => ids.length <= most && ids.every((id) => id >= 1 && id <= 2_147_483_647), message)
+/** Ids of a query string, `12,14`: record ids, each counted once. */
+const queryIds = (message: string, most: number) => recordIdListSchema(message, most).transform((ids) => [...new Set(ids)])
 
 export const QUOTE_MESSAGES = {
   classIds: 'Please select a class (classId: one class id, or up to 20 separated by commas)',
@@ -63,7 +59,7 @@ export const QUOTE_MESSAGES = {
 
 /** GET /api/enrollments/quote?studentId=&classId= (issue 23): `classId` may list several classes, `12,14`. */
 export const enrollmentQuoteQuerySchema = z.object({
-  studentId: queryIds(ENROLLMENT_MESSAGES.studentRequired, 1).transform((ids) => ids[0]!),
+  studentId: recordIdSchema(ENROLLMENT_MESSAGES.studentRequired, { fromText: true }),
   classId: queryIds(QUOTE_MESSAGES.classIds, 20),
 })
 export type EnrollmentQuoteQuery = z.infer<typeof enrollmentQuoteQuerySchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { pageParamSchema, pageSizeParamSchema, searchParamSchema, type PageDto } from '#api/lib/paging.schemas'
+import { recordIdSchema } from '#api/lib/id.schemas'
 import { EXAM_ENTRY_STATUSES } from '#shared/statuses'
 import type { ExamEntryDto, ExamSessionDto } from './schemas'
 
@@ -20,12 +21,7 @@ export const EXAM_LIST_MESSAGES = {
  * (default 20). A studio of a few hundred dancers enters hundreds of candidates a year.
  */
 export const adminExamEntriesQuerySchema = z.object({
-  sessionId: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,9}$/, EXAM_LIST_MESSAGES.sessionId)
-    .transform(Number)
-    .optional(),
+  sessionId: recordIdSchema(EXAM_LIST_MESSAGES.sessionId, { fromText: true }).optional(),
   status: z.enum(EXAM_LIST_FILTERS, { error: EXAM_LIST_MESSAGES.status }).optional(),
   q: searchParamSchema,
   page: pageParamSchema,

@@ -72,7 +72,7 @@ export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>
 
 export const guardianAccessSchema = z.object({ access: z.enum(GUARDIAN_ACCESS, { error: HOUSEHOLD_MESSAGES.accessRequired }) })
 
-export const payerSchema = z.object({ guardianId: z.number({ error: 'Please choose a guardian' }).int().positive('Please choose a guardian') })
+export const payerSchema = z.object({ guardianId: recordIdSchema('Please choose a guardian') })
 
 export type GuardianDto = {
   id: number
@@ -101,16 +101,16 @@ export type InvitePreviewDto = { householdName: string; invitedByName: string | 
 export type HouseholdEventDto = { id: number; action: string; actorName: string; subject: string; at: string }
 
 export const mergeInputSchema = z.object({
-  keep: z.number({ error: 'Please choose the household to keep' }).int().positive('Please choose the household to keep'),
-  merge: z.number({ error: 'Please choose the household to merge into it' }).int().positive('Please choose the household to merge into it'),
+  keep: recordIdSchema('Please choose the household to keep'),
+  merge: recordIdSchema('Please choose the household to merge into it'),
   /** Whose saved card the merged household keeps, when both have one. */
   card: z.enum(['keep', 'merge']).optional(),
 })
 export type MergeInput = z.infer<typeof mergeInputSchema>
 
 export const mergePreviewQuerySchema = z.object({
-  keep: z.coerce.number({ error: 'Please choose the household to keep' }).int().positive('Please choose the household to keep'),
-  merge: z.coerce.number({ error: 'Please choose the household to merge into it' }).int().positive('Please choose the household to merge into it'),
+  keep: recordIdSchema('Please choose the household to keep', { fromText: true }),
+  merge: recordIdSchema('Please choose the household to merge into it', { fromText: true }),
 })
 
 /** What a merge moves from the merged household into the kept one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 import type { CreditStatus } from './billing.schemas'
 
 /** Family credits (decisions §10): amounts in integer cents, shared by the admin console and the server. */
@@ -20,7 +21,7 @@ export const CREDIT_MESSAGES = {
 
 /** POST /api/admin/credits (admin). */
 export const createCreditSchema = z.object({
-  userId: z.number({ error: CREDIT_MESSAGES.userId }).int(CREDIT_MESSAGES.userId).positive(CREDIT_MESSAGES.userId).max(2_147_483_647, CREDIT_MESSAGES.userId),
+  userId: recordIdSchema(CREDIT_MESSAGES.userId),
   amountCents: z
     .number({ error: CREDIT_MESSAGES.amountCents })
     .int(CREDIT_MESSAGES.amountCents)
@@ -32,11 +33,7 @@ export type CreateCreditInput = z.infer<typeof createCreditSchema>
 
 /** GET /api/admin/credits?userId= (admin): one family's credits, or every family's. */
 export const listCreditsQuerySchema = z.object({
-  userId: z
-    .string()
-    .regex(/^\d{1,10}$/, CREDIT_MESSAGES.userId)
-    .transform(Number)
-    .optional(),
+  userId: recordIdSchema(CREDIT_MESSAGES.userId, { fromText: true }).optional(),
 })
 
 /** A credit as the admin console shows it: cents, what is left, and the invoices that used it. */

@@ -15,6 +15,7 @@ import {
 } from './billing.schemas'
 import { daySchema, monthSchema } from '#api/lib/dates.schemas'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 /** Messages of spec §5 (invoice form), shared by the admin dialog and the server. */
 export const INVOICE_MESSAGES = {
   user: 'Please select a user',
@@ -35,10 +36,7 @@ const numericString = (pattern: RegExp) => (value: unknown) => (typeof value ===
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: INVOICE_MESSAGES.status })
 
 const createInvoiceFields = {
-  userId: z.preprocess(
-    numericString(/^\d+$/),
-    z.number({ error: INVOICE_MESSAGES.user }).int(INVOICE_MESSAGES.user).positive(INVOICE_MESSAGES.user).max(2_147_483_647, INVOICE_MESSAGES.user),
-  ),
+  userId: recordIdSchema(INVOICE_MESSAGES.user, { fromText: true }),
   amount: z.preprocess(
     numericString(/^-?\d+(\.\d+)?$/),
     z
@@ -83,8 +81,7 @@ export const amountMismatchMessage = (totalCents: number) => `Amount must equal 
 export const duplicateTuitionMessage = (payer: string, period: string) => `${payer} already has a tuition invoice for ${monthLabel(period)}.`
 
 const MAX_LINE_CENTS = MAX_INVOICE_AMOUNT * 100
-const optionalId = (message: string) =>
-  z.preprocess(numericString(/^\d+$/), z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullish())
+const optionalId = (message: string) => recordIdSchema(message, { fromText: true }).nullish()
 
 export const invoiceLineInputSchema = z.object(
   {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { daySchema } from '#api/lib/dates.schemas'
 import { RECOMMENDATIONS, type Recommendation, type SkillSection } from '#shared/levels'
 import type { LevelRefDto } from './schemas'
+import { recordIdSchema } from '#api/lib/id.schemas'
 
 /** Assessments (issue 27, decisions "assessments and report cards"): windows, teachers' marks, review and report cards. */
 export const ASSESSMENT_MESSAGES = {
@@ -32,7 +33,7 @@ export const ASSESSMENT_MESSAGES = {
 export const unresolvedConflictsMessage = (count: number) =>
   `${count} ${count === 1 ? 'mark needs' : 'marks need'} a choice first: two teachers marked the same item differently. Choose one for each, then publish.`
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message)
+const id = recordIdSchema
 
 const scaleStep = z.object({ value: z.number().int().min(0).max(100), label: z.string().trim().min(1).max(40) })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 import type { SkillSection } from '#shared/levels'
 
 /**
@@ -11,6 +12,7 @@ export const LEVEL_MESSAGES = {
   levelNotFound: 'Level not found',
   studentNotFound: 'Student not found',
   windowNotFound: 'Assessment not found',
+  typicalAgesOrder: 'Typical age to must not be below typical age from',
   placeUnpublished: 'Publish the assessment first: placement follows published recommendations only',
 } as const
 
@@ -23,7 +25,7 @@ export const notPlacedAtLevelMessage = (student: string, className: string, leve
 
 /** PATCH /api/admin/students/:id/level: the level to place the student at, or null for none. */
 export const setLevelInputSchema = z.object({
-  levelId: z.number({ error: LEVEL_MESSAGES.levelRequired }).int(LEVEL_MESSAGES.levelRequired).positive(LEVEL_MESSAGES.levelRequired).nullable(),
+  levelId: recordIdSchema(LEVEL_MESSAGES.levelRequired).nullable(),
 })
 export type SetLevelInput = z.infer<typeof setLevelInputSchema>
 

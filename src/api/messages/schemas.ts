@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
+import { parseAgeGroup } from '#shared/eligibility'
 import { RICH_TEXT_TEXTS, messageBodySchema, type RichTextDocument } from './rich-text.schemas'
 
 import {
@@ -41,10 +43,7 @@ export const MESSAGE_TEXTS = {
   cancelledTodayBody: (className: string, day: string) => `${className} is cancelled today (${day}). We are sorry for the short notice.`,
 } as const
 
-const idList = z
-  .array(z.number({ error: MESSAGE_TEXTS.classesRequired }).int().positive())
-  .min(1, MESSAGE_TEXTS.classesRequired)
-  .max(100)
+const idList = z.array(recordIdSchema(MESSAGE_TEXTS.classesRequired)).min(1, MESSAGE_TEXTS.classesRequired).max(100)
 
 const isoDay = z.iso.date({ error: MESSAGE_TEXTS.termDay })
 
@@ -59,7 +58,7 @@ export const audienceSchema = z.discriminatedUnion(
       ageGroup: z
         .string()
         .trim()
-        .regex(/^\d{1,2}(-\d{1,2}|\+)$/, MESSAGE_TEXTS.ageGroupInvalid),
+        .refine((group) => parseAgeGroup(group) !== null, MESSAGE_TEXTS.ageGroupInvalid),
     }),
     z.object({ kind: z.literal('waitlist'), classIds: idList }),
     z.object({ kind: z.literal('unpaid') }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdListSchema, recordIdSchema } from '#api/lib/id.schemas'
 import type { PolicyAppliesTo, PolicyKind, SignatureKind } from '#shared/policies'
 
 /**
@@ -21,6 +22,9 @@ export const POLICY_MESSAGES = {
   notApplicable: 'This document does not apply to this student',
   nothingToWithdraw: 'There is no signature to withdraw',
   classesInvalid: 'Classes are given as ids separated by commas',
+  classInvalid: 'classId must be the id of a class',
+  resignByInvalid: 'Write the re-sign-by day as a real day, YYYY-MM-DD',
+  ageGroupsInvalid: 'Age groups are written like 6-8 or 18+, the youngest age first',
 } as const
 
 /** Where a guardian signs what a student still needs. */
@@ -34,16 +38,12 @@ export const policiesNeededMessage = (student: string, titles: string[], student
 export const withdrawWhileEnrolledMessage = (title: string, student: string) =>
   `“${title}” can’t be withdrawn while ${student} is enrolled. Please ask the studio to end the enrollment first.`
 
-const studentId = z.coerce.number({ error: POLICY_MESSAGES.studentRequired }).int().positive(POLICY_MESSAGES.studentRequired)
+const studentId = recordIdSchema(POLICY_MESSAGES.studentRequired, { fromText: true })
 
 /** `classIds`: the classes the student is about to join (documents of some classes apply to them too). */
 export const requiredQuerySchema = z.object({
   studentId,
-  classIds: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, POLICY_MESSAGES.classesInvalid)
-    .transform((value) => value.split(',').map(Number))
-    .optional(),
+  classIds: recordIdListSchema(POLICY_MESSAGES.classesInvalid, 50).optional(),
 })
 
 const fullName = z.string({ error: POLICY_MESSAGES.fullNameRequired }).trim().min(1, POLICY_MESSAGES.fullNameRequired).max(120, POLICY_MESSAGES.fullNameTooLong)
@@ -56,7 +56,7 @@ export const consentInputSchema = z.object({ fullName })
  */
 export const signInputSchema = z.object({
   studentId: studentId.optional(),
-  versionId: z.number({ error: POLICY_MESSAGES.versionChanged }).int().positive(),
+  versionId: recordIdSchema(POLICY_MESSAGES.versionChanged),
   fullName,
   choices: z.array(z.string().trim().max(80, POLICY_MESSAGES.choiceInvalid)).max(6, POLICY_MESSAGES.choiceInvalid).default([]),
   classIds: z
@@ -127,7 +127,7 @@ export type ComplianceRowDto = {
   signedBy: string | null
 }
 
-export const complianceQuerySchema = z.object({ classId: z.coerce.number().int().positive().optional() })
+export const complianceQuerySchema = z.object({ classId: recordIdSchema(POLICY_MESSAGES.classInvalid, { fromText: true }).optional() })
 
 /** A document in the studio's compliance tab. */
 export type AdminPolicyDto = { id: number; title: string; kind: PolicyKind; required: boolean; currentVersionNumber: number | null }

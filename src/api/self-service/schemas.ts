@@ -4,6 +4,7 @@ import { formatDayWithWeekday } from '#shared/dates'
 import { daySchema } from '#api/lib/dates.schemas'
 import type { ClosureDto } from '#api/lib/closures.schemas'
 import { ABSENCE_HORIZON_DAYS } from '#shared/self-service'
+import { recordIdSchema } from '#api/lib/id.schemas'
 
 /** A family's own changes (decisions §16): messages shared by the portal and the server. */
 export const SELF_SERVICE_MESSAGES = {
@@ -45,7 +46,7 @@ export const otherAgeGroupMessage = (className: string, ageGroup: string, missed
   `${className} is for ages ${ageGroup}; a makeup must be in a class for ages ${missedAgeGroup}.`
 export const fullOnMessage = (className: string, day: string) => `${className} is full on ${formatDayWithWeekday(day)}.`
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(999_999_999, message)
+const id = recordIdSchema
 const day = (required: string) => daySchema(SELF_SERVICE_MESSAGES.dateInvalid, required)
 
 /** POST /api/enrollments/{id}/drop: the last day the student attends. */

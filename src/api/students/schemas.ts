@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from '#api/classes/schemas'
 import { isIsoDate, shiftYears, todayIso } from '#shared/dates'
 
@@ -73,7 +74,7 @@ export type StudentInput = z.infer<typeof studentInputSchema>
 
 /** An administrator may also choose the family the student joins (a family's own id is implied). */
 export const adminStudentInputSchema = studentInputSchema.extend({
-  userId: z.number({ error: 'Please select a user' }).int('Please select a user').positive('Please select a user').optional(),
+  userId: recordIdSchema('Please select a user').optional(),
 })
 export type AdminStudentInput = z.infer<typeof adminStudentInputSchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 import { pageParamSchema, pageSizeParamSchema, searchParamSchema, type PageDto } from '#api/lib/paging.schemas'
 import type { StudentDto } from './schemas'
 
@@ -9,14 +10,8 @@ export const STUDENT_LIST_MESSAGES = {
   adminOnly: 'Only an administrator may search and page the students.',
 } as const
 
-/** One id of the query string: a positive whole number PostgreSQL can hold. */
-const idParam = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .refine((id) => id >= 1 && id <= 2_147_483_647, message)
-    .optional()
+/** One id of the query string, optional. */
+const idParam = (message: string) => recordIdSchema(message, { fromText: true }).optional()
 
 /**
  * GET /api/students, issue 23: every parameter is optional. Without any, the answer is the

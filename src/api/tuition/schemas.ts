@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { InvoiceLineDto } from '#api/invoices/schemas'
 import { monthSchema } from '#api/lib/dates.schemas'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 export const TUITION_RUN_MESSAGES = {
   period: 'Period must be a month (YYYY-MM)',
   dryRun: 'dryRun must be true or false',
@@ -13,11 +14,7 @@ export const TUITION_RUN_MESSAGES = {
 /** At most this many families named in one run (a larger run simply bills everyone). */
 export const MAX_RUN_FAMILIES = 1000
 
-const accountId = z
-  .number({ error: TUITION_RUN_MESSAGES.userIds })
-  .int(TUITION_RUN_MESSAGES.userIds)
-  .positive(TUITION_RUN_MESSAGES.userIds)
-  .max(2_147_483_647, TUITION_RUN_MESSAGES.userIds)
+const accountId = recordIdSchema(TUITION_RUN_MESSAGES.userIds)
 
 /**
  * POST /api/admin/tuition/run (admin). Without `dryRun: false` nothing is written: billing is never the default.
@@ -37,7 +34,7 @@ export const tuitionRunSchema = z.object({
     .optional(),
   /** Families whose voided tuition invoice of the month is to be replaced by a new one (decisions §10). */
   rebill: z
-    .array(z.number({ error: TUITION_RUN_MESSAGES.rebill }).int(TUITION_RUN_MESSAGES.rebill).positive(TUITION_RUN_MESSAGES.rebill), {
+    .array(recordIdSchema(TUITION_RUN_MESSAGES.rebill), {
       error: TUITION_RUN_MESSAGES.rebill,
     })
     .max(1000, TUITION_RUN_MESSAGES.rebill)

@@ -5,6 +5,7 @@ import { z } from 'zod'
  * server, the portal and the admin console.
  */
 
+import { recordIdSchema } from '#api/lib/id.schemas'
 import { WAITLIST_OVERRIDE_ACTIONS, type WaitlistOverrideAction, type WaitlistStatus } from '#shared/statuses'
 
 export { ACTIVE_WAITLIST_STATUSES, WAITLIST_OVERRIDE_ACTIONS, WAITLIST_STATUSES, type WaitlistOverrideAction, type WaitlistStatus } from '#shared/statuses'
@@ -27,7 +28,7 @@ export const WAITLIST_MESSAGES = {
   classIdRequired: 'Please choose a class',
 } as const
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message)
+const id = recordIdSchema
 
 /** POST /api/waitlist: a family puts its own student in line for a full class. */
 export const joinWaitlistSchema = z.object({
@@ -55,12 +56,7 @@ export type WaitlistRemoveInput = z.infer<typeof waitlistRemoveSchema>
 
 /** GET /api/admin/waitlist[?classId=]: one class's waitlist, or every class that has one. */
 export const adminWaitlistQuerySchema = z.object({
-  classId: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,9}$/, WAITLIST_MESSAGES.classIdRequired)
-    .transform(Number)
-    .optional(),
+  classId: recordIdSchema(WAITLIST_MESSAGES.classIdRequired, { fromText: true }).optional(),
 })
 
 /** One entry as its family sees it. `position` is 1 for the first waiting family, null unless waiting. */
