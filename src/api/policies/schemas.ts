@@ -60,9 +60,7 @@ export const signInputSchema = z.object({
   fullName,
   choices: z.array(z.string().trim().max(80, POLICY_MESSAGES.choiceInvalid)).max(6, POLICY_MESSAGES.choiceInvalid).default([]),
   classIds: z
-    .array(z.number({ error: POLICY_MESSAGES.classesInvalid }).int(POLICY_MESSAGES.classesInvalid).positive(POLICY_MESSAGES.classesInvalid), {
-      error: POLICY_MESSAGES.classesInvalid,
-    })
+    .array(recordIdSchema(POLICY_MESSAGES.classesInvalid), { error: POLICY_MESSAGES.classesInvalid })
     .max(50, POLICY_MESSAGES.classesInvalid)
     .default([]),
 })
