@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { buildConfig } from 'payload'
+import { buildConfig, defaultLoggerOptions } from 'payload'
 import sharp from 'sharp'
 
 import { Attendance } from '#cms/collections/Attendance/index'
@@ -55,6 +55,7 @@ import { contractEndpoints } from '#api/contract'
 import { watchPool } from '#api/lib/database'
 import { loadAcademyTimeZone } from '#api/studio'
 import { loadCmsSettings } from '#server/env.server'
+import { SAFE_LOG_OPTIONS } from '#server/logger.server'
 import { isWriteStatement, recordsChanged } from '#server/records-generation.server'
 import { installSessionReader } from '#server/signed-in-read-cache.server'
 import { SESSION_COOKIE_PREFIX } from '#server/session-cookie.server'
@@ -156,6 +157,8 @@ export default buildConfig({
     await loadAcademyTimeZone(payload)
   },
   email: academyEmailAdapter,
+  // Payload's own log (pretty, as by default) writes a failed query without its values (src/server/log-safety.server.ts).
+  logger: { options: { ...SAFE_LOG_OPTIONS }, destination: defaultLoggerOptions },
   // Uploads through /cms: one file of at most 5 MB (the router refuses larger bodies before this).
   upload: { limits: { fileSize: 5 * 1024 * 1024, files: 1 } },
   sharp,

@@ -367,7 +367,7 @@ export interface CareInformation {
     | null;
   allergies?: string | null;
   /**
-   * Reads by staff through the academy’s pages are recorded.
+   * Every read by staff is recorded, here as on the academy’s pages.
    */
   medicalNotes?: string | null;
   doctor?: {

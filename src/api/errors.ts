@@ -2,6 +2,7 @@ import { APIError, ValidationError } from 'payload'
 import { ZodError } from 'zod'
 
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER } from '#server/database-unavailable.server'
+import { loggableError } from '#server/log-safety.server'
 
 /** The one error type of the contract (decisions §1). */
 export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'UNAVAILABLE'
@@ -78,7 +79,8 @@ export function toErrorResponse(error: unknown): Response {
   }
 
   if (!appError) {
-    console.error('[api] unexpected error', error)
+    // A failed query's values (a password hash, a child's notes) never reach the log: its name and code do.
+    console.error('[api] unexpected error', loggableError(error))
     return Response.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 })
   }
   const body: { message: string; errors?: FieldError[] } = { message: appError.message }

@@ -190,7 +190,23 @@ function variantsOf(parameters: readonly string[] | undefined, querySchema: Sche
   }
 }
 
+/** Said when a body or a query string carries a NUL, which no text of the academy may hold. */
+export const NUL_MESSAGE = 'Text cannot contain a NUL character (an invisible control character). Please remove it and try again.'
+
+/** Whether any string of a parsed body or query (a key too) holds a NUL: PostgreSQL stores none. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1))
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1))
+}
+
+/**
+ * Every body and query of the contract passes here: a NUL is refused once, for every form
+ * (register, students, profile, care, a reply, a signature…), before any schema or query sees it.
+ */
 function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  if (holdsNul(raw)) throw badInput(NUL_MESSAGE)
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os'
 
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 
-import { isAdminUser } from '#shared/roles'
+import { type Authenticate, cmsRefusal, isCmsPath } from './cms-guard.server'
 import { clientAddress } from './client-address.server'
 import { ConcurrencyGate, GateFullError } from './concurrency-gate.server'
 import { CONTRACT_PREFIX } from './contract-prefix.server'
@@ -19,6 +19,7 @@ import { keepPrivate } from './private-page.server'
 import { normaliseRequestTarget, type RequestTarget } from './request-path.server'
 import { carriesSessionCookie } from './session-cookie.server'
 import { securityHeaders } from './security-headers.server'
+import { ALLOWED_METHODS, METHOD_NOT_ALLOWED_MESSAGE, SERVED_METHODS, withCallerPath } from './unknown-route.server'
 
 export const API_BODY_LIMIT = 1024 * 1024
 /** Image uploads (hero image) may be up to 5 MB plus multipart overhead. */
@@ -41,8 +42,8 @@ export type AppOptions = {
   trustedProxies?: number
   /** Where password-hashing calls wait their turn (default: one fewer than the cores at once). */
   hashingGate?: ConcurrencyGate
-  /** Resolves the session of a request (Payload's auth); used to keep Payload's REST for administrators. */
-  authenticate?: (headers: Headers) => Promise<{ username?: string | null; isAdmin?: boolean | null } | null>
+  /** Resolves the session of a request (Payload's auth); used to keep Payload's REST and server functions for administrators. */
+  authenticate?: Authenticate
   /** GET /readyz: whether this process can serve (database reachable, migrations applied). Without it, ready once started. */
   readiness?: () => Promise<boolean>
   /** Where request lines and unhandled errors go (default: JSON lines on stdout). */
@@ -61,13 +62,6 @@ export const HASHING_BUSY_MESSAGE = 'Too many sign-ins at this moment. Please tr
 /** One core stays free for everything else, however many logins arrive. */
 function defaultHashingGate(): ConcurrencyGate {
   return new ConcurrencyGate(Math.max(1, availableParallelism() - 1), 200, 15_000)
-}
-
-/** Payload REST calls its admin panel makes before anyone is signed in (login page, session checks). */
-const CMS_API_PUBLIC = /^\/cms-api\/(?:users\/(?:login|logout|me|refresh-token|init)|access)\/?$/
-
-function isCmsPath(pathname: string): boolean {
-  return pathname === '/cms' || pathname.startsWith('/cms/') || pathname.startsWith('/cms-api/') || pathname === '/cms-api' || pathname.startsWith('/_next/')
 }
 
 /** The one request router of the process (architecture: "The shape"). */
@@ -140,12 +134,9 @@ export function createApp(options: AppOptions) {
     // HEAD asks what GET would answer (endpoints are declared for GET; Node sends HEAD no body).
     const request = new Request(url, { method: req.method === 'HEAD' ? 'GET' : req.method, headers, body: body ? new Uint8Array(body) : undefined })
     const config = await options.config
+    const internalPath = `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`
     await throughGate(req, res, pathname, async () => {
-      const response = await handleEndpoints({
-        config,
-        request,
-        path: `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`,
-      })
+      const response = await withCallerPath(await handleEndpoints({ config, request, path: internalPath }), internalPath, pathname)
       await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, kept?.keep)
     })
   }
@@ -222,6 +213,7 @@ export function createApp(options: AppOptions) {
     // A path without one meaning (a malformed escape, ".." above the root, an encoded slash…) is
     // the client's error, never a 500 from deep inside Payload or Next, nor a second reading.
     if (!target.ok) return sendJson(res, 400, { message: target.message }, apiHeaders)
+    if (!SERVED_METHODS.has(req.method ?? '')) return sendJson(res, 405, { message: METHOD_NOT_ALLOWED_MESSAGE }, { ...apiHeaders, allow: ALLOWED_METHODS })
     if (pathname === '/healthz' || pathname === '/readyz') return handleProbe(req, res, pathname, reqId)
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) return await handleApi(req, res, pathname, search, reqId, ticket)
@@ -247,13 +239,9 @@ export function createApp(options: AppOptions) {
         // Next's image optimizer fetches the path in its `url` inside Next, past this router and
         // its guards (a second spelling of any path); the admin panel uses no next/image.
         if (pathname === '/_next/image' || pathname.startsWith('/_next/image/')) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
-        // Payload's own REST is the editors' tool: families and visitors use the /api contract,
-        // whose operations enforce the business rules that Payload's generic routes would skip.
-        // Without a way to resolve sessions nobody is an administrator: the guard fails closed.
-        if (pathname.startsWith('/cms-api') && !CMS_API_PUBLIC.test(pathname)) {
-          const user = options.authenticate ? await options.authenticate(toFetchHeaders(req)) : null
-          if (!isAdminUser(user)) return sendJson(res, user ? 403 : 401, { message: 'The content API is for administrators only.' }, apiHeaders)
-        }
+        // Payload's REST and the panel's server functions: administrators only (./cms-guard.server.ts).
+        const refused = await cmsRefusal(req, pathname, options.authenticate)
+        if (refused) return sendJson(res, refused.status, { message: refused.message }, apiHeaders)
         for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
         const next = options.next
         return await throughGate(req, res, pathname, async () => next(req, res))

@@ -1,12 +1,37 @@
 import { randomUUID } from 'node:crypto'
 
-import pino, { type DestinationStream, type Logger } from 'pino'
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino'
+
+import { loggableError, safeLogText } from './log-safety.server'
 
 export type { Logger }
 
+/**
+ * What every logger of the process does with an error (ours and Payload's, payload.config.ts):
+ * writes it through `loggableError`, so a failed query shows its statement's name and
+ * PostgreSQL's code, never its values, in the line's `err` and in its message alike (pino takes
+ * an error's message as the line's when none is given).
+ */
+export const SAFE_LOG_OPTIONS = {
+  serializers: { err: (error: unknown) => loggableError(error) },
+  hooks: {
+    logMethod(this: Logger, args: unknown[], method: (...args: unknown[]) => void) {
+      const [first, ...rest] = args
+      const text = rest.map((arg) => (typeof arg === 'string' ? safeLogText(arg) : arg))
+      if (first instanceof Error) return method.apply(this, [{ err: first }, ...(text.length > 0 ? text : [loggableError(first).message])])
+      if (typeof first === 'string') return method.apply(this, [safeLogText(first), ...text])
+      const fields = first as { err?: unknown; msg?: unknown } | null | undefined
+      if (fields && typeof fields === 'object' && fields.err !== undefined && fields.msg === undefined && text.length === 0) {
+        return method.apply(this, [fields, loggableError(fields.err).message])
+      }
+      return method.apply(this, [first, ...text])
+    },
+  },
+} satisfies LoggerOptions
+
 /** The process's one structured logger: JSON lines to stdout (or to `destination`, for tests). */
 export function createLogger(destination?: DestinationStream): Logger {
-  return pino({ timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } }, destination)
+  return pino({ ...SAFE_LOG_OPTIONS, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } }, destination)
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/

@@ -1,3 +1,4 @@
+export { recordStaffReadThroughPayload } from './audit'
 export { careEndpoints } from './endpoints'
 export { refuseFirstEnrollmentWithoutContact } from './enrollment-rule'
 export { deleteCareOf, mirrorFirstContactToStudent, mirrorStudentContactToCare } from './mirror'
