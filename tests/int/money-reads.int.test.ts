@@ -8,7 +8,7 @@ import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { eventually } from '#tests/support/eventually'
-import { addGuardian, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addClass, addGuardian, addStudent, createFamily, type Family } from '#tests/support/families'
 import { uniqueName } from '#tests/support/postgres'
 import { startSmtpListener } from '#tests/support/smtp'
 import { stripeStandInEnv } from '#tests/support/stripe-env'
@@ -36,6 +36,8 @@ let stranger: Family
 const inv: Record<'own' | 'payers' | 'others' | 'leavers', Invoice> = {} as never
 const paymentOf: Record<'payers' | 'others' | 'declined', number> = {} as never
 let creditId: number
+/** The household's child, billed to the other full guardian. */
+let benId: number
 
 type Reader = 'payer' | 'other' | 'viewer' | 'leaver' | 'stranger'
 const readers = (): Record<Reader, Family> => ({ payer, other, viewer, leaver, stranger })
@@ -107,6 +109,7 @@ beforeAll(async () => {
   leaver = await addGuardian(app, payer, 'money-leaver', 'full')
   stranger = await createFamily(app, 'money-stranger')
   const child = await addStudent(app, payer.userId, 'Ben Money')
+  benId = child
   expect((await payer.client.put('/api/household/billed-to', { studentId: child, guardianId: other.userId })).status).toBe(200)
   expect((await other.client.post('/api/household/billed-to/accept', { studentId: child })).status).toBe(200)
   inv.own = await newInvoice('Costume', null)
@@ -279,5 +282,24 @@ describe('every money mail', () => {
     const outsiders = [leaver.email, stranger.email]
     const about = (m: { subject: string; text: string }) => m.subject.startsWith('Payment received') || m.text.includes(whole.description)
     expect(smtp.messages.some((m) => about(m) && m.to.some((to) => outsiders.includes(to)))).toBe(false)
+  })
+})
+
+describe('the enrollment quote', () => {
+  it('shows a guardian of a household that splits only the lines their own invoice will carry', async () => {
+    await setSplit(true)
+    const cls = await addClass(app, { name: uniqueName('Quote Split') })
+    const path = `/api/enrollments/quote?studentId=${benId}&classId=${cls.id}`
+    const [byOther, byPayer, byViewer, byOffice] = await Promise.all([other.client.get(path), payer.client.get(path), viewer.client.get(path), admin.get(path)])
+    expect(byOther.status, JSON.stringify(byOther.body)).toBe(200)
+    const classLines = (body: { lines: { classId: number | null }[] }) => body.lines.filter((line) => line.classId === cls.id).length
+    // Ben is billed to the other guardian: the new class's tuition is on their invoice, not the payer's.
+    expect(classLines(byOther.body)).toBeGreaterThan(0)
+    expect(classLines(byPayer.body)).toBe(0)
+    expect(classLines(byViewer.body)).toBe(0)
+    expect(byPayer.body.totalCents).toBe(byPayer.body.lines.reduce((sum: number, line: { amountCents: number }) => sum + line.amountCents, 0))
+    // The office reads every line; another household cannot ask at all.
+    expect(classLines(byOffice.body)).toBeGreaterThan(0)
+    expect((await stranger.client.get(path)).status).toBe(404)
   })
 })

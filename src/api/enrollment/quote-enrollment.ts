@@ -13,6 +13,7 @@ import { relationId } from '#api/lib/relations'
 import { quoteFirstTuition } from '#api/tuition'
 import { refuseIneligible } from '#api/levels'
 import { refuseOutsideRegistration } from '#api/seasons'
+import { billingGuardiansOf, moneyViewOf } from '#api/households'
 
 const optionalId = (id: string | undefined) => (id ? Number(id) : null)
 
@@ -37,6 +38,22 @@ async function refuseTaken(req: PayloadRequest, studentId: number, studentName: 
     where: { and: [pair, { class: { equals: cls.id } }, { status: { equals: 'offered' } }, { offerExpiresAt: { greater_than: now.toISOString() } }] },
   })
   if (offer.totalDocs === 0) throw conflict(ENROLLMENT_MESSAGES.classFull)
+}
+
+type QuoteLine = { studentId?: string | null; classId?: string | null; amountCents: number }
+
+/**
+ * The quote's lines the caller may read by the "billed to" rule (decisions §38): a household that
+ * splits its billing shows each guardian only the lines that will land on their own invoice (a
+ * discount that moves on another guardian's child is theirs to see); the office and a household
+ * that does not split see every line.
+ */
+async function linesReadBy<L extends QuoteLine>(req: PayloadRequest, user: User, householdId: number, lines: L[]): Promise<L[]> {
+  const { share } = await moneyViewOf(req, user, householdId)
+  if (share === null) return lines
+  const guardians = await billingGuardiansOf(req, householdId)
+  const idOf = (id: string | null | undefined) => (id ? Number(id) : null)
+  return lines.filter((line) => (guardians.guardianOf(idOf(line.studentId), idOf(line.classId)) ?? guardians.payer.id) === share)
 }
 
 /**
@@ -65,6 +82,8 @@ export async function quoteEnrollment(req: PayloadRequest, user: User, query: En
     today,
   )
   const base = { studentId: student.id, classIds: classes.map((cls) => cls.id), monthlyCents: classes.reduce((sum, cls) => sum + cls.price, 0) }
+  if (quote) quote.lines = await linesReadBy(req, user, userId, quote.lines)
+  if (quote) quote.totalCents = quote.lines.reduce((sum, line) => sum + line.amountCents, 0)
   if (!quote) return { ...base, month: null, lines: [], totalCents: 0, billingDate: null, chargeDate: null, thisMonthBilled: false, autopay: null }
   // The card autopay charges on the day the invoice falls due (decisions §12), when it is on: under
   // split billing, the card of the guardian the student is billed to (decisions §36).
