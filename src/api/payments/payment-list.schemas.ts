@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { recordIdListSchema } from '#api/lib/id.schemas'
+
 /** The most invoices one list of payments may name: a page of the Invoices tab at most (PAGE_SIZE_MAX). */
 export const PAYMENT_LIST_MAX_INVOICES = 100
 
@@ -8,8 +10,6 @@ export const PAYMENT_LIST_MESSAGES = {
   adminOnly: 'Only an administrator may list the payments of given invoices.',
 } as const
 
-const ID = /^\d{1,10}$/
-
 /**
  * GET /api/payments, issue 23: without a parameter, the spec's list (the family's own payments;
  * every payment for an administrator). With `invoiceIds=12,13`, an administrator's list of the
@@ -17,12 +17,8 @@ const ID = /^\d{1,10}$/
  * every payment the academy has taken.
  */
 export const paymentListQuerySchema = z.object({
-  invoiceIds: z
-    .string({ error: PAYMENT_LIST_MESSAGES.invoiceIds })
-    .transform((text) => text.split(','))
-    .refine((ids) => ids.length >= 1 && ids.length <= PAYMENT_LIST_MAX_INVOICES && ids.every((id) => ID.test(id)), PAYMENT_LIST_MESSAGES.invoiceIds)
-    .transform((ids) => [...new Set(ids.map(Number))])
-    .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), PAYMENT_LIST_MESSAGES.invoiceIds)
+  invoiceIds: recordIdListSchema(PAYMENT_LIST_MESSAGES.invoiceIds, PAYMENT_LIST_MAX_INVOICES)
+    .transform((ids) => [...new Set(ids)])
     .optional(),
 })
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { recordIdSchema } from '#api/lib/id.schemas'
+
 import type { OfflineMethod, PaymentStatus } from '#api/invoices/billing.schemas'
 
 /**
@@ -44,11 +46,8 @@ function keyMode(key: string): 'test' | 'live' | null {
   return /^[a-z]{2}_(test|live)_/.exec(key)?.[1] as 'test' | 'live' | null
 }
 
-const invoiceIdSchema = z.coerce
-  .number({ error: INVOICE_ID_REQUIRED })
-  .int(INVOICE_ID_REQUIRED)
-  .min(1, INVOICE_ID_REQUIRED)
-  .max(2_147_483_647, INVOICE_NOT_FOUND)
+/** The one record-id schema (a JSON number, or the digits of a form's field), as every id the server reads. */
+const invoiceIdSchema = recordIdSchema(INVOICE_ID_REQUIRED, { fromText: true })
 
 /** POST /api/stripe/config (admin). Sending back the masked secret key keeps the stored one. */
 export const stripeConfigSchema = z
