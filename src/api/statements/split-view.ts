@@ -18,6 +18,8 @@ const owing = (statuses: string) => statuses === 'pending' || statuses === 'over
  * the household's own. An administrator reads everything, with the invoices grouped by guardian.
  */
 export async function splitStatement(req: PayloadRequest, caller: User, statement: StatementDto): Promise<StatementDto> {
+  // A second guardian's own account holds no household (no payer): there is nothing to split.
+  if (statement.payer === null) return statement
   const view = await moneyViewOf(req, caller, statement.userId)
   if (!view.household.split) return statement
   const guardians = await billingGuardiansOf(req, statement.userId)
