@@ -5,6 +5,7 @@ import { addDays, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, createTeacher, type Family } from '#tests/support/families'
+import { dancingFamily as dancing, inviteByMail, joinWithNewAccount as joinNew, NEW_GUARDIAN } from '#tests/support/household-invites'
 import { startSmtpListener } from '#tests/support/smtp'
 
 /**
@@ -20,33 +21,9 @@ let cls: { id: number; name: string }
 /** The class the test households' children attend, so that they may invite. */
 let home: { id: number; name: string }
 
-const NEW_GUARDIAN = (username: string) => ({ fullName: `${username} Second`, username, password: 'another-long-password-1', phone: null })
-
-async function invite(by: Family, email: string, access: 'full' | 'view' = 'full'): Promise<string> {
-  const sent = await by.client.post('/api/household/invites', { email, access })
-  expect(sent.status).toBe(201)
-  const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/household/join?token='))
-  return /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
-}
-
-async function joinWithNewAccount(token: string, username: string): Promise<ApiClient> {
-  const client = new ApiClient(app.url)
-  const accepted = await client.post('/api/household-invites/accept', { token, account: NEW_GUARDIAN(username) })
-  expect(accepted.status).toBe(200)
-  return client
-}
-
-/** A family with a child in a class: only such a household (or one on a waitlist) may invite. */
-async function dancingFamily(label: string): Promise<Family> {
-  const family = await createFamily(app, label)
-  const child = await addStudent(app, family.userId, `${label} Child`, 7)
-  await app.payload.create({
-    collection: 'enrollments',
-    data: { student: child, class: home.id, enrollmentDate: addDays(todayIso(), -20) },
-    overrideAccess: true,
-  })
-  return family
-}
+const invite = (by: Family, email: string, access: 'full' | 'view' = 'full') => inviteByMail(smtp, by, email, { access })
+const joinWithNewAccount = (token: string, username: string) => joinNew(app, token, username)
+const dancingFamily = (label: string) => dancing(app, home.id, label)
 
 beforeAll(async () => {
   smtp = await startSmtpListener()
