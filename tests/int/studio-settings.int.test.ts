@@ -11,7 +11,7 @@ let admin: ApiClient
 let family: ApiClient
 
 const PATH = '/api/admin/studio-settings'
-const VALID = { waitlistOfferHours: 72, dropNoticeDays: 14, makeupWindowDays: 45 }
+const VALID = { waitlistOfferHours: 72, dropNoticeDays: 14, makeupWindowDays: 45, emergencyContactRequired: true }
 
 /** The global's rows as PostgreSQL holds them: what a refused call must leave alone. */
 async function storedRows(): Promise<string> {
@@ -55,8 +55,8 @@ describe('PUT /api/admin/studio-settings', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toEqual(VALID)
     expect((await admin.get(PATH)).body).toEqual(VALID)
-    const { rows } = await db.query('SELECT waitlist_offer_hours, drop_notice_days, makeup_window_days FROM studio_settings')
-    expect(rows).toEqual([{ waitlist_offer_hours: '72', drop_notice_days: '14', makeup_window_days: '45' }])
+    const { rows } = await db.query('SELECT waitlist_offer_hours, drop_notice_days, makeup_window_days, emergency_contact_required FROM studio_settings')
+    expect(rows).toEqual([{ waitlist_offer_hours: '72', drop_notice_days: '14', makeup_window_days: '45', emergency_contact_required: true }])
   })
 
   it('takes both ends of every range', async () => {
