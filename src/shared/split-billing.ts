@@ -23,7 +23,9 @@ export function isBilledTo(invoice: { billedTo?: number | null }, guardianId: nu
  * academy has split billing on and this household splits (an invoice names a guardian, or a child
  * or class is billed to a guardian other than the payer); otherwise the household's money is one.
  */
-export type MoneyHousehold = { split: boolean; payerId: number; fullGuardianIds: readonly number[] }
+export type MoneyHousehold = { split: false } | SplitHousehold
+/** A household that splits: its payer and full guardians decide whose share each invoice is. */
+export type SplitHousehold = { split: true; payerId: number; fullGuardianIds: readonly number[] }
 
 /** Who reads: the office, a full guardian of the household, or a view-and-attendance one. */
 export type MoneyReader = { id: number; role: 'office' | 'full' | 'view' }
@@ -32,7 +34,7 @@ export type MoneyReader = { id: number; role: 'office' | 'full' | 'view' }
  * The guardian an invoice is billed to now: the one it names while they are still a full guardian
  * of the household, else the payer (the household's own, and an invoice of a guardian who left).
  */
-export function billedGuardianOf(invoice: { billedTo?: number | null }, household: MoneyHousehold): number {
+export function billedGuardianOf(invoice: { billedTo?: number | null }, household: SplitHousehold): number {
   const named = invoice.billedTo ?? null
   return named !== null && household.fullGuardianIds.includes(named) ? named : household.payerId
 }
@@ -49,14 +51,14 @@ export function shareReadBy(reader: MoneyReader, household: MoneyHousehold): num
 
 /** Whether the reader sees an invoice, and so its lines, payments, refunds and receipts. */
 export function seesInvoice(reader: MoneyReader, household: MoneyHousehold, invoice: { billedTo?: number | null }): boolean {
-  const share = shareReadBy(reader, household)
-  return share === null || billedGuardianOf(invoice, household) === share
+  if (reader.role === 'office' || !household.split) return true
+  return billedGuardianOf(invoice, household) === shareReadBy(reader, household)
 }
 
 /** Whether the reader sees the household's own money that is no invoice's: its credits, its card, a payment of no invoice. */
 export function seesHouseholdOwn(reader: MoneyReader, household: MoneyHousehold): boolean {
-  const share = shareReadBy(reader, household)
-  return share === null || share === household.payerId
+  if (reader.role === 'office' || !household.split) return true
+  return shareReadBy(reader, household) === household.payerId
 }
 
 /**

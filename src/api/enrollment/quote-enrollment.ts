@@ -13,7 +13,7 @@ import { relationId } from '#api/lib/relations'
 import { quoteFirstTuition } from '#api/tuition'
 import { refuseIneligible } from '#api/levels'
 import { refuseOutsideRegistration } from '#api/seasons'
-import { billingGuardiansOf, moneyViewOf } from '#api/households'
+import { moneyViewOf } from '#api/households'
 
 const optionalId = (id: string | undefined) => (id ? Number(id) : null)
 
@@ -49,9 +49,8 @@ type QuoteLine = { studentId?: string | null; classId?: string | null; amountCen
  * that does not split see every line.
  */
 async function linesReadBy<L extends QuoteLine>(req: PayloadRequest, user: User, householdId: number, lines: L[]): Promise<L[]> {
-  const { share } = await moneyViewOf(req, user, householdId)
-  if (share === null) return lines
-  const guardians = await billingGuardiansOf(req, householdId)
+  const { share, billing: guardians } = await moneyViewOf(req, user, householdId)
+  if (share === null || !guardians) return lines
   const idOf = (id: string | null | undefined) => (id ? Number(id) : null)
   return lines.filter((line) => (guardians.guardianOf(idOf(line.studentId), idOf(line.classId)) ?? guardians.payer.id) === share)
 }

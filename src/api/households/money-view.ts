@@ -6,8 +6,8 @@ import { householdOf } from '#api/lib/ownership'
 import { readSplitBilling } from '#api/studio'
 import { isAdminUser } from '#shared/roles'
 import { mailedGuardianOf, seesHouseholdOwn, seesInvoice, shareReadBy, type MoneyHousehold, type MoneyReader } from '#shared/split-billing'
-import { billingGuardiansOf } from './billed-to'
-import { accessOf, loadHousehold } from './household'
+import { billingGuardiansOf, type BillingGuardians } from './billed-to'
+import { accessOf } from './household'
 
 /**
  * The one owner of "which money may this person see, and who is mailed about it" (decisions §10,
@@ -23,34 +23,37 @@ export type MoneyView = {
   sees: (invoice: { billedTo?: number | null }) => boolean
   /** Whether the reader sees the household's own money of no invoice: credits, its card, a payment of no invoice. */
   seesOwn: boolean
+  /** Who each line is billed to, read once to tell whether the household splits: null while the academy does not split billing. */
+  billing: BillingGuardians | null
 }
 
 /**
  * The facts of a household's money: whether it splits now (split billing on at the academy, and an
  * invoice of the household names a guardian or a choice bills a child or class to a guardian other
- * than the payer), its payer and its full guardians. A household that does not split is one purse.
+ * than the payer), its payer and its full guardians, and the billing choices read to tell. A
+ * household that does not split is one purse; with split billing off nothing more is read.
  */
-export async function moneyHouseholdOf(req: PayloadRequest, householdId: number): Promise<MoneyHousehold> {
-  if (!(await readSplitBilling(req))) {
-    const household = await loadHousehold(req, householdId)
-    const fullGuardianIds = household.guardians.filter((user) => accessOf(user) === 'full').map((user) => user.id)
-    return { split: false, payerId: household.payer.id, fullGuardianIds }
-  }
-  const guardians = await billingGuardiansOf(req, householdId)
-  const facts = { payerId: guardians.payer.id, fullGuardianIds: [...guardians.full.keys()] }
-  if (guardians.splitsNow) return { split: true, ...facts }
+async function moneyFactsOf(req: PayloadRequest, householdId: number): Promise<{ household: MoneyHousehold; billing: BillingGuardians | null }> {
+  if (!(await readSplitBilling(req))) return { household: { split: false }, billing: null }
+  const billing = await billingGuardiansOf(req, householdId)
+  const facts = { split: true, payerId: billing.payer.id, fullGuardianIds: [...billing.full.keys()] } as const
+  if (billing.splitsNow) return { household: facts, billing }
   const named = await req.payload.count({
     collection: 'invoices',
     where: { and: [{ userId: { equals: householdId } }, { billedTo: { exists: true } }] },
     overrideAccess: true,
     req,
   })
-  return { split: named.totalDocs > 0, ...facts }
+  return { household: named.totalDocs > 0 ? facts : { split: false }, billing }
+}
+
+export async function moneyHouseholdOf(req: PayloadRequest, householdId: number): Promise<MoneyHousehold> {
+  return (await moneyFactsOf(req, householdId)).household
 }
 
 /** The caller's view of their household's money (an administrator's: all of it, of any household). */
 export async function moneyViewOf(req: PayloadRequest, caller: User, householdId: number = householdOf(caller)): Promise<MoneyView> {
-  const household = await moneyHouseholdOf(req, householdId)
+  const { household, billing } = await moneyFactsOf(req, householdId)
   const reader: MoneyReader = { id: caller.id, role: isAdminUser(caller) ? 'office' : accessOf(caller) }
   return {
     household,
@@ -58,6 +61,7 @@ export async function moneyViewOf(req: PayloadRequest, caller: User, householdId
     share: shareReadBy(reader, household),
     sees: (invoice) => seesInvoice(reader, household, invoice),
     seesOwn: seesHouseholdOwn(reader, household),
+    billing,
   }
 }
 

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { User } from '#cms/payload-types'
 import type { StatementDto } from './schemas'
-import { billingGuardiansOf, moneyViewOf } from '#api/households'
+import { moneyViewOf } from '#api/households'
 import { billedGuardianOf } from '#shared/split-billing'
 import { guardianStatementAutopay } from '#api/autopay'
 
@@ -21,11 +21,11 @@ export async function splitStatement(req: PayloadRequest, caller: User, statemen
   // A second guardian's own account holds no household (no payer): there is nothing to split.
   if (statement.payer === null) return statement
   const view = await moneyViewOf(req, caller, statement.userId)
-  if (!view.household.split) return statement
-  const guardians = await billingGuardiansOf(req, statement.userId)
+  const { household, billing: guardians } = view
+  if (!household.split || !guardians) return statement
   const payerId = guardians.payer.id
   const guardianOfInvoice = (invoice: { billedTo?: number }) => {
-    const id = billedGuardianOf(invoice, view.household)
+    const id = billedGuardianOf(invoice, household)
     return id === payerId ? null : id
   }
   const nameOf = (id: number | null) =>
