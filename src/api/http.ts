@@ -64,21 +64,11 @@ export type EndpointOptions<R extends Role, B extends SchemaOption | undefined, 
   hashesPassword?: true
 }
 
-/** The record ids a path declares: `:id` and every `:…Id` (`/students/:id/pickups/:pickupId`). */
-type IdName<N extends string> = N extends 'id' | `${string}Id` ? N : never
-export type PathIds<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? IdName<Name> | PathIds<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? IdName<Name>
-    : never
-
-export type EndpointContext<R extends Role, B, Q, P extends string = string> = {
+export type EndpointContext<R extends Role, B, Q> = {
   req: PayloadRequest
   user: R extends 'public' ? User | null : User
   body: Parsed<B>
   query: Parsed<Q>
-  /** The path's record ids, parsed before the handler runs (a path id that names no record is a 404). */
-  params: Record<PathIds<P>, number>
 }
 
 /** A path parameter that names a record: `id`, or a name ending in `Id`. Every other one (`:key`, `:file`) is text. */
@@ -130,12 +120,12 @@ function schemaFor(option: SchemaOption, user: User | null): z.ZodType {
  * schemas, and the handler returns data (sent as JSON) or a Response. Anything thrown becomes
  * the `{message}` answer of decisions §1; no endpoint writes its own try/catch.
  */
-export function defineEndpoint<
-  R extends Role,
-  B extends SchemaOption | undefined = undefined,
-  Q extends SchemaOption | undefined = undefined,
-  P extends string = string,
->(method: Method, path: P, options: EndpointOptions<R, B, Q>, handler: (context: EndpointContext<R, B, Q, P>) => Promise<Result>): Endpoint {
+export function defineEndpoint<R extends Role, B extends SchemaOption | undefined = undefined, Q extends SchemaOption | undefined = undefined>(
+  method: Method,
+  path: string,
+  options: EndpointOptions<R, B, Q>,
+  handler: (context: EndpointContext<R, B, Q>) => Promise<Result>,
+): Endpoint {
   const idNames = pathIdNames(path)
   if (options.servedFromMemory) {
     if (method !== 'get' || options.role !== 'public') throw new Error(`${method} ${path}: only a public GET can be served from memory`)
@@ -158,10 +148,11 @@ export function defineEndpoint<
     handler: async (req) => {
       try {
         const user = authorise(req, options.role, method === 'get' || options.viewGuardians === true)
-        const params = Object.fromEntries(idNames.map((name) => [name, idParam(req, name)]))
+        // Every record id of the path is checked before anything else reads it: no endpoint can forget.
+        for (const name of idNames) idParam(req, name)
         const query = options.query ? parseInput(schemaFor(options.query, user), Object.fromEntries(req.searchParams ?? [])) : undefined
         const body = options.body ? await readBody(req, schemaFor(options.body, user)) : undefined
-        const result = await handler({ req, user, body, query, params } as EndpointContext<R, B, Q, P>)
+        const result = await handler({ req, user, body, query } as EndpointContext<R, B, Q>)
         if (result instanceof Response) return result
         if (result === undefined || result === null) return new Response(null, { status: 204 })
         return Response.json(result)
