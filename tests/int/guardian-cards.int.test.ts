@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { AutopayAttempt, BillingProfile, Invoice, PaymentMethod } from '#cms/payload-types'
-import { chargeDueAutopay } from '#api/autopay'
-import { withAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
+import { chargeAutopayOn, intentsForInvoice, saveCardWithAutopay as saveCard, startCard, tuitionInvoiceFor } from '#tests/support/autopay'
 import { ApiClient } from '#tests/support/client'
 import { addGuardian, createFamily, createTeacher, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
@@ -32,24 +31,10 @@ let office: ApiClient
 
 let period = 0
 /** A tuition invoice of the payer's household billed to `billedTo` (null: the household's own), due on a fresh day. */
-async function tuitionInvoice(billedTo: number | null, amountCents: number, householdId = payer.userId): Promise<{ invoice: Invoice; due: string }> {
-  period++
-  const month = `2029-${String(period).padStart(2, '0')}`
-  const due = `${month}-01`
-  const invoice = (await app.payload.create({
-    collection: 'invoices',
-    overrideAccess: true,
-    data: { userId: householdId, amountCents, description: `Tuition, ${month}`, status: 'pending', dueDate: due, kind: 'tuition', period: month, billedTo },
-  })) as Invoice
-  return { invoice, due }
-}
-
-const chargeOn = (day: string) =>
-  withAcademyClock(
-    () => new Date(`${day}T15:00:00Z`),
-    () => chargeDueAutopay(app.payload),
-  )
-const intentsFor = (invoiceId: number) => standIn.intents().filter((intent) => intent.metadata.invoiceId === String(invoiceId))
+const tuitionInvoice = (billedTo: number | null, amountCents: number, householdId = payer.userId) =>
+  tuitionInvoiceFor(app, { householdId, amountCents, billedTo, month: `2029-${String(++period).padStart(2, '0')}` })
+const chargeOn = (day: string) => chargeAutopayOn(app, day)
+const intentsFor = (invoiceId: number) => intentsForInvoice(standIn, invoiceId)
 const attemptsOf = async (invoiceId: number) =>
   (await app.payload.find({ collection: 'autopay-attempts', where: { invoiceId: { equals: invoiceId } }, overrideAccess: true })).docs as AutopayAttempt[]
 const status = async (id: number) => ((await app.payload.findByID({ collection: 'invoices', id, overrideAccess: true })) as Invoice).status
@@ -68,22 +53,7 @@ const cardRows = async () =>
   )
 const splitBilling = (on: boolean) => app.payload.updateGlobal({ slug: 'tuition-settings', overrideAccess: true, data: { splitBilling: on } })
 
-async function startCard(family: Family): Promise<string> {
-  const setup = await family.client.post('/api/autopay/setup-intent', {})
-  expect(setup.status, JSON.stringify(setup.body)).toBe(200)
-  return setup.body.setupIntentId as string
-}
-
-/** The browser's side of saving a card, then autopay on. */
-async function saveCardWithAutopay(family: Family, paymentMethod: string) {
-  const setupIntentId = await startCard(family)
-  standIn.confirmSetup(setupIntentId, paymentMethod)
-  const saved = await family.client.post('/api/autopay/card', { setupIntentId })
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200)
-  const on = await family.client.put('/api/autopay', { enabled: true })
-  expect(on.status).toBe(200)
-  return on.body
-}
+const saveCardWithAutopay = (family: Family, paymentMethod: string) => saveCard(standIn, family, paymentMethod)
 
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })

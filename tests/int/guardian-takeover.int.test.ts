@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { BillingProfile, HouseholdEvent, Invoice, PaymentMethod, User } from '#cms/payload-types'
-import { chargeDueAutopay } from '#api/autopay'
+import type { BillingProfile, HouseholdEvent, PaymentMethod, User } from '#cms/payload-types'
 import { AUTOPAY_NOT_YOUR_CARD } from '#api/autopay/schemas'
 import { HOUSEHOLD_MESSAGES } from '#api/households/schemas'
-import { withAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
+import { chargeAutopayOn, intentsForInvoice, saveCardWithAutopay as saveCard, tuitionInvoiceFor } from '#tests/support/autopay'
 import { ApiClient } from '#tests/support/client'
 import { addGuardian, createFamily, type Family } from '#tests/support/families'
 import { startSmtpListener } from '#tests/support/smtp'
@@ -30,24 +29,10 @@ let office: ApiClient
 
 let period = 0
 /** A tuition invoice of a household, due on a fresh day far ahead. */
-async function tuitionInvoice(householdId: number, amountCents: number): Promise<{ invoice: Invoice; due: string }> {
-  period++
-  const month = `2031-${String(period).padStart(2, '0')}`
-  const due = `${month}-01`
-  const invoice = (await app.payload.create({
-    collection: 'invoices',
-    overrideAccess: true,
-    data: { userId: householdId, amountCents, description: `Tuition, ${month}`, status: 'pending', dueDate: due, kind: 'tuition', period: month },
-  })) as Invoice
-  return { invoice, due }
-}
-
-const chargeOn = (day: string) =>
-  withAcademyClock(
-    () => new Date(`${day}T15:00:00Z`),
-    () => chargeDueAutopay(app.payload),
-  )
-const intentsFor = (invoiceId: number) => standIn.intents().filter((intent) => intent.metadata.invoiceId === String(invoiceId))
+const tuitionInvoice = (householdId: number, amountCents: number) =>
+  tuitionInvoiceFor(app, { householdId, amountCents, month: `2031-${String(++period).padStart(2, '0')}` })
+const chargeOn = (day: string) => chargeAutopayOn(app, day)
+const intentsFor = (invoiceId: number) => intentsForInvoice(standIn, invoiceId)
 const cardsOf = async (userId: number) =>
   (await app.payload.find({ collection: 'payment-methods', where: { user: { equals: userId } }, overrideAccess: true })).docs as PaymentMethod[]
 const profilesOf = async (userId: number) =>
@@ -65,17 +50,7 @@ const guardianRows = async (...ids: number[]) =>
     ]),
   )
 
-/** The browser's side of saving a card, then autopay on. */
-async function saveCardWithAutopay(family: Family, paymentMethod: string) {
-  const setup = await family.client.post('/api/autopay/setup-intent', {})
-  expect(setup.status, JSON.stringify(setup.body)).toBe(200)
-  standIn.confirmSetup(setup.body.setupIntentId as string, paymentMethod)
-  const saved = await family.client.post('/api/autopay/card', { setupIntentId: setup.body.setupIntentId })
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200)
-  const on = await family.client.put('/api/autopay', { enabled: true })
-  expect(on.status).toBe(200)
-  return on.body
-}
+const saveCardWithAutopay = (family: Family, paymentMethod: string) => saveCard(standIn, family, paymentMethod)
 
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKeys: [SECRET_KEY] })
