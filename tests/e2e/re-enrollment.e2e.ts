@@ -64,7 +64,8 @@ async function thisSeason(adminRequest: APIRequestContext, baseURL: string | und
     emergencyContact: { name: 'Grandma Season', phone: '555 010 4040' },
   })
   await admin.patch(`/api/admin/students/${student.id}/level`, { levelId: grade3!.id })
-  await admin.post('/api/enrollments', { studentId: student.id, classId: grade3Class })
+  // Enrolled since early in the season: a dancer who joined on the day priority opens is not returning.
+  await admin.post('/api/enrollments', { studentId: student.id, classId: grade3Class, enrollmentDate: addDays(today, -80) })
   const assessment = unique('Spring assessment ')
   const window = await admin.post<{ id: number }>('/api/admin/assessment-windows', {
     name: assessment,
@@ -186,7 +187,7 @@ async function twoSeasons(adminRequest: APIRequestContext, baseURL: string | und
   cleanup.season(next)
   const classIn = async (season: number) =>
     made(await adminRequest.post('/cms-api/classes', { data: { ...CLASS_FIELDS, name: unique('Open Ballet '), ageGroup: '6-8', season } }))
-  return { admin, nextName, nowClass: await classIn(now), nextClass: await classIn(next) }
+  return { admin, today, nextName, nowClass: await classIn(now), nextClass: await classIn(next) }
 }
 
 test('a family with no returning dancer sees no banner and is told there is nothing to re-enroll', async ({
@@ -223,7 +224,7 @@ test('a view-only guardian sees the returning dancer and the suggested classes, 
   cleanup,
 }) => {
   test.setTimeout(60_000)
-  const { admin, nextName, nowClass } = await twoSeasons(adminRequest, baseURL, cleanup)
+  const { admin, today, nextName, nowClass } = await twoSeasons(adminRequest, baseURL, cleanup)
   const family = await families.create('View Season Parent')
   const leo = unique('Leo ')
   const student = await admin.post<{ id: number }>('/api/students', {
@@ -233,7 +234,7 @@ test('a view-only guardian sees the returning dancer and the suggested classes, 
     userId: family.id,
     emergencyContact: { name: 'Grandpa Season', phone: '555 010 5050' },
   })
-  await admin.post('/api/enrollments', { studentId: student.id, classId: nowClass })
+  await admin.post('/api/enrollments', { studentId: student.id, classId: nowClass, enrollmentDate: addDays(today, -60) })
   // The access decisions §23 gives a second guardian invited to view, set by the office.
   expect((await adminRequest.patch(`/cms-api/users/${family.id}`, { data: { guardianAccess: 'view' } })).ok()).toBe(true)
   await signIn(page, baseURL, family)
