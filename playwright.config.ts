@@ -52,8 +52,9 @@ export default defineConfig({
       env: { MAILBOX_HTTP_PORT: String(MAILBOX_HTTP_PORT), MAILBOX_SMTP_PORT: String(MAILBOX_SMTP_PORT) },
     },
     {
-      // The production build on a fresh embedded PostgreSQL, exactly as `npm start` runs it.
-      command: 'rm -rf .data/e2e && exec node --import tsx server.ts',
+      // The production build on a fresh embedded PostgreSQL, as `npm start` runs it, with passwords
+      // hashed at a test cost (tests/support/fast-password-hash.mjs; the int suite proves production's).
+      command: 'rm -rf .data/e2e && exec node --import ./tests/support/fast-password-hash.mjs --import tsx server.ts',
       url: `http://localhost:${PORT}/api/classes`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,4 +1,10 @@
+import path from 'node:path'
+
 import { defineConfig } from 'vitest/config'
+
+/** Passwords hashed at a test cost in every test process, and in the servers they start (the file says why). */
+const FAST_PASSWORD_HASH = path.resolve('tests/support/fast-password-hash.mjs')
+const withFastPasswordHash = [process.env.NODE_OPTIONS, `--import=${FAST_PASSWORD_HASH}`].filter(Boolean).join(' ')
 
 export default defineConfig({
   test: {
@@ -16,12 +22,13 @@ export default defineConfig({
           include: ['tests/int/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: [FAST_PASSWORD_HASH],
+          env: { NODE_OPTIONS: withFastPasswordHash },
           // Each file boots its own Payload on its own database, in its own process.
           pool: 'forks',
           isolate: true,
           fileParallelism: true,
           maxWorkers: 2,
-          // Sign-ins cost a full password hash each (PBKDF2, 600,000 iterations) and pass one at a time.
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },

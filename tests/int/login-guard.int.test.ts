@@ -9,6 +9,10 @@ import { LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from '#api/accounts'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { uniqueName } from '#tests/support/postgres'
+import { useProductionPasswordCost } from '#tests/support/fast-password-hash.mjs'
+
+// This file proves production's hashing cost: its own accounts are hashed at 600,000 iterations.
+useProductionPasswordCost()
 
 /**
  * Every door to a session shares one set of rules: the contract's POST /api/login and Payload's

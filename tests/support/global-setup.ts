@@ -19,7 +19,12 @@ export default async function globalSetup({ provide }: { provide: (key: string, 
   await adminQuery(server, `CREATE DATABASE ${template}`)
   execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/prepare-template.ts', databaseUrl(server, template)], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The seeded accounts' passwords at the test cost the workers check them with.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${path.resolve('tests/support/fast-password-hash.mjs')}`].filter(Boolean).join(' '),
+    },
   })
   provide('pgServer', server)
   provide('pgTemplate', template)
