@@ -33,6 +33,14 @@ export function ageForClass(dateOfBirth: string, cls: { termStart?: string | nul
   return ageOn(dateOfBirth, ageDayFor(cls, today))
 }
 
+/**
+ * Admission's age check (#shared/admission, `ageGroup`): the class's age group fits the student's
+ * age for its term. Asked by every path into a class and by next season's suggestions alike.
+ */
+export function fitsClassAgeGroup(dateOfBirth: string, cls: { ageGroup: string; termStart?: string | null }, today: string): boolean {
+  return ageFitsGroup(ageForClass(dateOfBirth, { termStart: cls.termStart ? cls.termStart.slice(0, 10) : null }, today), cls.ageGroup)
+}
+
 /** The recommended age group for an age (spec §5). */
 export function ageGroupForAge(age: number): string {
   if (age < 6) return '3-5'

@@ -2,10 +2,9 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Class, User } from '#cms/payload-types'
 import { badInput, notFound } from '#api/errors'
-import { CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from './schemas'
+import { CLASS_NOT_FOUND, CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from './schemas'
 import { isTeacherUser } from '#shared/roles'
 import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedule'
-import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
 import { createMemoCache } from '#server/memo-cache.server'
 import { academyDayEndsAt, academyNow, academyNowMs, academyToday } from '#api/lib/academy-clock'
 import { inTransaction } from '#api/lib/database'
@@ -127,7 +126,7 @@ export async function listClassesJson(payload: Payload, ageGroup?: string): Prom
 /** A class by id, whoever asks (the callers check who may see it); 404 when there is none. */
 export async function findClass(req: PayloadRequest, id: number): Promise<Class> {
   const doc = await req.payload.findByID({ collection: 'classes', id, depth: 0, req, disableErrors: true, overrideAccess: true })
-  if (!doc) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
+  if (!doc) throw notFound(CLASS_NOT_FOUND)
   return doc as Class
 }
 

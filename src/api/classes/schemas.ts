@@ -30,6 +30,9 @@ export const classListQuerySchema = z.object({
 const required = (label: string) => z.string().trim().min(1, `${label} is required`).max(200)
 
 /** Messages of the structured schedule (decisions §14), shared by the forms, the API and the collection. */
+/** A class the caller named that does not exist (404). */
+export const CLASS_NOT_FOUND = 'Class not found'
+
 export const CLASS_SCHEDULE_MESSAGES = {
   // The spec's messages (§5) for the form's days and time, now asked as structure.
   weekdays: 'Days is required',

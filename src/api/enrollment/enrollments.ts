@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest, Where } from 'payload'
 
 import type { Class, Enrollment, Student, User } from '#cms/payload-types'
@@ -7,15 +6,12 @@ import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
 import type { ClassDto } from '#api/classes/schemas'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type AdminEnrollmentDto, type AdminEnrollmentInput, type EnrollmentDto } from './schemas'
 import { STUDENT_MESSAGES } from '#api/students/schemas'
-import { refuseFirstEnrollmentWithoutContact } from '#api/care'
-import { refuseIneligible } from '#api/levels'
-import { refuseUnsignedPolicies } from '#api/policies'
-import { refuseOutsideRegistration } from '#api/seasons'
 import { classesById, findClass, toClassDto } from '#api/classes'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { findOwnStudent, toStudentDto } from '#api/students'
-import { inTransaction, queryInTransaction } from '#api/lib/database'
-import { claimPlace, lockClassForChange, markOfferAccepted } from '#api/waitlist'
+import { inTransaction } from '#api/lib/database'
+import { insertEnrollment, lockClass, refuseAdmission } from '#api/admission'
+import { claimPlace, markOfferAccepted } from '#api/waitlist'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { calendarDay } from '#shared/dates'
@@ -73,12 +69,11 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
 
 /**
  * POST /api/enrollments. A family enrolls only its own students (another family's is 404) and
- * only into a class the student may take (age group and level, #api/levels); an administrator may enroll anyone and
- * date the enrollment. One enrollment per student and class (the unique index decides between
+ * only as admission allows (#api/admission: age group, level, registration days, emergency contact
+ * and documents); an administrator may enroll anyone and date the enrollment. One enrollment per student and class (the unique index decides between
  * concurrent requests); a class with a capacity is counted under a row lock on the class, so
  * concurrent requests can never overfill it. Places held by waitlist offers are not free
- * (decisions §15): the waitlist is served first, and the student's own offer is its place. When
- * the studio asks for it, a family's first enrollment of a child needs an emergency contact (src/api/care).
+ * (decisions §15): the waitlist is served first, and the student's own offer is its place.
  */
 export async function enrollStudent(req: PayloadRequest, user: User, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const admin = isAdminUser(user)
@@ -86,15 +81,8 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
   const cls = await findClass(req, input.classId)
   // The academy's day, not the server's: at 22:30 on a Tuesday in New York the family enrolls on Tuesday.
   const today = academyToday()
-  // The age group and, where the class teaches one, the level (issue 27); an administrator may enroll outside both.
-  await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
-  // A season's class: its registration days, returning dancers first (issue 27); the office is exempt.
-  await refuseOutsideRegistration(req, student, cls, { today, admin })
-  // When the studio asks for it, a family gives an emergency contact before a child's first class
-  // (issue 24, a studio setting off on a fresh install); the office may enrol first and ask after.
-  await refuseFirstEnrollmentWithoutContact(req, student, { admin })
-  // The required policies are signed before a child dances (issue 26); the office is exempt here too.
-  if (!admin) await refuseUnsignedPolicies(req, student, cls.id)
+  // Every check of enrolling, for a family or for the office (#shared/admission's table).
+  await refuseAdmission(req, 'enroll', user, student, cls, today)
   const duplicate = () => conflict(alreadyEnrolledMessage(student.fullName, cls.name))
   const pair: Where = { and: [{ student: { equals: student.id } }, { class: { equals: cls.id } }] }
 
@@ -103,25 +91,17 @@ export async function enrollStudent(req: PayloadRequest, user: User, input: Admi
     created = await inTransaction(req, async () => {
       if (cls.capacity != null) {
         // Held until commit: concurrent enrollments in this class queue here, then count again.
-        const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${cls.id} FOR UPDATE`)
-        if (!row) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
+        const locked = await lockClass(req, cls.id)
+        if (!locked) throw notFound(ENROLLMENT_MESSAGES.classNotFound)
         if (await exists(req, 'enrollments', pair, true)) throw duplicate()
         // Ended enrollments do not count (decisions §16), and places held by waitlist offers do (§15).
         const now = academyNow()
-        const capacity = row.capacity == null ? null : Number(row.capacity)
-        const offer = await claimPlace(req, cls.id, capacity, student.id, now)
+        const offer = await claimPlace(req, cls.id, locked.capacity, student.id, now)
         if (offer !== null) await markOfferAccepted(req, offer, now)
       } else if (await exists(req, 'enrollments', pair, true)) {
         throw duplicate()
       }
-      return (await req.payload.create({
-        collection: 'enrollments',
-        data: { student: student.id, class: cls.id, enrollmentDate: (admin && input.enrollmentDate) || today, enrolledBy: user.id },
-        depth: 0,
-        req,
-        // The checks above are this operation's own rule; the collection lets only admins create.
-        overrideAccess: true,
-      })) as Enrollment
+      return insertEnrollment(req, { studentId: student.id, classId: cls.id, enrollmentDate: (admin && input.enrollmentDate) || today, enrolledBy: user.id })
     })
   } catch (error) {
     if (error instanceof AppError) throw error
@@ -144,7 +124,7 @@ export async function deleteEnrollment(req: PayloadRequest, user: User, id: numb
   // The class first, then the enrollment: the order every change to the class's places takes
   // (the collection hook then offers the freed place to the waitlist in this transaction).
   await inTransaction(req, async () => {
-    await lockClassForChange(req, relationId(doc.class))
+    await lockClass(req, relationId(doc.class))
     // findEnrollments above is the ownership check (the collection's read rule).
     await req.payload.delete({ collection: 'enrollments', id, depth: 0, req, user, overrideAccess: true })
   })

@@ -1,7 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Class, User } from '#cms/payload-types'
-import { isAdminUser } from '#api/auth'
 import { conflict } from '#api/errors'
 import { placesLeft } from '#shared/places'
 import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES, type EnrollmentQuoteDto, type EnrollmentQuoteQuery } from './schemas'
@@ -11,8 +10,7 @@ import { findOwnStudent } from '#api/students'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { quoteFirstTuition } from '#api/tuition'
-import { refuseIneligible } from '#api/levels'
-import { refuseOutsideRegistration } from '#api/seasons'
+import { refuseAdmission } from '#api/admission'
 import { moneyViewOf } from '#api/households'
 
 const optionalId = (id: string | undefined) => (id ? Number(id) : null)
@@ -62,14 +60,13 @@ async function linesReadBy<L extends QuoteLine>(req: PayloadRequest, user: User,
  * the student's family. The price is the tuition run's own (#api/tuition quoteFirstTuition).
  */
 export async function quoteEnrollment(req: PayloadRequest, user: User, query: EnrollmentQuoteQuery): Promise<EnrollmentQuoteDto> {
-  const admin = isAdminUser(user)
   const student = await findOwnStudent(req, user, query.studentId)
   const today = academyToday()
   const classes: Class[] = []
   for (const classId of query.classId) {
     const cls = await findClass(req, classId)
-    await refuseIneligible(req, student, cls, { today, admin, ageGroup: true })
-    await refuseOutsideRegistration(req, student, cls, { today, admin })
+    // What enrolling would ask, the emergency contact and the documents included (#shared/admission).
+    await refuseAdmission(req, 'quote', user, student, cls, today)
     await refuseTaken(req, student.id, student.fullName, cls, today)
     classes.push(cls)
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { ADMISSION_MESSAGES } from '#api/admission/schemas'
 import { recordIdListSchema, recordIdSchema } from '#api/lib/id.schemas'
 import type { ClassDto } from '#api/classes/schemas'
 import { daySchema } from '#api/lib/dates.schemas'
@@ -9,17 +10,13 @@ export const ENROLLMENT_MESSAGES = {
   studentRequired: 'Please select a student',
   classRequired: 'Please select a class',
   enrollmentDateInvalid: 'Enrollment date must be a valid date (YYYY-MM-DD)',
-  classFull: 'This class is full.',
+  classFull: ADMISSION_MESSAGES.classFull,
   notFound: 'Enrollment not found',
-  classNotFound: 'Class not found',
+  classNotFound: ADMISSION_MESSAGES.classNotFound,
 } as const
 
-/** decisions §4: the duplicate answer (409). */
-export const alreadyEnrolledMessage = (student: string, className: string) => `${student} is already enrolled in ${className}.`
-
-/** The age check for families (400); administrators may enroll outside the age group. */
-export const notInAgeGroupMessage = (student: string, className: string, ageGroup: string) =>
-  `${student} is not in the age group of ${className} (ages ${ageGroup}).`
+// Admission's answers, shown by the enrollment screens (src/api/admission raises them).
+export { alreadyEnrolledMessage, notInAgeGroupMessage } from '#api/admission/schemas'
 
 const id = recordIdSchema
 

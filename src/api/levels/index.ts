@@ -1,6 +1,6 @@
 export { assessmentEndpoints } from './assessment.endpoints'
 export { levelsEndpoints } from './endpoints'
-export { refuseIneligible, type EligibilityCheck } from './eligibility'
+export { refuseOutsideLevel } from './eligibility'
 export { classLevelId, placedLevelIds } from './placement-rule'
 export { reportCards } from './assessment-review'
 export { examResultText, recommendationText, type ReportCardExamResult } from './report-card-pdf'

@@ -1,2 +1,2 @@
 export { seasonEndpoints } from './endpoints'
-export { refuseOutsideRegistration, isReturning, type RegistrationCheck } from './registration-rule'
+export { refuseOutsideRegistration, isReturning } from './registration-rule'

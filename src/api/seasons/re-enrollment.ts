@@ -5,8 +5,7 @@ import { classLevelId, placedLevelIds } from '#api/levels'
 import { academyToday } from '#api/lib/academy-clock'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { optionalRelationId } from '#api/lib/relations'
-import { ageFitsGroup, ageForClass } from '#shared/eligibility'
-import { calendarDay } from '#shared/dates'
+import { fitsClassAgeGroup } from '#shared/eligibility'
 import { isReturning } from './registration-rule'
 import { registrationPhase, seasonClasses, toSeasonDto } from './season-reads'
 import type { ReEnrollmentDto, SuggestedClassDto } from './schemas'
@@ -49,9 +48,8 @@ function toSuggestion(cls: Class, reason: SuggestedClassDto['reason'], enrolled:
  * class's first day, as old as the child will be then.
  */
 function suggestedFor(student: Student, placed: number[], classes: Class[], today: string, enrolledIn: Set<number>): SuggestedClassDto[] {
-  const fits = classes.filter((cls) =>
-    ageFitsGroup(ageForClass(student.dateOfBirth, { termStart: cls.termStart ? calendarDay(cls.termStart) : null }, today), cls.ageGroup),
-  )
+  // Admission's own age rule for this path (#shared/admission, reEnroll: age group and level).
+  const fits = classes.filter((cls) => fitsClassAgeGroup(student.dateOfBirth, cls, today))
   const byLevel = fits.filter((cls) => classLevelId(cls) !== null && placed.includes(classLevelId(cls)!))
   if (byLevel.length > 0) return byLevel.map((cls) => toSuggestion(cls, 'level', enrolledIn.has(cls.id)))
   return fits.filter((cls) => classLevelId(cls) === null).map((cls) => toSuggestion(cls, 'age', enrolledIn.has(cls.id)))

@@ -6,13 +6,6 @@ import { optionalRelationId } from '#api/lib/relations'
 import { enrolledAtEnd, previousSeason, registrationPhase } from './season-reads'
 import { priorityOnlyMessage, registrationNotOpenMessage } from './schemas'
 
-export type RegistrationCheck = {
-  /** The academy's day registration is judged on. */
-  today: string
-  /** An administrator enrolls whenever (decisions "the next season"). */
-  admin: boolean
-}
-
 /**
  * A returning dancer of a season (decisions "the next season"): enrolled, at the previous
  * season's end, in one of its classes (an enrollment not ended before the last day; during the
@@ -30,19 +23,13 @@ export async function isReturning(req: PayloadRequest, studentId: number, season
 }
 
 /**
- * Who may enroll in a season's class today (issue 27, the next season): nobody before priority
- * registration opens, only returning dancers until registration opens to everyone, then
- * everyone. A class of no season is always open. Every path that puts a student into a class
- * asks here, next to `refuseIneligible` and the policies' rule: enrolling and its quote, joining a
- * waitlist and accepting its offer, booking a makeup. Refused with 409 and the day it opens.
+ * Who may enroll in a season's class on `today`, the academy's day (issue 27, the next season):
+ * nobody before priority registration opens, only returning dancers until registration opens to
+ * everyone, then everyone. A class of no season is always open. One of admission's checks
+ * (src/api/admission; the office's exemption is #shared/admission's). Refused with 409 and the
+ * day it opens.
  */
-export async function refuseOutsideRegistration(
-  req: PayloadRequest,
-  student: Pick<Student, 'id'>,
-  cls: Pick<Class, 'season'>,
-  check: RegistrationCheck,
-): Promise<void> {
-  if (check.admin) return
+export async function refuseOutsideRegistration(req: PayloadRequest, student: Pick<Student, 'id'>, cls: Pick<Class, 'season'>, today: string): Promise<void> {
   const seasonId = optionalRelationId(cls.season)
   if (seasonId === null) return
   const season = (await req.payload.findByID({
@@ -54,7 +41,7 @@ export async function refuseOutsideRegistration(
     overrideAccess: true,
   })) as Season | null
   if (!season) return
-  const phase = registrationPhase(season, check.today)
+  const phase = registrationPhase(season, today)
   if (phase === 'open') return
   if (phase === 'notOpen') throw conflict(registrationNotOpenMessage(season.name, season.priorityOpens, season.openOpens))
   if (!(await isReturning(req, student.id, season))) throw conflict(priorityOnlyMessage(season.name, season.openOpens))

@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
 import type { Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
@@ -20,14 +19,12 @@ import { classCalendar, findClass, placeKey, placesTakenOn } from '#api/classes'
 import { addDays } from '#shared/dates'
 import { relationId } from '#api/lib/relations'
 import { notifyFamily } from './self-service-mail'
-import { refuseUnsignedPolicies } from '#api/policies'
-import { isAdminUser } from '#api/auth'
 import { findOwnStudent } from '#api/students'
-import { classLevelId, placedLevelIds, refuseIneligible } from '#api/levels'
-import { refuseOutsideRegistration } from '#api/seasons'
+import { classLevelId, placedLevelIds } from '#api/levels'
+import { lockClass, refuseAdmission } from '#api/admission'
 import { levelFits } from '#shared/eligibility'
 import { readStudioSettings } from '#api/studio'
-import { inTransaction, queryInTransaction } from '#api/lib/database'
+import { inTransaction } from '#api/lib/database'
 import { findOwnAbsence, makeupOf, toMakeupDto } from './absences'
 import { findStudentEnrollment } from './drops'
 import { academyClosures, day, notMeetingOn } from './rules'
@@ -148,10 +145,9 @@ export async function bookMakeup(req: PayloadRequest, user: User, input: MakeupI
   if (target.id === missed.id) throw badInput(SELF_SERVICE_MESSAGES.sameClass)
   if (target.ageGroup !== missed.ageGroup) throw badInput(otherAgeGroupMessage(target.name, target.ageGroup, missed.ageGroup))
   const today = academyToday()
-  // The target's level, as enrolling would ask it; the age group is the missed class's, checked above.
-  await refuseIneligible(req, student, target, { today, admin: isAdminUser(user), ageGroup: false })
-  // A class of a season whose registration has not opened to this dancer is no makeup either (issue 27).
-  await refuseOutsideRegistration(req, student, target, { today, admin: isAdminUser(user) })
+  // The target's level, its season's registration days and the required documents, as #shared/admission
+  // asks them of a makeup; the age group is the missed class's, checked above.
+  await refuseAdmission(req, 'makeup', user, student, target, today)
   if (input.date < today) throw badInput(SELF_SERVICE_MESSAGES.dayInPast)
   const { makeupWindowDays } = await readStudioSettings(req.payload, req)
   if (!isWithinMakeupWindow(mark.date, input.date, today, makeupWindowDays)) {
@@ -161,18 +157,16 @@ export async function bookMakeup(req: PayloadRequest, user: User, input: MakeupI
   if (!classMeetsOn(classCalendar(target), input.date, await academyClosures(req))) throw badInput(notMeetingOn(target, input.date))
   if (await makeupOf(req, student.id, missed.id, mark.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyBooked)
   if (await hasPlaceOn(req, student.id, target.id, input.date)) throw conflict(SELF_SERVICE_MESSAGES.alreadyInClass)
-  // A makeup is a class danced: the required policies are signed first (issue 26); not asked of the office.
-  if (!isAdminUser(user)) await refuseUnsignedPolicies(req, student, target.id)
 
   let created: Makeup
   try {
     created = await inTransaction(req, async () => {
       // Held until commit: bookings and enrollments of this class queue here, then count again.
-      const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${target.id} FOR UPDATE`)
-      if (!row) throw notFound(SELF_SERVICE_MESSAGES.classNotFound)
-      if (row.capacity != null) {
+      const locked = await lockClass(req, target.id)
+      if (!locked) throw notFound(SELF_SERVICE_MESSAGES.classNotFound)
+      if (locked.capacity != null) {
         const taken = (await placesTaken(req, [target.id], input.date, input.date))(target.id, input.date)
-        if (taken >= Number(row.capacity)) throw conflict(fullOnMessage(target.name, input.date))
+        if (taken >= locked.capacity) throw conflict(fullOnMessage(target.name, input.date))
       }
       return (await req.payload.create({
         collection: 'makeups',

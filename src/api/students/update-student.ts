@@ -5,7 +5,7 @@ import { isAdminUser } from '#api/auth'
 import { conflict } from '#api/errors'
 import { academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
-import { ageFitsGroup, ageOn } from '#shared/eligibility'
+import { ageOn, fitsClassAgeGroup } from '#shared/eligibility'
 import { birthDateOutsideClassesMessage, type StudentDto, type StudentInput } from './schemas'
 import { findOwnStudent, toStudentDto } from './students'
 import { calendarDay } from '#shared/dates'
@@ -42,8 +42,8 @@ async function classesOutsideAge(req: PayloadRequest, studentId: number, dateOfB
       overrideAccess: true,
     })
   ).docs as Class[]
-  const age = ageOn(dateOfBirth, today)
-  return classes.filter((cls) => !ageFitsGroup(age, cls.ageGroup))
+  // The age for each class's term, as admission counts it (a class still to begin takes the child as old as they will be then).
+  return classes.filter((cls) => !fitsClassAgeGroup(dateOfBirth, cls, today))
 }
 
 /**

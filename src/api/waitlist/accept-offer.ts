@@ -1,21 +1,17 @@
 import { type PayloadRequest } from 'payload'
 
-import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import type { Class, Student, User } from '#cms/payload-types'
 import { conflict } from '#api/errors'
-import { alreadyEnrolledMessage, ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
+import { ADMISSION_MESSAGES, alreadyEnrolledMessage } from '#api/admission/schemas'
+import { freePlaces, insertEnrollment, placesNow, refuseAdmission } from '#api/admission'
 import { WAITLIST_MESSAGES, type WaitlistEntryDto } from './schemas'
-import { refuseFirstEnrollmentWithoutContact } from '#api/care'
-import { isAdminUser } from '#api/auth'
-import { refuseIneligible } from '#api/levels'
-import { refuseOutsideRegistration } from '#api/seasons'
-import { refuseUnsignedPolicies } from '#api/policies'
 import { confirmEnrollmentInBackground } from '#api/email'
 import { relationId } from '#api/lib/relations'
 import { academyToday } from '#api/lib/academy-clock'
 import { underClassLock } from './entry-lock'
 import { fillClass } from './offers'
-import { countPlaces, enrollmentExists, entryDto, updateEntry } from './places'
-import { offerLapsed } from './read-status'
+import { enrollmentExists, entryDto, updateEntry } from './places'
+import { offerLapsed } from '#shared/admission'
 
 /** A family's answer to an offer: accepting enrolls the student in the held place, declining passes it on. */
 
@@ -32,33 +28,18 @@ export async function acceptOffer(req: PayloadRequest, user: User, entryId: numb
       await fillClass(req, classId, capacity, now)
       return 'expired' as const
     }
-    const places = await countPlaces(req, classId, capacity, now)
     // This offer is one of the held places: the place is ours if the rest still leave room for it.
-    if (capacity != null && places.enrolled + places.held - 1 >= capacity) throw conflict(ENROLLMENT_MESSAGES.classFull)
+    if (freePlaces(await placesNow(req, classId, capacity, now), 1) <= 0) throw conflict(ADMISSION_MESSAGES.classFull)
     const studentId = relationId(entry.student)
-    if (await enrollmentExists(req, studentId, classId)) {
-      const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
-      const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
-      throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
-    }
     const student = (await req.payload.findByID({ collection: 'students', id: studentId, depth: 0, req, overrideAccess: true })) as Student
     const cls = (await req.payload.findByID({ collection: 'classes', id: classId, depth: 0, req, overrideAccess: true })) as Class
-    // Accepting is enrolling: the class's level (issue 27; the age group was asked when joining the
-    // line), for a child's first class an emergency contact when the studio asks for one (issue 24),
-    // and the required policies signed (issue 26). An administrator accepting for the family is
-    // exempt from all of them, as when enrolling. The offer stays open meanwhile.
-    const admin = isAdminUser(user)
-    await refuseIneligible(req, student, cls, { today: academyToday(now), admin, ageGroup: false })
-    await refuseOutsideRegistration(req, student, cls, { today: academyToday(now), admin })
-    await refuseFirstEnrollmentWithoutContact(req, student, { admin })
-    if (!admin) await refuseUnsignedPolicies(req, student, classId)
-    ;(await req.payload.create({
-      collection: 'enrollments',
-      data: { student: studentId, class: classId, enrollmentDate: academyToday(now), enrolledBy: user.id },
-      depth: 0,
-      req,
-      overrideAccess: true,
-    })) as Enrollment
+    if (await enrollmentExists(req, studentId, classId)) throw conflict(alreadyEnrolledMessage(student.fullName, cls.name))
+    // Accepting is enrolling (#shared/admission): the level, the season's registration days, for a
+    // child's first class an emergency contact when the studio asks, and the required documents;
+    // the age group was asked when the child joined the line. The offer stays open meanwhile.
+    const today = academyToday(now)
+    await refuseAdmission(req, 'acceptOffer', user, student, cls, today)
+    await insertEnrollment(req, { studentId, classId, enrollmentDate: today, enrolledBy: user.id })
     await updateEntry(req, entry.id, { status: 'accepted', closedAt: now.toISOString() })
     return { studentId, classId }
   })

@@ -7,7 +7,7 @@ import { relationId } from '#api/lib/relations'
 import { inTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
 import { settleClass } from './expiry'
-import { lockClass } from './places'
+import { lockClass } from '#api/admission'
 
 /** An entry the caller may act on (its family's, or any for an administrator), or 404 for all else. */
 async function findOwnEntry(req: PayloadRequest, user: User, id: number): Promise<WaitlistEntry> {

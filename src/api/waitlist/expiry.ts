@@ -4,7 +4,7 @@ import { inTransaction, poolOf } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
 import { fillClass } from './offers'
-import { lockClass } from './places'
+import { lockClass } from '#api/admission'
 
 /**
  * Expiry (docs/decisions/017): an offer not answered by its `offerExpiresAt` lapses and its
@@ -45,11 +45,11 @@ export async function expireWaitlistOffers(payload: Payload): Promise<{ expired:
   const at = now.toISOString()
   const { rows: candidates } = await poolOf(payload).query<{ class_id: number; capacity: string | null; expired: number; waiting: boolean }>(
     `SELECT c.id AS class_id, c.capacity,
-       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz) AS expired,
+       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND (w.offer_expires_at IS NULL OR w.offer_expires_at <= $1::timestamptz)) AS expired,
        EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'waiting') AS waiting
      FROM classes c
      WHERE EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id
-       AND ((w.status = 'offered' AND w.offer_expires_at <= $1::timestamptz) OR w.status = 'waiting'))`,
+       AND ((w.status = 'offered' AND (w.offer_expires_at IS NULL OR w.offer_expires_at <= $1::timestamptz)) OR w.status = 'waiting'))`,
     [at],
   )
   // A class with a waiting family is worth a look only with a free place (the one count, #api/classes).

@@ -3,13 +3,14 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 
 import type { Class, Student, User, WaitlistEntry } from '#cms/payload-types'
 import { conflict } from '#api/errors'
-import { ENROLLMENT_MESSAGES } from '#api/enrollment/schemas'
+import { ADMISSION_MESSAGES } from '#api/admission/schemas'
 import { academyMoment } from '#api/email'
 import { noticeWaitlistOffer } from '#api/notices'
 import { readStudioSettings } from '#api/studio'
 import { afterCommit, inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
-import { countPlaces, freePlaces, lockClass, updateEntry } from './places'
+import { freePlaces, lapsedOffer, lockClass, placesNow } from '#api/admission'
+import { updateEntry } from './places'
 
 /**
  * Offers: a free place goes to the first waiting family as an offer held for the studio's
@@ -24,12 +25,12 @@ import { countPlaces, freePlaces, lockClass, updateEntry } from './places'
 export async function fillClass(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<{ expired: number[]; offered: number[] }> {
   const lapsed = await queryInTransaction<{ id: number }>(
     req,
-    sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND status = 'offered' AND offer_expires_at <= ${now.toISOString()}::timestamptz ORDER BY id`,
+    sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND ${lapsedOffer(now)} ORDER BY id`,
   )
   const expired = lapsed.map((row) => Number(row.id))
   for (const id of expired) await updateEntry(req, id, { status: 'expired', closedAt: now.toISOString() })
 
-  const free = freePlaces(await countPlaces(req, classId, capacity, now))
+  const free = freePlaces(await placesNow(req, classId, capacity, now))
   if (free <= 0) return { expired, offered: [] }
   const limit = Number.isFinite(free) ? free : 1_000_000
   const next = await queryInTransaction<{ id: number }>(
@@ -107,8 +108,8 @@ export async function claimPlace(req: PayloadRequest, classId: number, capacity:
     sql`SELECT id FROM waitlist_entries WHERE class_id = ${classId} AND student_id = ${studentId}
       AND status = 'offered' AND offer_expires_at > ${now.toISOString()}::timestamptz`,
   )
-  const free = freePlaces(await countPlaces(req, classId, capacity, now)) + (own ? 1 : 0)
-  if (free <= 0) throw conflict(ENROLLMENT_MESSAGES.classFull)
+  const free = freePlaces(await placesNow(req, classId, capacity, now), own ? 1 : 0)
+  if (free <= 0) throw conflict(ADMISSION_MESSAGES.classFull)
   return own ? Number(own.id) : null
 }
 

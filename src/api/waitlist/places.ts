@@ -1,39 +1,19 @@
-import { sql } from '@payloadcms/db-postgres'
 import { type Payload, type PayloadRequest } from 'payload'
 
 import type { Class, Student, WaitlistEntry } from '#cms/payload-types'
 import type { WaitlistEntryDto } from './schemas'
 import { relationId } from '#api/lib/relations'
-import { poolOf, queryInTransaction } from '#api/lib/database'
-import { academyNow, academyToday } from '#api/lib/academy-clock'
-import { placesByClass } from '#api/classes'
+import { poolOf } from '#api/lib/database'
+import { academyNow } from '#api/lib/academy-clock'
 import { readStatus } from './read-status'
 
 /*
  * The waitlist (decisions §15). Every change to a class's line runs in one transaction that
- * first locks the class row (`SELECT … FOR UPDATE`), the same lock enrollment takes: drops,
- * offers, accepts and plain enrollments of one class take turns, and each one counts again
- * after the previous has committed. What takes or holds a place is defined once, in the classes
- * slice (`placesByClass`); `fillClass` gives every place that is neither to the
- * first waiting families, in order.
+ * first locks the class row, admission's one lock (#api/admission lockClass), which enrollment,
+ * drops and makeups take too: each counts again after the previous has committed. Free places
+ * and whether an offer still holds one are admission's too; `fillClass` gives every free place
+ * to the first waiting families, in order.
  */
-
-type Places = { capacity: number | null; enrolled: number; held: number }
-
-/** Locks the class row until commit; null when the class does not exist. */
-export async function lockClass(req: PayloadRequest, classId: number): Promise<{ capacity: number | null } | null> {
-  const [row] = await queryInTransaction<{ capacity: string | number | null }>(req, sql`SELECT capacity FROM classes WHERE id = ${classId} FOR UPDATE`)
-  if (!row) return null
-  return { capacity: row.capacity == null ? null : Number(row.capacity) }
-}
-
-/** Places taken and held in the class (the one definition, #api/classes placesByClass); inside the lock. */
-export async function countPlaces(req: PayloadRequest, classId: number, capacity: number | null, now: Date): Promise<Places> {
-  const places = (await placesByClass(req, { day: academyToday(now), now, classIds: [classId] })).get(classId)
-  return { capacity, enrolled: places?.enrolled ?? 0, held: places?.held ?? 0 }
-}
-
-export const freePlaces = (places: Places) => (places.capacity == null ? Number.POSITIVE_INFINITY : places.capacity - places.enrolled - places.held)
 
 export async function updateEntry(req: PayloadRequest, id: number, data: Partial<WaitlistEntry>): Promise<WaitlistEntry> {
   return (await req.payload.update({ collection: 'waitlist-entries', id, data: data as never, depth: 0, req, overrideAccess: true })) as WaitlistEntry
@@ -82,9 +62,4 @@ export async function enrollmentExists(req: PayloadRequest, studentId: number, c
     overrideAccess: true,
   })
   return totalDocs > 0
-}
-
-/** Locks the class (as a drop must, before it deletes: see deleteEnrollment). */
-export async function lockClassForChange(req: PayloadRequest, classId: number): Promise<boolean> {
-  return (await lockClass(req, classId)) !== null
 }

@@ -1,12 +1,10 @@
 import { type PayloadRequest } from 'payload'
 
 import type { Class, User, WaitlistEntry } from '#cms/payload-types'
-import { isAdminUser } from '#api/auth'
 import { AppError, conflict, isUniqueViolation, notFound } from '#api/errors'
-import { alreadyEnrolledMessage } from '#api/enrollment/schemas'
+import { alreadyEnrolledMessage } from '#api/admission/schemas'
 import { WAITLIST_MESSAGES, type JoinWaitlistInput, type WaitlistEntryDto } from './schemas'
-import { refuseIneligible } from '#api/levels'
-import { refuseOutsideRegistration } from '#api/seasons'
+import { freePlaces, lockClass, placesNow, refuseAdmission } from '#api/admission'
 import { relationId } from '#api/lib/relations'
 import { familyRows, householdOf } from '#api/lib/ownership'
 import { findOwnStudent } from '#api/students'
@@ -15,7 +13,7 @@ import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { settleClass } from './expiry'
 import { underClassLock } from './entry-lock'
 import { fillClass } from './offers'
-import { countPlaces, enrollmentExists, entryDto, freePlaces, lockClass, positionsIn, toEntryDto, updateEntry } from './places'
+import { enrollmentExists, entryDto, positionsIn, toEntryDto, updateEntry } from './places'
 
 /** The line itself: a family joins it for a student, sees its place in it, and leaves it. */
 
@@ -50,10 +48,9 @@ export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinW
   const cls = (await req.payload.findByID({ collection: 'classes', id: input.classId, depth: 0, disableErrors: true, overrideAccess: true })) as Class | null
   if (!cls) throw notFound(WAITLIST_MESSAGES.classNotFound)
   await settleClass(req.payload, cls.id)
-  // The line leads to an enrollment: the same age group and level rule as enrolling.
-  await refuseIneligible(req, student, cls, { today: academyToday(), admin: isAdminUser(user), ageGroup: true })
-  // And the season's registration days (issue 27): no line to jump the returning dancers' priority.
-  await refuseOutsideRegistration(req, student, cls, { today: academyToday(), admin: isAdminUser(user) })
+  // The line leads to an enrollment: the class must be one the child may take, in its season's
+  // registration days (no line to jump the returning dancers' priority): #shared/admission.
+  await refuseAdmission(req, 'joinWaitlist', user, student, cls, academyToday())
   const duplicate = () => conflict(WAITLIST_MESSAGES.alreadyWaiting)
   let id: number
   try {
@@ -70,7 +67,7 @@ export async function joinWaitlist(req: PayloadRequest, user: User, input: JoinW
         overrideAccess: true,
       })
       if (active.totalDocs > 0) throw duplicate()
-      if (freePlaces(await countPlaces(req, cls.id, locked.capacity, now)) > 0) throw conflict(WAITLIST_MESSAGES.classHasRoom)
+      if (freePlaces(await placesNow(req, cls.id, locked.capacity, now)) > 0) throw conflict(WAITLIST_MESSAGES.classHasRoom)
       const doc = await req.payload.create({
         collection: 'waitlist-entries',
         data: { class: cls.id, student: student.id, family: relationId(student.user), status: 'waiting' },

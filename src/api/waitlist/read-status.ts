@@ -1,5 +1,6 @@
 import type { WaitlistEntry } from '#cms/payload-types'
 import type { WaitlistStatus } from './schemas'
+import { offerLapsed } from '#shared/admission'
 
 /**
  * Reads never write (docs/decisions/017): an offer past its `offerExpiresAt` reads as expired
@@ -8,10 +9,6 @@ import type { WaitlistStatus } from './schemas'
  */
 
 type OfferFacts = Pick<WaitlistEntry, 'status' | 'offerExpiresAt'>
-
-/** An offer whose time has run out at `now`, whatever its row still says. */
-export const offerLapsed = (entry: OfferFacts, now: Date): boolean =>
-  entry.status === 'offered' && (!entry.offerExpiresAt || new Date(entry.offerExpiresAt).getTime() <= now.getTime())
 
 /** The status a reader sees at `now`: a lapsed offer reads as `expired`. */
 export const readStatus = (entry: OfferFacts, now: Date): WaitlistStatus => (offerLapsed(entry, now) ? 'expired' : (entry.status as WaitlistStatus))

@@ -1,7 +1,7 @@
 import { APIError, type CollectionBeforeDeleteHook } from 'payload'
 
 import { relationId } from '#api/lib/relations'
-import { lockClassForChange } from '#api/waitlist'
+import { lockClass } from '#api/admission'
 
 /**
  * A class or student that goes takes its enrollments with it, inside the delete's own
@@ -17,7 +17,7 @@ export function deleteEnrollmentsOf(field: 'class' | 'student'): CollectionBefor
     const where = { [field]: { equals: id } }
     const { docs } = await req.payload.find({ collection: 'enrollments', where, req, overrideAccess: true, depth: 0, limit: 0, pagination: false })
     const classIds = [...new Set(docs.map((doc) => relationId(doc.class)))].sort((a, b) => a - b)
-    for (const classId of classIds) await lockClassForChange(req, classId)
+    for (const classId of classIds) await lockClass(req, classId)
     const result = await req.payload.delete({ collection: 'enrollments', where, req, overrideAccess: true, depth: 0 })
     if (result.errors.length > 0) throw new APIError(`Could not delete the enrollments: ${result.errors.map((e) => e.message).join('; ')}`, 500)
   }
