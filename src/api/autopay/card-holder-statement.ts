@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { Student, User } from '#cms/payload-types'
-import type { StatementAutopayDto } from '#api/statements/schemas'
+import type { StatementAutopayDto } from './schemas'
 import { loadHousehold } from '#api/households'
 import { relationId } from '#api/lib/relations'
 import { readSplitBilling } from '#api/studio'

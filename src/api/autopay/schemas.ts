@@ -62,3 +62,17 @@ export type AdminAutopayDto = AutopayStateDto & { attempts: AutopayAttemptDto[];
 export type SetupIntentDto = { clientSecret: string; setupIntentId: string }
 
 export type AutopayRunResult = { attempted: number; succeeded: number; failed: number; requiresAction: number }
+
+/**
+ * How the next invoice will be paid when the family has autopay: the card it will be charged
+ * to automatically and when ("charged automatically to card •••• 4242 on DATE"). Filled by the
+ * autopay part of the tuition issue (saved cards, off-session charges); until a family has
+ * autopay it is null, and the statement says that autopay is off.
+ */
+export type StatementAutopayDto = {
+  cardBrand: string | null
+  cardLast4: string
+  /** `YYYY-MM-DD`. */
+  chargeDate: string
+  amountCents: number
+}

@@ -5,7 +5,7 @@ import { hitRateLimit } from '#api/lib/rate-limit'
 import { academyNow } from '#api/lib/academy-clock'
 import { composeMail } from './mail-layout'
 import { academyMoment, academyName, sendMailNow } from './mail-time'
-import type { EmailConfigCheck, EmailOutboxDto } from '#api/accounts/admin-users.schemas'
+import type { EmailConfigCheck, EmailOutboxDto } from './schemas'
 
 /** A connection that neither answers nor fails must not hold the admin's request for minutes. */
 const SMTP_TIMEOUT_MS = 15_000

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '#api/http'
 import { checkEmailConfig, readEmailOutbox, sendTestEmail } from './email-tests'
-import { troubleshootEmailSchema } from '#api/accounts/admin-users.schemas'
+import { troubleshootEmailSchema } from './schemas'
 
 /** The Email Tests tab (spec §2, decisions §7): admin-only checks of the outgoing mail setup. */
 export const emailEndpoints = [

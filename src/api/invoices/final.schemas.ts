@@ -21,18 +21,8 @@ export const FINAL_INVOICE_MESSAGES = {
   coveredByCredits: 'This invoice was paid by credits, not by a payment: there is nothing to reverse. Cancel or issue credits instead.',
 } as const
 
-/**
- * Keys of Payload's request context that let one server operation make one transition the hook
- * otherwise refuses; each holds the id of the invoice concerned. Nothing outside the server sets
- * a request's context (not /cms-api, not the contract), so only the recording and reversing
- * functions can use them.
- */
-export const INVOICE_CONTEXT = {
-  /** A payment is being recorded for this invoice: pending or overdue may become paid. */
-  recordingPayment: 'academyRecordingPaymentFor',
-  /** This invoice's payment is being reversed: paid may become pending. */
-  reversingPayment: 'academyReversingPaymentFor',
-} as const
+// Recording and reversing a payment are the payments slice's; the invoice guard reads their keys from here too.
+export { INVOICE_CONTEXT } from '#api/payments/schemas'
 
 /** POST /api/admin/invoices/{id}/reverse-payment (admin). */
 export const reversePaymentSchema = z.object({

@@ -4,13 +4,12 @@ import type Stripe from 'stripe'
 
 import type { CardIntent, Invoice, Payment, User } from '#cms/payload-types'
 import { badInput, notFound } from '#api/errors'
-import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY } from './schemas'
+import { INVOICE_NOT_FOUND, PAYMENT_CURRENCY, INVOICE_CONTEXT } from './schemas'
 import { sendPaymentReceipt } from './payment-receipts'
 import { refundAtStripe } from './payment-refunds'
 import { inTransaction, queryInTransaction } from '#api/lib/database'
 import { academyNow } from '#api/lib/academy-clock'
 import { withRequestContext } from '#api/lib/request-context'
-import { INVOICE_CONTEXT } from '#api/invoices/final.schemas'
 
 /**
  * Recording card payments (decisions §5): an invoice becomes paid, and a payment row is written,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { recordIdSchema } from '#api/lib/id.schemas'
 
-import type { OfflineMethod, PaymentStatus } from '#api/invoices/billing.schemas'
+import type { OfflineMethod, PaymentStatus } from '#shared/statuses'
 
 /**
  * Card payments and the Stripe settings (spec §5 "Payment form", "Payment configuration";
@@ -199,3 +199,16 @@ export type PaymentDto = {
    */
   reversal: { reversedAt: string; reversedByName: string | null; reason: string } | null
 }
+
+/**
+ * Keys of Payload's request context that let one server operation make one transition the hook
+ * otherwise refuses; each holds the id of the invoice concerned. Nothing outside the server sets
+ * a request's context (not /cms-api, not the contract), so only the recording and reversing
+ * functions can use them.
+ */
+export const INVOICE_CONTEXT = {
+  /** A payment is being recorded for this invoice: pending or overdue may become paid. */
+  recordingPayment: 'academyRecordingPaymentFor',
+  /** This invoice's payment is being reversed: paid may become pending. */
+  reversingPayment: 'academyReversingPaymentFor',
+} as const

@@ -24,19 +24,8 @@ export type StatementNextDto = {
   lines: TuitionRunFamilyResult['lines']
 }
 
-/**
- * How the next invoice will be paid when the family has autopay: the card it will be charged
- * to automatically and when ("charged automatically to card •••• 4242 on DATE"). Filled by the
- * autopay part of the tuition issue (saved cards, off-session charges); until a family has
- * autopay it is null, and the statement says that autopay is off.
- */
-export type StatementAutopayDto = {
-  cardBrand: string | null
-  cardLast4: string
-  /** `YYYY-MM-DD`. */
-  chargeDate: string
-  amountCents: number
-}
+export type { StatementAutopayDto } from '#api/autopay/schemas'
+import type { StatementAutopayDto } from '#api/autopay/schemas'
 
 /** An open credit with something left, which the next tuition invoices will take off (decisions §10). */
 export type StatementCreditDto = Pick<CreditDto, 'id' | 'reason' | 'amountCents' | 'remainingCents' | 'createdAt'>
