@@ -1,2 +1,2 @@
-export { actorOf, refuseAdmission } from './refuse-admission'
-export { freePlaces, insertEnrollment, lapsedOffer, lockClass, placesNow, type ClassPlacesNow, type LockedClass } from './class-places'
+export { refuseAdmission } from './refuse-admission'
+export { freePlaces, insertEnrollment, lapsedOffer, lockClass, placesNow } from './class-places'

@@ -24,7 +24,7 @@ const CHECKS: Record<AdmissionCheck, Check> = {
   policies: (req, student, cls) => refuseUnsignedPolicies(req, student, cls.id),
 }
 
-export const actorOf = (user: User): AdmissionActor => (isAdminUser(user) ? 'office' : 'family')
+const actorOf = (user: User): AdmissionActor => (isAdminUser(user) ? 'office' : 'family')
 
 /**
  * Refuses what `path` may not do for this student and class on `today` (the academy's day): every

@@ -72,8 +72,9 @@ async function exists(req: PayloadRequest, collection: 'classes' | 'students' | 
  * only as admission allows (#api/admission: age group, level, registration days, emergency contact
  * and documents); an administrator may enroll anyone and date the enrollment. One enrollment per
  * student and class (the unique index decides between concurrent requests); a class with a
- * capacity is counted under a row lock on the class, so concurrent requests can never overfill it. Places held by waitlist offers are not free
- * (decisions §15): the waitlist is served first, and the student's own offer is its place.
+ * capacity is counted under a row lock on the class, so concurrent requests can never overfill it.
+ * Places held by waitlist offers are not free (decisions §15): the waitlist is served first, and
+ * the student's own offer is its place.
  */
 export async function enrollStudent(req: PayloadRequest, user: User, input: AdminEnrollmentInput): Promise<EnrollmentDto> {
   const admin = isAdminUser(user)

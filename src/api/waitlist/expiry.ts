@@ -1,10 +1,11 @@
+import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload } from 'payload'
 
-import { inTransaction, poolOf } from '#api/lib/database'
+import { inTransaction, queryRows } from '#api/lib/database'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { placesByClass } from '#api/classes'
 import { fillClass } from './offers'
-import { lockClass } from '#api/admission'
+import { freePlaces, lapsedOffer, lockClass } from '#api/admission'
 
 /**
  * Expiry (docs/decisions/017): an offer not answered by its `offerExpiresAt` lapses and its
@@ -42,21 +43,20 @@ export async function settleClass(payload: Payload, classId: number): Promise<vo
  */
 export async function expireWaitlistOffers(payload: Payload): Promise<{ expired: number; offered: number }> {
   const now = academyNow()
-  const at = now.toISOString()
-  const { rows: candidates } = await poolOf(payload).query<{ class_id: number; capacity: string | null; expired: number; waiting: boolean }>(
-    `SELECT c.id AS class_id, c.capacity,
-       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'offered' AND (w.offer_expires_at IS NULL OR w.offer_expires_at <= $1::timestamptz)) AS expired,
+  const lapsed = lapsedOffer(now, 'w')
+  const candidates = await queryRows<{ class_id: number; capacity: string | null; expired: number; waiting: boolean }>(
+    payload,
+    sql`SELECT c.id AS class_id, c.capacity,
+       (SELECT count(*)::int FROM waitlist_entries w WHERE w.class_id = c.id AND ${lapsed}) AS expired,
        EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND w.status = 'waiting') AS waiting
      FROM classes c
-     WHERE EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id
-       AND ((w.status = 'offered' AND (w.offer_expires_at IS NULL OR w.offer_expires_at <= $1::timestamptz)) OR w.status = 'waiting'))`,
-    [at],
+     WHERE EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.class_id = c.id AND (${lapsed} OR w.status = 'waiting'))`,
   )
   // A class with a waiting family is worth a look only with a free place (the one count, #api/classes).
   const places = await placesByClass(payload, { day: academyToday(now), now, classIds: candidates.map((row) => Number(row.class_id)) })
   const hasRoom = (row: (typeof candidates)[number]) => {
     const taken = places.get(Number(row.class_id)) ?? { enrolled: 0, held: 0 }
-    return row.capacity == null || Number(row.capacity) > taken.enrolled + taken.held
+    return freePlaces({ capacity: row.capacity == null ? null : Number(row.capacity), ...taken }) > 0
   }
   const total = { expired: 0, offered: 0 }
   for (const row of candidates.filter((row) => row.expired > 0 || (row.waiting && hasRoom(row)))) {
