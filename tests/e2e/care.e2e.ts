@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 
 import { expect, test } from './support/fixtures'
 
-import { signIn, unique } from './support/accounts'
+import { switchAccount, unique } from './support/accounts'
 import { bornYearsAgo, expectToast, openPortal, seriousViolations, academyWeekdayToday } from './support/portal'
 
 /**
@@ -105,8 +105,7 @@ test('a parent gives care information and a pickup, enrolls, and the teacher see
   })
 
   await test.step('the teacher sees the allergy, the photo choice and the pickup on the roster', async () => {
-    await page.context().clearCookies()
-    await signIn(page, baseURL, teacher)
+    await switchAccount(page, baseURL, teacher)
     await openPortal(page, '/teach')
     await expect(page.getByRole('heading', { name: className })).toBeVisible()
     const row = page.getByTestId('roster-row').filter({ hasText: child })

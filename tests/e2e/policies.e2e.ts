@@ -133,6 +133,7 @@ test('a new family signs the waiver and the photo release while enrolling, and s
     })
 
     await test.step('the studio sees who signed which version, and the evidence of one signature', async () => {
+      await page.goto('about:blank')
       await page.context().clearCookies()
       await openAdminTab(page, baseURL, 'policies')
       await page.getByLabel('Document', { exact: true }).selectOption({ label: `${waiverTitle} (version 2, required)` })

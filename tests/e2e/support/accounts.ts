@@ -60,6 +60,17 @@ export async function signIn(target: Page | APIRequestContext, baseURL: string |
 }
 
 /**
+ * Signs the page's browser in as someone else. The page first leaves the portal, so an island of
+ * the old account's page cannot react to the change of session (a refetch that finds the new
+ * account and redirects) while the next page loads.
+ */
+export async function switchAccount(page: Page, baseURL: string | undefined, account: { username: string; password: string }): Promise<UserDto> {
+  await page.goto('about:blank')
+  await page.context().clearCookies()
+  return signIn(page, baseURL, account)
+}
+
+/**
  * A new family account made by the administrator through Payload's REST API, as an editor
  * would in /cms: /api/register's per-address allowance (10 an hour) is kept for the tests of
  * registration itself.
