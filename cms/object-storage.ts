@@ -1,4 +1,3 @@
-import { s3Storage } from '@payloadcms/storage-s3'
 import type { Config, Field, Plugin } from 'payload'
 
 import type { ObjectStorageSettings } from '#server/env.server'
@@ -18,9 +17,19 @@ export const S3_CLIENT_UPLOAD_HANDLER = '@payloadcms/storage-s3/client#S3ClientU
  * them with the document or when it is replaced, and serves them through the collection's
  * upload handler, which readSiteAssetFile calls: the bucket stays private and every app
  * process serves every image, whichever process stored it.
+ *
+ * storage-s3 and the AWS SDK are loaded only when a bucket is configured: they take most of a
+ * second to load, which every process without a bucket (each test file among them) would pay.
  */
 export function objectStoragePlugin(settings: ObjectStorageSettings): Plugin {
-  const storage = s3Storage({
+  return async (config) => {
+    const { s3Storage } = await import('@payloadcms/storage-s3')
+    return withoutStoredObjectKey(await s3Storage(s3Options(settings))(config))
+  }
+}
+
+function s3Options(settings: ObjectStorageSettings): Parameters<typeof import('@payloadcms/storage-s3').s3Storage>[0] {
+  return {
     bucket: settings.bucket,
     collections: Object.fromEntries(STORED_COLLECTIONS.map((slug) => [slug, true])),
     // One client per bucket and address (storage-s3 caches clients by this key per process).
@@ -35,8 +44,7 @@ export function objectStoragePlugin(settings: ObjectStorageSettings): Plugin {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
-  })
-  return async (config) => withoutStoredObjectKey(await storage(config))
+  }
 }
 
 /**
