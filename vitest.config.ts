@@ -28,7 +28,8 @@ export default defineConfig({
           pool: 'forks',
           isolate: true,
           fileParallelism: true,
-          maxWorkers: 2,
+          // One more than CI's two cores: a file spends much of its time waiting on PostgreSQL.
+          maxWorkers: 3,
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },
