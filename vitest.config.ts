@@ -28,8 +28,7 @@ export default defineConfig({
           pool: 'forks',
           isolate: true,
           fileParallelism: true,
-          // One more than CI's two cores: a file spends much of its time waiting on PostgreSQL.
-          maxWorkers: 3,
+          maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },
