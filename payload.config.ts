@@ -48,6 +48,7 @@ import { TuitionSettings } from '#cms/globals/TuitionSettings'
 import { migrations } from '#cms/migrations/index'
 import { jobsConfig } from '#cms/jobs'
 import { adminOnlyLockedDocuments } from '#cms/access/adminOnlyLockedDocuments'
+import { refuseNulText } from '#cms/refuse-nul-text'
 import { academyEmailAdapter } from '#cms/email-adapter'
 import { sessionUserIdFromMemory } from '#cms/collections/Users/auth/cachedJwtStrategy'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
@@ -66,7 +67,8 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const settings = loadCmsSettings()
 const allowedOrigins = settings.allowedOrigins
 
-// Payload's own lock collection is added while the config is built; its access is set after (cms/access).
+// Payload's own lock collection is added while the config is built; its access is set after (cms/access),
+// and the NUL rule joins every collection's and global's hooks, Payload's own too (cms/refuse-nul-text.ts).
 export default buildConfig({
   serverURL: settings.publicOrigin,
   secret: settings.secret,
@@ -167,4 +169,6 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts') },
-}).then(adminOnlyLockedDocuments)
+})
+  .then(adminOnlyLockedDocuments)
+  .then(refuseNulText)

@@ -185,11 +185,16 @@ function variantsOf(parameters: readonly string[] | undefined, querySchema: Sche
 export const NUL_MESSAGE = 'Text cannot contain a NUL character (an invisible control character). Please remove it and try again.'
 
 /** Whether any string of a parsed body or query (a key too) holds a NUL: PostgreSQL stores none. */
-function holdsNul(value: unknown, depth = 0): boolean {
+export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
   if (depth > 64 || value === null || typeof value !== 'object') return false
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1))
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1))
+}
+
+/** Refuses a value holding a NUL anywhere with NUL_MESSAGE (a 400): for the bodies that are not JSON, such as a multipart form's fields. */
+export function refuseNul(raw: unknown): void {
+  if (holdsNul(raw)) throw badInput(NUL_MESSAGE)
 }
 
 /**
@@ -197,7 +202,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
  * (register, students, profile, care, a reply, a signature…), before any schema or query sees it.
  */
 function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  if (holdsNul(raw)) throw badInput(NUL_MESSAGE)
+  refuseNul(raw)
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))

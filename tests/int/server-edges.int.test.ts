@@ -5,6 +5,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { NUL_MESSAGE } from '#api/http'
+import { poolOf } from '#api/lib/database'
 import type { User } from '#cms/payload-types'
 import { readLimitedBody, sendFetchResponse, toFetchHeaders } from '#server/node-fetch-bridge.server'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -12,6 +13,7 @@ import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
 import { familyIn } from '#tests/support/messages'
 import { addPolicy } from '#tests/support/policies'
+import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 
 /**
  * The server's edges (round three): a NUL in any text, methods nobody serves, a 404's path,
@@ -128,6 +130,53 @@ describe('a NUL character in any text', () => {
     for (const [form, res] of Object.entries(answers))
       expect({ form, status: res.status, message: res.body?.message }).toEqual({ form, status: 400, message: NUL_MESSAGE })
     expect(await Promise.all((['users', 'students', 'care-information', 'inquiries', 'policy-signatures'] as const).map(count))).toEqual(before)
+  })
+})
+
+describe('a NUL character written through Payload or a multipart form', () => {
+  const nul = (text: string) => `${text}\u0000${text}`
+  const restMessage = (body: { errors?: Array<{ message?: string }> }) => body?.errors?.[0]?.message
+
+  it('is refused with 400 and the same message in /cms-api, for an administrator too, collections and globals alike', async () => {
+    const cookie = await sessionCookie(app, ADMIN.username, ADMIN.password)
+    const student = { id: await addStudent(app, family.userId, 'Edges Cms Dancer') }
+    const before = JSON.stringify(await app.payload.findByID({ collection: 'students', id: student.id, depth: 0, overrideAccess: true }))
+    const inquiries = await count('inquiries')
+    const settings = JSON.stringify(await app.payload.findGlobal({ slug: 'payment-config', overrideAccess: true }))
+    const answers = {
+      update: await cmsRest(app, 'PATCH', `/students/${student.id}`, { cookie, body: { fullName: nul('Nina') } }),
+      create: await cmsRest(app, 'POST', '/inquiries', {
+        cookie,
+        body: { name: nul('Ada'), email: 'ada@example.com', subject: 'General Question', message: 'Hello' },
+      }),
+      global: await cmsRest(app, 'POST', '/globals/payment-config', { cookie, body: { publicKey: nul('pk_test') } }),
+    }
+    for (const [write, res] of Object.entries(answers))
+      expect({ write, status: res.status, message: restMessage(res.body) }).toEqual({ write, status: 400, message: NUL_MESSAGE })
+    expect(JSON.stringify(await app.payload.findByID({ collection: 'students', id: student.id, depth: 0, overrideAccess: true }))).toBe(before)
+    expect(await count('inquiries')).toBe(inquiries)
+    expect(JSON.stringify(await app.payload.findGlobal({ slug: 'payment-config', overrideAccess: true }))).toBe(settings)
+    // The positive control: the same write without the NUL saves.
+    expect((await cmsRest(app, 'PATCH', `/students/${student.id}`, { cookie, body: { fullName: 'Nina Edges' } })).status).toBe(200)
+  })
+
+  it("is refused in a site image's form fields before the image is read", async () => {
+    const before = await app.payload.count({ collection: 'site-assets', overrideAccess: true })
+    for (const [alt, name] of [
+      [nul('Dancers'), 'hero.png'],
+      ['Dancers', nul('hero') + '.png'],
+    ]) {
+      const form = new FormData()
+      form.set('file', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), name)
+      form.set('alt', alt!)
+      const res = await fetch(`${app.url}/api/site-assets/edges.hero`, {
+        method: 'POST',
+        headers: { origin: app.url, cookie: admin.sessionCookie },
+        body: form,
+      })
+      expect({ status: res.status, message: ((await res.json()) as { message?: string }).message }).toEqual({ status: 400, message: NUL_MESSAGE })
+    }
+    expect(await app.payload.count({ collection: 'site-assets', overrideAccess: true })).toEqual(before)
   })
 })
 
@@ -293,23 +342,27 @@ describe('a failed query in the log', () => {
     const stream = logger[pino.symbols.streamSym]
     logger[pino.symbols.streamSym] = { write: (line: string) => void lines.push(line) }
     const secret = 'Type-1-diabetes-insulin-pump-SECRET-7731'
+    // A constraint that refuses the secret, so the statement carrying it fails in PostgreSQL
+    // itself (a NUL, the one text PostgreSQL refused, no longer gets that far).
+    const db = poolOf(app.payload)
+    await db.query(`ALTER TABLE care_information ADD CONSTRAINT test_refuses_secret CHECK (allergies NOT LIKE '%SECRET%') NOT VALID`)
     try {
-      // The one text PostgreSQL refuses: an administrator's REST call still reaches the database with it.
       const res = await send(
         'PATCH',
         `/cms-api/care-information/${care.id}`,
         { cookie: admin.sessionCookie, 'content-type': 'application/json' },
-        JSON.stringify({ allergies: secret, medicalNotes: 'a\u0000b' }),
+        JSON.stringify({ allergies: secret }),
       )
       expect(res.status).toBeGreaterThanOrEqual(400)
       expect(res.text).not.toContain(secret)
     } finally {
       logger[pino.symbols.streamSym] = stream
+      await db.query('ALTER TABLE care_information DROP CONSTRAINT test_refuses_secret')
     }
     const log = lines.join('\n')
     const messages = lines.map((line) => (JSON.parse(line) as { msg?: string }).msg)
     // Payload writes the row as an upsert: the statement is named by its verb and table.
-    expect(messages).toContainEqual(expect.stringMatching(/^Failed query \((?:insert into|update) "care_information"\): PostgreSQL error 22021$/))
+    expect(messages).toContainEqual(expect.stringMatching(/^Failed query \((?:insert into|update) "care_information"\): PostgreSQL error 23514$/))
     expect(log).not.toContain(secret)
     expect(log).not.toContain('params')
   })

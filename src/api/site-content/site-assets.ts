@@ -7,6 +7,7 @@ import sharp from 'sharp'
 
 import type { SiteAsset, User } from '#cms/payload-types'
 import { AppError, badInput, notFound, unavailable } from '#api/errors'
+import { refuseNul } from '#api/http'
 import { SITE_CONTENT_KEY_PATTERN } from './schemas'
 import { SITE_ASSET_ALT_MAX, SITE_ASSET_MAX_BYTES, SITE_ASSET_MAX_PIXELS, SITE_ASSET_MESSAGES, type SiteAssetDto } from './site-assets.schemas'
 import { detectImageType, EXTENSION_OF_TYPE, servedContentType, toSiteAssetDto } from './site-asset-files'
@@ -41,6 +42,8 @@ export async function readImageUpload(req: PayloadRequest): Promise<ImageUpload>
   } catch {
     throw badInput(SITE_ASSET_MESSAGES.notMultipart)
   }
+  // The form's text fields and the file's name meet the NUL rule every JSON body meets.
+  refuseNul([...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]))
   const file = form.get('file')
   if (!file || typeof file === 'string') throw badInput(SITE_ASSET_MESSAGES.missingFile, [{ path: 'file', message: SITE_ASSET_MESSAGES.missingFile }])
   if (file.size > SITE_ASSET_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', SITE_ASSET_MESSAGES.tooLarge)
