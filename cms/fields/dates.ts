@@ -1,4 +1,5 @@
 import type { DateFieldValidation } from 'payload'
+import type { z } from 'zod'
 import { date as payloadDate } from 'payload/shared'
 
 import { calendarDay, DATE_RANGE_MESSAGES, isDayInRange, isIsoDate, isMonth, isMonthInRange } from '#shared/dates'
@@ -6,7 +7,8 @@ import { calendarDay, DATE_RANGE_MESSAGES, isDayInRange, isIsoDate, isMonth, isM
 /*
  * The validators of every day and month a collection or global stores, whoever writes it (the
  * /api contract, /cms, Payload REST, seeds): the same bounds and range messages as the
- * contract's daySchema and monthSchema (src/shared/dates.ts). A date of birth keeps its own range.
+ * contract's daySchema and monthSchema (src/shared/dates.ts). A date of birth keeps its own range
+ * (validateDateDayWith the contract's dateOfBirthSchema).
  */
 
 const isEmpty = (value: unknown) => value == null || value === ''
@@ -48,4 +50,19 @@ export const validateDateDay: DateFieldValidation = (value, options) => {
   if (checked !== true || isEmpty(value)) return checked
   const day = dayOfDateValue(value)
   return day !== null && isDayInRange(day) ? true : DATE_RANGE_MESSAGES.day
+}
+
+/**
+ * A Payload `date` field whose calendar day the contract checks with its own schema (a date of
+ * birth: a real day, not in the future, within the last 100 years): Payload's own check, then
+ * the schema's first message, so /cms stores only what the contract would.
+ */
+export function validateDateDayWith(schema: z.ZodType<string>): DateFieldValidation {
+  return (value, options) => {
+    const checked = payloadDate(value, options)
+    if (checked !== true || isEmpty(value)) return checked
+    const day = dayOfDateValue(value)
+    const parsed = schema.safeParse(day ?? '')
+    return parsed.success ? true : (parsed.error.issues[0]?.message ?? 'Invalid date')
+  }
 }

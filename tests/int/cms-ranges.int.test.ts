@@ -5,8 +5,9 @@ import { ASSESSMENT_MESSAGES } from '#api/levels/assessment.schemas'
 import { EXAM_MESSAGES } from '#api/exams/schemas'
 import { LEVEL_MESSAGES } from '#api/levels/schemas'
 import { POLICY_MESSAGES } from '#api/policies/schemas'
+import { STUDENT_MESSAGES } from '#api/students/schemas'
 import { DATE_RANGE_MESSAGES } from '#shared/dates'
-import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 import { cmsRest, sessionCookie } from '#tests/support/cms-rest'
 import { addClass, CLASS_FIELDS } from '#tests/support/families'
 import { lexical } from '#tests/support/policies'
@@ -43,7 +44,25 @@ const sessionOf = (fields: Data): Data => ({
 
 type Case = { name: string; collection: CollectionSlug; row: (fields: Data) => Data; bad: Data; message: string; good: Data }
 
+const dancer = (fields: Data): Data => ({ user: ids.family, fullName: 'Ranged Dancer', dateOfBirth: '2016-04-01', experienceLevel: 'Beginner', ...fields })
+
 const CASES: Case[] = [
+  {
+    name: 'a date of birth in the future',
+    collection: 'students',
+    row: dancer,
+    bad: { dateOfBirth: '2099-01-01' },
+    message: STUDENT_MESSAGES.dateOfBirthFuture,
+    good: { dateOfBirth: '2016-04-02' },
+  },
+  {
+    name: 'a date of birth more than 100 years ago',
+    collection: 'students',
+    row: dancer,
+    bad: { dateOfBirth: '1900-01-01' },
+    message: STUDENT_MESSAGES.dateOfBirthTooOld,
+    good: { dateOfBirth: '2016-04-01T12:00:00.000Z' },
+  },
   {
     name: 'a re-sign-by day that is no day',
     collection: 'policy-documents',
@@ -113,6 +132,8 @@ beforeAll(async () => {
   ids['assessment-windows'] = await create('assessment-windows', windowOf({}))
   ids['exam-sessions'] = await create('exam-sessions', sessionOf({}))
   ids.levels = ids.level
+  ids.family = (await app.payload.find({ collection: 'users', where: { username: { equals: FAMILY.username } }, overrideAccess: true })).docs[0]!.id as number
+  ids.students = await create('students', dancer({}))
 }, 120_000)
 
 afterAll(async () => {

@@ -2,7 +2,9 @@ import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
 import type { Student } from '#cms/payload-types'
 import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
+import { dateOfBirthSchema } from '#api/students/schemas'
 import { isAdmin } from '#cms/access/isAdmin'
+import { validateDateDayWith } from '#cms/fields/dates'
 import { ownedByUser } from '#cms/access/ownedByUser'
 import { deleteAttendanceOf } from '#cms/collections/Attendance/hooks/deleteAttendance'
 import { deleteAssessmentMarksOf } from '#cms/collections/AssessmentMarks/hooks/deleteAssessmentMarks'
@@ -71,7 +73,14 @@ export const Students: CollectionConfig = {
       relationTo: 'users',
       admin: { readOnly: true, description: 'Split billing: the guardian asked to be billed for this child, who has not accepted yet.' },
     },
-    { name: 'dateOfBirth', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly' } } },
+    {
+      // The contract's rule wherever the day is written (/cms, Payload REST, seeds): a real day, not ahead, within 100 years.
+      name: 'dateOfBirth',
+      type: 'date',
+      required: true,
+      validate: validateDateDayWith(dateOfBirthSchema),
+      admin: { date: { pickerAppearance: 'dayOnly' } },
+    },
     {
       name: 'experienceLevel',
       type: 'select',
