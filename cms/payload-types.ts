@@ -981,6 +981,7 @@ export interface Message {
   scheduledFor?: string | null;
   sentAt?: string | null;
   cancelledAt?: string | null;
+  notSentReason?: string | null;
   noticeKind?:
     | (
         | 'closure'
@@ -2219,6 +2220,7 @@ export interface MessagesSelect<T extends boolean = true> {
   scheduledFor?: T;
   sentAt?: T;
   cancelledAt?: T;
+  notSentReason?: T;
   noticeKind?: T;
   noticeKey?: T;
   updatedAt?: T;

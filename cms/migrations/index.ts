@@ -32,6 +32,7 @@ import * as migration_20261127_075909_guardian_cards from './20261127_075909_gua
 import * as migration_20261201_195439_emergency_contact_setting from './20261201_195439_emergency_contact_setting';
 import * as migration_20261201_195533_card_saver from './20261201_195533_card_saver';
 import * as migration_20261201_201009_billed_to_pending from './20261201_201009_billed_to_pending';
+import * as migration_20261202_070523_message_not_sent_reason from './20261202_070523_message_not_sent_reason';
 
 export const migrations = [
   {
@@ -203,5 +204,10 @@ export const migrations = [
     up: migration_20261201_201009_billed_to_pending.up,
     down: migration_20261201_201009_billed_to_pending.down,
     name: '20261201_201009_billed_to_pending',
+  },
+  {
+    up: migration_20261202_070523_message_not_sent_reason.up,
+    down: migration_20261202_070523_message_not_sent_reason.down,
+    name: '20261202_070523_message_not_sent_reason'
   },
 ];

@@ -103,6 +103,28 @@ describe('scheduling', () => {
   })
 })
 
+describe('a scheduled message whose audience is empty at its time', () => {
+  it('is not sent to nobody: the app cancels it and the console says why; sent messages are untouched', async () => {
+    const empty = await addClass(app, { name: 'Delivery Empty Class' })
+    const toEmpty = await admin.post(
+      '/api/admin/messages',
+      letter('Nobody there', { scheduledFor: inAnHour(), audience: { kind: 'classes', classIds: [empty.id] } }),
+    )
+    expect(toEmpty.status).toBe(201)
+    const toClass = (await admin.post('/api/admin/messages', letter('Somebody there', { scheduledFor: inAnHour() }))).body.id as number
+
+    const outcome = await withAcademyClock(clockFrom(new Date(Date.now() + 2 * hour)), () => sendDueMessages(app.payload))
+    expect(outcome).toEqual({ sent: [toClass], notSent: [toEmpty.body.id] })
+    const shown = (await admin.get(`/api/admin/messages/${toEmpty.body.id}`)).body
+    expect(shown).toMatchObject({ status: 'cancelled', sentAt: null, notSentReason: MESSAGE_TEXTS.noRecipientsAtItsTime, counts: { recipients: 0 } })
+    expect((await admin.get(`/api/admin/messages/${toClass}`)).body).toMatchObject({ status: 'sent', notSentReason: null })
+    expect(await countRows('message_recipients', toEmpty.body.id as number)).toBe(0)
+    // Nothing waits to send it again, and nobody can cancel it twice.
+    expect((await withAcademyClock(clockFrom(new Date(Date.now() + 3 * hour)), () => sendDueMessages(app.payload))).notSent).toEqual([])
+    expect((await admin.post(`/api/admin/messages/${toEmpty.body.id}/cancel`)).status).toBe(409)
+  })
+})
+
 describe('with the SMTP server away', () => {
   it('marks the copy failed with the SMTP answer, retries, and delivers it once when the server is back', async () => {
     await smtp.close()

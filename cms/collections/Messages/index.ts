@@ -73,6 +73,8 @@ export const Messages: CollectionConfig = {
     { name: 'scheduledFor', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'sentAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'cancelledAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    // Why a message was not sent when it was cancelled by the app rather than by a person (nobody in its audience at its time).
+    { name: 'notSentReason', type: 'text', admin: { readOnly: true } },
     // An automatic notice (decisions "Automatic notices"): its kind, and the event it tells, once (`kind:what:when`).
     { name: 'noticeKind', type: 'select', index: true, options: NOTICE_KINDS.map((value) => ({ label: value, value })), admin: { readOnly: true } },
     { name: 'noticeKey', type: 'text', unique: true, admin: { readOnly: true } },

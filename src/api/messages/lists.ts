@@ -28,6 +28,7 @@ export function toMessageDto(message: Message, counts: Counts = noCounts()): Mes
     senderName: message.senderName ?? null,
     scheduledFor: message.scheduledFor ?? null,
     sentAt: message.sentAt ?? null,
+    notSentReason: message.notSentReason ?? null,
     counts,
   }
 }

@@ -36,6 +36,7 @@ export const MESSAGE_TEXTS = {
   termDay: 'Please give the term’s first and last day as YYYY-MM-DD',
   termOrder: 'The term’s last day must not be before its first day',
   noRecipients: 'Nobody is in this audience: nothing was sent',
+  noRecipientsAtItsTime: 'Nobody was in this audience at its time: nothing was sent',
   inboxBefore: 'Older messages are asked for after a message of your inbox: give its id as before',
   inboxLimit: 'Ask for between 1 and 100 messages at a time',
   unsubscribeInvalid: 'This unsubscribe link is not valid. Please change your choices on your Account page.',
@@ -143,6 +144,8 @@ export type MessageDto = {
   senderName: string | null
   scheduledFor: string | null
   sentAt: string | null
+  /** Set when the app did not send a scheduled message (nobody was in its audience at its time): why, as the console shows it. */
+  notSentReason: string | null
   counts: { recipients: number; queued: number; sent: number; failed: number; portalOnly: number; read: number }
 }
 

@@ -83,6 +83,21 @@ async function dispatch(req: PayloadRequest, message: Message, resolved?: Guardi
   })) as Message
 }
 
+/**
+ * A scheduled message whose audience is empty when its time comes is not "sent to nobody": the
+ * app cancels it and says why, where the console lists it, so the office can send it again.
+ */
+async function cancelForNobody(req: PayloadRequest, message: Message): Promise<Message> {
+  return (await req.payload.update({
+    collection: 'messages',
+    id: message.id,
+    data: { status: 'cancelled', cancelledAt: academyNow().toISOString(), notSentReason: MESSAGE_TEXTS.noRecipientsAtItsTime },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })) as Message
+}
+
 /** POST /api/admin/messages/:id/cancel: only a message still waiting for its time. */
 export async function cancelMessage(req: PayloadRequest, id: number): Promise<Message> {
   const existing = await req.payload.findByID({ collection: 'messages', id, depth: 0, overrideAccess: true, disableErrors: true, req })
@@ -102,8 +117,9 @@ export async function cancelMessage(req: PayloadRequest, id: number): Promise<Me
  * has come. Each is claimed by a conditional UPDATE (scheduled → sending) in its own
  * transaction, so two processes never send one twice and a cancel that came first wins.
  */
-export async function sendDueMessages(payload: Payload): Promise<{ sent: number[] }> {
+export async function sendDueMessages(payload: Payload): Promise<{ sent: number[]; notSent: number[] }> {
   const sent: number[] = []
+  const notSent: number[] = []
   for (;;) {
     const req = await createLocalReq({}, payload)
     const done = await inTransaction(req, async () => {
@@ -116,9 +132,11 @@ export async function sendDueMessages(payload: Payload): Promise<{ sent: number[
       )
       if (!claimed) return null
       const message = (await req.payload.findByID({ collection: 'messages', id: claimed.id, depth: 0, overrideAccess: true, req })) as Message
-      return (await dispatch(req, message)).id
+      const guardians = await resolveAudience(req, message.audience as Audience, message.category as MessageCategory, academyToday())
+      if (guardians.length === 0) return { id: (await cancelForNobody(req, message)).id, sent: false }
+      return { id: (await dispatch(req, message, guardians)).id, sent: true }
     })
-    if (done === null) return { sent }
-    sent.push(done)
+    if (done === null) return { sent, notSent }
+    ;(done.sent ? sent : notSent).push(done.id)
   }
 }

@@ -54,6 +54,7 @@ function MessageRow({ message, onOpen }: { message: MessageDto; onOpen: () => vo
         {message.senderName ? ` · by ${message.senderName}` : ''}
         {message.sentAt ? ` · sent ${formatDateTime(message.sentAt)}` : message.scheduledFor ? ` · for ${formatDateTime(message.scheduledFor)}` : ''}
       </p>
+      {message.notSentReason ? <p className="mt-1 text-sm text-gray-700">{message.notSentReason}</p> : null}
       {message.status === 'sent' ? (
         <p className="mt-1 text-sm text-gray-700">
           {counts.recipients} recipients: {counts.sent} emailed, {counts.queued} queued, {counts.failed} failed, {counts.portalOnly} portal only, {counts.read}{' '}
