@@ -29,11 +29,28 @@ describe('PdfWriter', () => {
     expect(bytes.length).toBeLessThan(200_000)
   }, 60_000)
 
-  it('writes a name typed in decomposed form composed, and only a character no face has as "?"', async () => {
+  it('writes a name typed in decomposed form composed, emoji as typed, and only a character no face has as "?"', async () => {
     const pdf = await PdfWriter.create({ title: 'Report card', creator: 'Academy' })
     pdf.write('Nguye\u0302\u0303n 🩰')
+    pdf.write('Mia 🎭❤️ 👩🏽‍🎤', { bold: true })
+    pdf.write('Private \u{F0000} use')
     const [page] = await pagesOf(await pdf.save())
-    expect(page).toContain('Nguyễn ?')
+    expect(page).toContain('Nguyễn 🩰')
+    // A zero-width joiner is drawn, and not read back by pdfjs.
+    expect(page).toContain('Mia 🎭❤️ 👩🏽🎤')
+    expect(page).toContain('Private ? use')
+  })
+
+  it('writes a later document of the process as right as the first, after accented letters were subset', async () => {
+    const read = async (text: string) => {
+      const pdf = await PdfWriter.create({ title: 'Report card', creator: 'Academy' })
+      pdf.write(text, { bold: true })
+      pdf.write(text)
+      return (await pagesOf(await pdf.save()))[0]
+    }
+    const first = 'Nguyễn Thị Łucja 王芳'
+    expect(await read(first)).toBe(`${first}\n${first}`)
+    for (const later of ['Mia Lindqvist', 'Mia Lindqvist', first]) expect(await read(later)).toBe(`${later}\n${later}`)
   })
 
   it('keeps a Latin-only document quick and small: only the faces it uses are embedded', async () => {

@@ -6,8 +6,9 @@ import { advance, faceFor, facesOf, loadPdfFonts, type Face, type FaceWeight } f
  * A printable document of lines made with pdf-lib (A4): the policies' signed copy and the
  * report card both write through it. It writes with the Noto faces of `pdf-fonts.ts`, each
  * character in the first face that has it (Latin, Vietnamese, Polish, Greek, Cyrillic, Chinese,
- * Japanese, Korean), so a name prints, and reads back, as it was typed; only a character none
- * of them has (an emoji) prints as "?". The text is written in composed form (NFC).
+ * Japanese, Korean, emoji), so a name prints, and reads back, as it was typed; only a character
+ * none of them has (a private-use or unassigned code point) prints as "?". The text is written
+ * in composed form (NFC).
  */
 export type PdfWriteOptions = { size?: number; bold?: boolean; gapBefore?: number; gapAfter?: number }
 

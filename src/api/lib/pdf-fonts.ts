@@ -10,8 +10,9 @@ type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
 /**
  * The faces every PDF of the app writes with (docs/operations.md "PDFs"): Noto Sans (Latin with
  * Vietnamese and Polish, Greek, Cyrillic) and, for what it lacks, Noto Sans CJK: Simplified
- * Chinese with Japanese kana, then Korean. Each comes from its npm package (`@embedpdf/fonts-*`,
- * SIL Open Font License), is read and parsed once per process, and is embedded in a document
+ * Chinese with Japanese kana, then Korean, and last Noto Emoji (the monochrome emoji, with
+ * their joiners and skin tones). Each comes from its npm package (`@embedpdf/fonts-*`,
+ * `@expo-google-fonts/noto-emoji`; SIL Open Font License), is read and parsed once per process, and is embedded in a document
  * only when one of its characters is written there, as a subset of the glyphs used. fontkit
  * itself is loaded with the first PDF (`loadPdfFonts`): a process that writes none never loads it.
  */
@@ -25,17 +26,20 @@ function fontkit(): FontkitModule {
   return engine
 }
 
+/** Each face's package and its file, relative to the folder of the package's entry. */
 const FACES: Record<FaceWeight, readonly [pkg: string, file: string][]> = {
   regular: [
-    ['@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'],
-    ['@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'],
-    ['@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'],
+    ['@embedpdf/fonts-latin', '../fonts/NotoSans-Regular.ttf'],
+    ['@embedpdf/fonts-sc', '../fonts/NotoSansHans-Regular.otf'],
+    ['@embedpdf/fonts-kr', '../fonts/NotoSansKR-Regular.otf'],
+    ['@expo-google-fonts/noto-emoji', '400Regular/NotoEmoji_400Regular.ttf'],
   ],
-  // Bold Latin; Chinese, Japanese and Korean in their regular weight (two fewer 8 MB faces to read and subset).
+  // Bold Latin and emoji; Chinese, Japanese and Korean in their regular weight (two fewer 8 MB faces to read and subset).
   bold: [
-    ['@embedpdf/fonts-latin', 'NotoSans-Bold.ttf'],
-    ['@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'],
-    ['@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'],
+    ['@embedpdf/fonts-latin', '../fonts/NotoSans-Bold.ttf'],
+    ['@embedpdf/fonts-sc', '../fonts/NotoSansHans-Regular.otf'],
+    ['@embedpdf/fonts-kr', '../fonts/NotoSansKR-Regular.otf'],
+    ['@expo-google-fonts/noto-emoji', '700Bold/NotoEmoji_700Bold.ttf'],
   ],
 }
 
@@ -62,9 +66,9 @@ function face(pkg: string, file: string): Face {
   const load = () => {
     const known = loadedFaces.get(key)
     if (known) return known
-    // The package's entry lies in dist/, its fonts in fonts/.
+    // Found from the package's entry (the embedpdf packages keep it in dist/ and their fonts in fonts/).
     const entry = createRequire(import.meta.url).resolve(pkg)
-    const bytes = new Uint8Array(readFileSync(path.join(path.dirname(entry), '..', 'fonts', file)))
+    const bytes = new Uint8Array(readFileSync(path.join(path.dirname(entry), file)))
     const loaded = { bytes, font: fontkit().create(bytes) }
     loadedFaces.set(key, loaded)
     byBytes.set(bytes, glyphByGlyph(loaded.font))
@@ -91,9 +95,19 @@ export function facesOf(weight: FaceWeight): Face[] {
   return faces[weight]
 }
 
-/** The fontkit pdf-lib embeds with: a face already parsed is not parsed again for each document. */
+/**
+ * The fontkit pdf-lib embeds with. A CFF face (the CJK ones, 8 MB each) is parsed once per
+ * process and shared by every document. A TrueType face is parsed afresh from a copy of its
+ * bytes for each document: fontkit's subsetter writes the new glyph ids of a composite glyph's
+ * parts (an accented letter such as "ị") into the font's own bytes, so a shared TrueType face
+ * drew other letters wrong in every later document of the process ("Mia" read back "M\u0002a").
+ */
 const cachedFontkit: Fontkit = {
-  create: (bytes: Uint8Array) => (byBytes.get(bytes) ?? fontkit().create(bytes)) as never,
+  create: (bytes: Uint8Array) => {
+    const shared = byBytes.get(bytes)
+    if (!shared) return fontkit().create(bytes) as never
+    return ('glyf' in shared.directory.tables ? glyphByGlyph(fontkit().create(bytes.slice())) : shared) as never
+  },
 }
 
 /** Loads fontkit (once per process) and answers the fontkit to register with a document. */
