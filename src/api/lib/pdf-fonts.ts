@@ -106,7 +106,9 @@ const cachedFontkit: Fontkit = {
   create: (bytes: Uint8Array) => {
     const shared = byBytes.get(bytes)
     if (!shared) return fontkit().create(bytes) as never
-    return ('glyf' in shared.directory.tables ? glyphByGlyph(fontkit().create(bytes.slice())) : shared) as never
+    // fontkit's table directory (not in its types): a TrueType face has `glyf`, a CFF face `CFF `.
+    const { tables } = (shared as unknown as { directory: { tables: Record<string, unknown> } }).directory
+    return ('glyf' in tables ? glyphByGlyph(fontkit().create(bytes.slice())) : shared) as never
   },
 }
 
