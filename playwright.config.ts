@@ -25,6 +25,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  // A slow day's machine can take past Playwright's 5 s default to answer a page's first reads
+  // (the last run saw /billing still loading at 5 s while the machine was busy); a passing
+  // check returns as soon as it holds, so this costs a green run nothing.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
