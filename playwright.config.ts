@@ -12,8 +12,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 const MAILBOX_HTTP_PORT = Number(process.env.MAILBOX_HTTP_PORT ?? 3125)
 const MAILBOX_SMTP_PORT = Number(process.env.MAILBOX_SMTP_PORT ?? 3126)
 
-/** Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer has it. */
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+/**
+ * Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer
+ * has it. The headless shell first: it is what Playwright itself runs headless, and on this 2-core
+ * machine the same journeys took a third less time in it than in the full browser's headless mode.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate))
 
 export default defineConfig({
   testDir: 'tests/e2e',
