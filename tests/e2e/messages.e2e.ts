@@ -104,7 +104,7 @@ test('an administrator announces to one class; the guardian reads it in the inbo
   }
 })
 
-test('a teacher cancels today’s class in two taps and the family sees the notice', async ({
+test('a teacher cancels today’s class in two taps, the family sees the notice and the struck-off day, and the teacher undoes it', async ({
   page,
   browser,
   baseURL,
@@ -141,14 +141,29 @@ test('a teacher cancels today’s class in two taps and the family sees the noti
       expect(await seriousViolations(page)).toEqual([])
     })
 
-    await test.step('the family finds the notice in the inbox', async () => {
+    await test.step('the family finds the notice in the inbox, and today’s class struck off the week', async () => {
       await openPortal(family.page, '/inbox')
       await family.page.getByRole('button', { name: new RegExp(subject) }).click()
       await expect(family.page.getByText(`${className} is cancelled today`)).toBeVisible()
+      await openPortal(family.page, '/schedule')
+      await expect(family.page.getByText('No class — Class cancelled')).toBeVisible()
+    })
+
+    await test.step('the teacher undoes it the same day, and the family is told', async () => {
+      await page.reload()
+      await page.getByRole('button', { name: new RegExp(className) }).click()
+      await expect(page.getByText('Cancelled today').first()).toBeVisible()
+      await page.getByRole('button', { name: 'Undo the cancellation' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Tell the families it is on' }).click()
+      await expect(page.getByText(`The families of ${className} were told that today’s class takes place after all`)).toBeVisible()
+      await openPortal(family.page, '/schedule')
+      await expect(family.page.getByText(className).first()).toBeVisible()
+      await expect(family.page.getByText('No class — Class cancelled')).toHaveCount(0)
     })
   } finally {
     await family.close()
     await deleteMessages(adminRequest, subject)
+    await deleteMessages(adminRequest, `Class on after all today: ${className}`)
   }
 })
 

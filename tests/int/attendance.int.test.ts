@@ -84,7 +84,7 @@ describe('GET /api/teach/classes', () => {
     expect(res.status).toBe(200)
     expect(res.body.today).toBe(today)
     expect(res.body.classes).toEqual([
-      { id: classA.id, name: 'Attendance A', days: expect.any(String), time: '4:00-5:00pm', location: 'Studio A', meetsToday: true },
+      { id: classA.id, name: 'Attendance A', days: expect.any(String), time: '4:00-5:00pm', location: 'Studio A', meetsToday: true, cancelledToday: false },
     ])
     const b = await teacherB.client.get('/api/teach/classes')
     expect(b.body.classes.map((c: { id: number }) => c.id)).toEqual([classB.id])

@@ -25,7 +25,7 @@ import { optionalRelationId } from '#api/lib/relations'
 import { bothOf, taughtBy } from '#api/lib/ownership'
 import { academyToday } from '#api/lib/academy-clock'
 import { rosterCare } from '#api/care'
-import { classCalendar } from '#api/classes'
+import { classCalendar, isCancelledOn } from '#api/classes'
 import { csvTable } from '#api/lib/csv'
 
 /**
@@ -43,6 +43,7 @@ function toTeachClass(doc: Class, today: string): TeachClassDto & { startTime: s
     time: doc.time,
     location: doc.location,
     meetsToday: classMeetsOn(classCalendar(doc), today),
+    cancelledToday: isCancelledOn(doc, today),
     startTime: doc.startTime ?? null,
     endTime: doc.endTime ?? null,
   }
@@ -66,7 +67,9 @@ export async function listTeachClasses(req: PayloadRequest, user: User): Promise
     (cls) => cls,
   )
   const classes = sorted.map(({ startTime: _start, endTime: _end, ...cls }) => cls)
-  return { today, classes: [...classes.filter((c) => c.meetsToday), ...classes.filter((c) => !c.meetsToday)] }
+  // A class cancelled today stays with today's, where its cancellation can be undone.
+  const todays = (c: TeachClassDto) => c.meetsToday || c.cancelledToday
+  return { today, classes: [...classes.filter(todays), ...classes.filter((c) => !todays(c))] }
 }
 
 /** A class the caller teaches (any class for an administrator), or 404 (also the assessments' rule, #api/levels). */

@@ -62,6 +62,8 @@ export type TeachClassDto = {
   location: string
   /** Whether the class's `days` text names today's weekday in the academy's time zone. */
   meetsToday: boolean
+  /** Cancelled today ("Class cancelled today", issue 41): no meeting, no attendance; undone with DELETE …/cancellation. */
+  cancelledToday: boolean
 }
 export type TeachClassesDto = {
   /** Today in the academy's time zone, YYYY-MM-DD. */

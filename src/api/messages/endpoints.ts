@@ -12,7 +12,7 @@ import {
   teacherMessageSchema,
   unsubscribeQuerySchema,
 } from './schemas'
-import { sendClassMessage } from './teach'
+import { sendClassMessage, undoCancelToday } from './teach'
 import { unsubscribe, unsubscribeConfirmPage } from './unsubscribe'
 
 /** Messages to families (issue 25): the studio sends, a teacher writes to their classes, a family reads and replies. */
@@ -32,6 +32,8 @@ export const messageEndpoints = [
   defineEndpoint('post', '/teach/classes/:id/messages', { role: 'teacher', body: teacherMessageSchema }, async ({ req, user, body }) =>
     Response.json(await sendClassMessage(req, user, idParam(req), body), { status: 201 }),
   ),
+
+  defineEndpoint('delete', '/teach/classes/:id/cancellation', { role: 'teacher' }, async ({ req, user }) => undoCancelToday(req, user, idParam(req))),
 
   defineEndpoint('get', '/messages', { role: 'family', query: inboxQuerySchema }, async ({ req, user, query }) => listInbox(req, user, query)),
 

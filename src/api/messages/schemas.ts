@@ -42,6 +42,9 @@ export const MESSAGE_TEXTS = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Please change your choices on your Account page.',
   cancelledTodaySubject: (className: string) => `Class cancelled today: ${className}`,
   cancelledTodayBody: (className: string, day: string) => `${className} is cancelled today (${day}). We are sorry for the short notice.`,
+  backOnTodaySubject: (className: string) => `Class on after all today: ${className}`,
+  backOnTodayBody: (className: string, day: string) =>
+    `${className} takes place today (${day}) after all: the cancellation was a mistake. We are sorry for the confusion.`,
 } as const
 
 const idList = z.array(recordIdSchema(MESSAGE_TEXTS.classesRequired)).min(1, MESSAGE_TEXTS.classesRequired).max(100)

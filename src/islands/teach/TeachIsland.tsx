@@ -88,6 +88,7 @@ function ClassButton({ cls, selected, onSelect }: { cls: TeachClassDto; selected
         <span className="block text-sm text-gray-700">
           {cls.time} · {cls.location}
         </span>
+        {cls.cancelledToday ? <span className="mt-1 block text-sm font-semibold text-red-800">Cancelled today</span> : null}
       </button>
     </li>
   )
@@ -104,7 +105,8 @@ function Teach() {
   if (classes.isError) return <ErrorCard message={errorMessage(classes.error, 'Could not load your classes.')} onRetry={() => void classes.refetch()} />
 
   const { today } = classes.data
-  const todays = classes.data.classes.filter((c) => c.meetsToday)
+  // A class cancelled today stays here, where the cancellation can be undone.
+  const todays = classes.data.classes.filter((c) => c.meetsToday || c.cancelledToday)
   const chosen = classId ?? todays[0]?.id ?? null
   const day = date ?? today
   const chosenToday = day === today ? todays.find((cls) => cls.id === chosen) : undefined
