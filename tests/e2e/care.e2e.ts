@@ -102,6 +102,8 @@ test('a parent gives care information and a pickup, enrolls, and the teacher see
     await page.getByTestId('summary-bar').getByRole('button', { name: 'Add to Schedule' }).click()
     await page.getByRole('dialog', { name: 'Confirm Class Selection' }).getByRole('button', { name: 'Confirm & Add to Schedule' }).click()
     await expectToast(page, 'Classes Added')
+    // The specification's flow goes on to /account after the toast.
+    await page.waitForURL('**/account')
   })
 
   await test.step('the teacher sees the allergy, the photo choice and the pickup on the roster', async () => {

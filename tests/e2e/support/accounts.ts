@@ -65,9 +65,25 @@ export async function signIn(target: Page | APIRequestContext, baseURL: string |
  * account and redirects) while the next page loads.
  */
 export async function switchAccount(page: Page, baseURL: string | undefined, account: { username: string; password: string }): Promise<UserDto> {
-  await page.goto('about:blank')
+  await leavePage(page)
   await page.context().clearCookies()
   return signIn(page, baseURL, account)
+}
+
+/**
+ * To about:blank, even when the page is on its way somewhere itself (Select Classes goes on to
+ * /account after its toast): that navigation is let finish, then the page leaves.
+ */
+async function leavePage(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('about:blank')
+      return
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('interrupted by another navigation')) throw error
+      await page.waitForLoadState()
+    }
+  }
 }
 
 /**
