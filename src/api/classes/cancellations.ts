@@ -42,21 +42,17 @@ async function writeClosures(req: PayloadRequest, cls: Class, closures: NonNulla
 /**
  * Cancels the class on `day` (409 when it is cancelled already). A class that does not meet that
  * day (not one of its weekdays, outside its term, or closed) has no meeting to cancel: nothing
- * changes, and the answer is false; its families are still told.
+ * changes (its families are still told).
  */
-export async function cancelClassOn(req: PayloadRequest, cls: Class, day: string): Promise<boolean> {
+export async function cancelClassOn(req: PayloadRequest, cls: Class, day: string): Promise<void> {
   if (isCancelledOn(cls, day)) throw conflict(CANCELLATION_MESSAGES.alreadyCancelled(cls.name))
-  if (!classMeetsOn(classCalendar(cls), day)) return false
+  if (!classMeetsOn(classCalendar(cls), day)) return
   await writeClosures(req, cls, [...(cls.closures ?? []), { start: day, end: day, label: CANCELLED_LABEL }])
-  return true
 }
 
 /** Undoes the cancellation of `day`: the class meets again (409 when it was not cancelled). */
 export async function undoCancellationOn(req: PayloadRequest, cls: Class, day: string): Promise<void> {
   if (!isCancelledOn(cls, day)) throw conflict(CANCELLATION_MESSAGES.notCancelled(cls.name))
-  await writeClosures(
-    req,
-    cls,
-    (cls.closures ?? []).filter((closure) => !isCancellation(day)(closure)),
-  )
+  const others = (cls.closures ?? []).filter((closure) => !isCancellation(day)(closure))
+  await writeClosures(req, cls, others)
 }

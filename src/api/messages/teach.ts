@@ -55,7 +55,7 @@ async function changeToday(
   req: PayloadRequest,
   user: User,
   classId: number,
-  change: (req: PayloadRequest, cls: Class, day: string) => Promise<unknown>,
+  change: (req: PayloadRequest, cls: Class, day: string) => Promise<void>,
   subject: (className: string) => string,
   body: (className: string, day: string) => string,
 ): Promise<MessageDto> {
