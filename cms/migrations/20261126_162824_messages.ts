@@ -92,6 +92,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_message_recipients_fk";
   
+  DELETE FROM "payload_jobs_log" WHERE "task_slug" IN ('sendMessageCopy', 'scheduledMessages');
+  DELETE FROM "payload_jobs" WHERE "task_slug" IN ('sendMessageCopy', 'scheduledMessages');
   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
   CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'billingCalendar', 'autopayCharges', 'lateFees', 'waitlistExpiry', 'sendEmail');

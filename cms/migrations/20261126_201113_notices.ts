@@ -44,6 +44,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "notice_templates" CASCADE;
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_notice_templates_fk";
   
+  DELETE FROM "payload_jobs_log" WHERE "task_slug" = 'scheduledNotices';
+  DELETE FROM "payload_jobs" WHERE "task_slug" = 'scheduledNotices';
   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
   CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'billingCalendar', 'autopayCharges', 'lateFees', 'waitlistExpiry', 'sendEmail', 'sendMessageCopy', 'scheduledMessages');

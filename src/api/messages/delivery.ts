@@ -55,14 +55,26 @@ export async function queueCopies(req: PayloadRequest, messageId: number, guardi
 }
 
 let draining: Promise<void> | null = null
+let askedAgain = false
 
 /**
  * Runs the queued copies now, in this process, until none is due (a copy whose try failed waits
  * for its backoff and is left to the runner). One drain at a time per process; another process
- * may drain the same queue: each copy is sent under its job row's lock, once.
+ * may drain the same queue: each copy is sent under its job row's lock, once. Copies committed
+ * while a drain runs are not left to the minute's runner: the drain may already have seen an
+ * empty queue, so it goes round once more.
  */
 export function drainSoon(payload: Payload): Promise<void> {
-  draining ??= drain(payload).finally(() => {
+  if (draining) {
+    askedAgain = true
+    return draining
+  }
+  draining = (async () => {
+    do {
+      askedAgain = false
+      await drain(payload)
+    } while (askedAgain)
+  })().finally(() => {
     draining = null
   })
   return draining
