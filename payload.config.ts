@@ -53,7 +53,7 @@ import { academyEmailAdapter } from '#cms/email-adapter'
 import { sessionUserIdFromMemory } from '#cms/collections/Users/auth/cachedJwtStrategy'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/contract'
-import { watchPool } from '#api/lib/database'
+import { returnAdapterClient, watchPool } from '#api/lib/database'
 import { loadAcademyTimeZone } from '#api/studio'
 import { loadCmsSettings } from '#server/env.server'
 import { SAFE_LOG_OPTIONS } from '#server/logger.server'
@@ -129,7 +129,7 @@ export default buildConfig({
   ],
   globals: [PaymentConfig, TuitionSettings, StudioSettings],
   // The billing calendar's hourly tick (cms/jobs.ts); only processes with JOBS_AUTORUN=true run it.
-  jobs: jobsConfig(settings.jobsAutorun),
+  jobs: jobsConfig(settings.jobsAutorun, settings.runnerCron),
   endpoints: contractEndpoints,
   // A session cookie sent from another origin is treated as anonymous.
   csrf: allowedOrigins,
@@ -145,6 +145,7 @@ export default buildConfig({
   // listener that would end the process. Requests meanwhile answer 503 and the pool reconnects.
   // Every completed write counts for the signed-in read cache (src/server/records-generation.server.ts).
   onInit: async (payload) => {
+    returnAdapterClient(payload)
     watchPool(payload, {
       onError: (error) => {
         console.warn(`[db] a pooled connection was lost: ${error.message}`)

@@ -105,7 +105,7 @@ export const scheduledTasks: TaskConfig<ScheduledRun>[] = [
  * starts its crons on the first request to its REST API whatever boot asked, so switching them
  * off has to happen in the config.
  */
-export function jobsConfig(autoRun: boolean): JobsConfig {
+export function jobsConfig(autoRun: boolean, runnerCron = '* * * * *'): JobsConfig {
   return {
     tasks: [...scheduledTasks, mailTask, messageCopyTask, scheduledMessagesTask, scheduledNoticesTask],
     jobsCollectionOverrides: jobsCollectionForAdmins,
@@ -113,9 +113,15 @@ export function jobsConfig(autoRun: boolean): JobsConfig {
     // (/cms-api/payload-jobs/run, /handle-schedules): a family could start the billing tick.
     // Our own runner and the Local API calls are not asked (overrideAccess).
     access: { run: isAdminRequest, queue: isAdminRequest, cancel: isAdminRequest },
-    // Each minute: queue each task's next run unless one waits, then run the runs that are due;
-    // and send the mail that is due (queued mail whose run at once did not happen, retries).
-    autoRun: autoRun ? [{ cron: '* * * * *', queue: BILLING_QUEUE, limit: 10 }, mailAutoRun, messageAutoRun] : [],
+    // Each minute (JOBS_RUNNER_CRON): queue each task's next run unless one waits, then run the runs
+    // that are due; and send the mail that is due (queued mail whose run at once did not happen, retries).
+    autoRun: autoRun
+      ? [
+          { cron: runnerCron, queue: BILLING_QUEUE, limit: 10 },
+          { ...mailAutoRun, cron: runnerCron },
+          { ...messageAutoRun, cron: runnerCron },
+        ]
+      : [],
   }
 }
 

@@ -53,6 +53,7 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   process.env.ACADEMY_ALLOWED_ORIGINS = allowedOrigins(env).join(',')
   process.env.DATABASE_POOL_MAX = String(env.DATABASE_POOL_MAX)
   process.env.JOBS_AUTORUN = env.JOBS_AUTORUN
+  process.env.JOBS_RUNNER_CRON = env.JOBS_RUNNER_CRON
   process.env.ACADEMY_DATA_DIR = path.resolve(env.ACADEMY_DATA_DIR)
   handOverObjectStorage(env.objectStorage)
   // prodMigrations run only in production mode; development uses `payload migrate` explicitly.

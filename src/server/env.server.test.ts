@@ -35,6 +35,13 @@ describe('loadEnv', () => {
     expect(loadCmsSettings({ JOBS_AUTORUN: 'false' }).jobsAutorun).toBe(false)
   })
 
+  it('runs the queues each minute unless JOBS_RUNNER_CRON says when, and refuses what is not a cron', () => {
+    expect(loadCmsSettings({}).runnerCron).toBe('* * * * *')
+    expect(loadEnv({ JOBS_RUNNER_CRON: '*/2 * * * * *' }).JOBS_RUNNER_CRON).toBe('*/2 * * * * *')
+    for (const wrong of ['every minute', '* * * *', '* * * * * * *', '* * * * *; rm'])
+      expect(() => loadEnv({ JOBS_RUNNER_CRON: wrong }), wrong).toThrow(/JOBS_RUNNER_CRON must be a cron/)
+  })
+
   it('refuses an invalid port with a clear message', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/)
   })
@@ -51,6 +58,7 @@ describe('loadCmsSettings (what payload.config.ts and the collections read)', ()
       ACADEMY_DATA_DIR: '/srv/academy',
       DATABASE_POOL_MAX: '20',
       JOBS_AUTORUN: 'false',
+      JOBS_RUNNER_CRON: '*/5 * * * * *',
     })
     expect(settings).toEqual({
       databaseUrl: 'postgres://app@db/academy',
@@ -61,6 +69,7 @@ describe('loadCmsSettings (what payload.config.ts and the collections read)', ()
       poolMax: 20,
       objectStorage: null,
       jobsAutorun: false,
+      runnerCron: '*/5 * * * * *',
     })
   })
 

@@ -104,6 +104,13 @@ const schema = z.object({
   // Whether this process runs the scheduled jobs (the billing calendar, cms/jobs.ts). Safe on
   // several processes at once; set false on the ones that should only serve requests.
   JOBS_AUTORUN: z.enum(['true', 'false'], 'JOBS_AUTORUN must be true or false').default('true'),
+  // How often a runner looks at the queues (due mail, retries, the scheduled steps): a cron of five
+  // fields, or six with seconds first. Every minute unless set; the tests of several processes
+  // set seconds rather than wait for the minute.
+  JOBS_RUNNER_CRON: z
+    .string()
+    .regex(/^[\d*/,-]+( [\d*/,-]+){4,5}$/, 'JOBS_RUNNER_CRON must be a cron of five fields (or six, seconds first)')
+    .default('* * * * *'),
   // How many reverse proxies of our own stand before the app ('true' = 1): the client address is
   // then the X-Forwarded-For hop right before them (src/server/client-address.server.ts).
   TRUST_PROXY: z
@@ -156,6 +163,8 @@ export type CmsSettings = {
   objectStorage: ObjectStorageSettings | null
   /** Whether this process runs the scheduled jobs (JOBS_AUTORUN). */
   jobsAutorun: boolean
+  /** When its runner looks at the queues (JOBS_RUNNER_CRON). */
+  runnerCron: string
 }
 
 const cmsSchema = z.object({
@@ -167,6 +176,7 @@ const cmsSchema = z.object({
   ACADEMY_DATA_DIR: schema.shape.ACADEMY_DATA_DIR,
   DATABASE_POOL_MAX: schema.shape.DATABASE_POOL_MAX,
   JOBS_AUTORUN: schema.shape.JOBS_AUTORUN,
+  JOBS_RUNNER_CRON: schema.shape.JOBS_RUNNER_CRON,
   ...objectStorageShape(),
 })
 
@@ -184,6 +194,7 @@ export function loadCmsSettings(source: Record<string, string | undefined> = pro
     poolMax: env.DATABASE_POOL_MAX,
     objectStorage: resolveObjectStorage(env),
     jobsAutorun: env.JOBS_AUTORUN === 'true',
+    runnerCron: env.JOBS_RUNNER_CRON,
   }
 }
 

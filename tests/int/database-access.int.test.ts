@@ -6,7 +6,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type PayloadRequest } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { afterCommit, inTransaction, maybePoolOf, poolOf, queryInTransaction, queryRows, sessionOf } from '#api/lib/database'
+import { afterCommit, inTransaction, maybePoolOf, poolOf, queryInTransaction, queryRows, returnAdapterClient, sessionOf } from '#api/lib/database'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { CLASS_FIELDS } from '#tests/support/families'
 
@@ -64,6 +64,12 @@ describe(`the Postgres adapter's internals that src/api/lib/database.ts relies o
     const { rows } = await poolOf(app.payload).query<{ one: number }>('SELECT 1::int AS one')
     expect(rows, `${recheck}: the pool does not answer`).toEqual([{ one: 1 }])
     expect(await queryRows<{ one: number }>(app.payload, sql`SELECT 1::int AS one`), `${recheck}: payload.db.drizzle.execute changed`).toEqual([{ one: 1 }])
+  })
+
+  it('has its whole pool once booted: the client the adapter checks out at connect is back in the pool', async () => {
+    const pool = poolOf(app.payload)
+    expect(pool.totalCount - pool.idleCount, `${recheck}: a client is still checked out after boot (returnAdapterClient)`).toBe(0)
+    expect(returnAdapterClient(app.payload), 'a second return gives nothing back').toBe(false)
   })
 
   it('keeps each transaction in payload.db.sessions under req.transactionID, shared by the Local API and raw statements', async () => {

@@ -41,7 +41,25 @@ export function drizzleOf(payload: Payload): AdapterInternals['drizzle'] {
   return internals(payload).drizzle
 }
 
-/** Ends Payload's pool, waiting at most `ms` (Payload keeps one client checked out for ever). */
+/** pg-pool's own lists (not its public API): every client it opened, and those idle now. */
+type PoolLists = { _clients?: { release?: (error?: Error) => void }[]; _idle?: { client: unknown }[] }
+
+/**
+ * Payload's adapter checks out one client when it connects and never gives it back (db-postgres
+ * connect.js): the pool runs one short of its size, and `pool.end()` waits for that client for
+ * ever. Called once, in onInit, when the adapter's client is the pool's first and nobody else's;
+ * afterwards the pool has its whole size and ends as soon as its work is done.
+ */
+export function returnAdapterClient(payload: Payload): boolean {
+  const lists = maybePoolOf(payload) as (Pool & PoolLists) | undefined
+  const first = lists?._clients?.[0]
+  if (!first || typeof first.release !== 'function') return false
+  if (lists?._idle?.some((idle) => idle.client === first)) return false
+  first.release()
+  return true
+}
+
+/** Ends Payload's pool, waiting at most `ms` for the requests still holding a client. */
 export async function endPool(payload: Payload, ms: number): Promise<void> {
   const pool = maybePoolOf(payload)
   await Promise.race([pool?.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms))])
