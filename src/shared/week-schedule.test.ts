@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { classDay, mondayOf, noClassText, weekDays } from './week-schedule'
+import { classDay, enrolledClassDay, mondayOf, noClassText, weekDays } from './week-schedule'
 
 const tuesdays = {
   days: 'Tuesday',
@@ -28,5 +28,20 @@ describe('the dated week', () => {
     expect(classDay(tuesdays, '2026-11-25', thanksgiving)).toBeNull()
     expect(noClassText('Thanksgiving')).toBe('No class — Thanksgiving')
     expect(noClassText(null)).toBe('No class')
+  })
+
+  it("keeps a child's class to the child's own weeks: before joining it says when the first class is; after leaving it is gone", () => {
+    const joinedWednesday = { enrollmentDate: '2026-11-18', endDate: '2027-01-12' }
+    // The Tuesday before joining is not theirs; their first Tuesday skips Thanksgiving week.
+    expect(enrolledClassDay(tuesdays, joinedWednesday, '2026-11-17', thanksgiving)).toEqual({ kind: 'before-first-class', firstClass: '2026-12-08' })
+    expect(enrolledClassDay(tuesdays, joinedWednesday, '2026-11-24', thanksgiving)).toEqual({ kind: 'closed', label: 'Thanksgiving' })
+    expect(enrolledClassDay(tuesdays, joinedWednesday, '2026-12-08', thanksgiving)).toEqual({ kind: 'meets' })
+    expect(enrolledClassDay(tuesdays, joinedWednesday, '2027-01-12')).toEqual({ kind: 'meets' })
+    expect(enrolledClassDay(tuesdays, joinedWednesday, '2027-01-19')).toBeNull()
+    expect(enrolledClassDay(tuesdays, joinedWednesday, '2026-11-18')).toBeNull()
+    // Enrolled ahead of the term: the weeks before it say when the first class is.
+    expect(enrolledClassDay(tuesdays, { enrollmentDate: '2026-08-20T00:00:00.000Z' }, '2026-08-25')).toEqual({ kind: 'before-term', termStart: '2026-09-01' })
+    // A class with no meeting left for this child shows nothing before it.
+    expect(enrolledClassDay({ ...tuesdays, termEnd: '2026-11-20' }, joinedWednesday, '2026-11-17')).toBeNull()
   })
 })

@@ -5,9 +5,11 @@
  * as every other reader of the calendar (`classMeetsOn`, decisions §14; closures through
  * src/shared/closures.ts). Days are the academy's `YYYY-MM-DD`.
  */
-import { closureDaySet, closureOn, type ClosureRange } from './closures'
-import { addDays, weekdayOf } from './dates'
+import { closureDays, closureDaySet, closureOn, type ClosureRange } from './closures'
+import { addDays, calendarDay, weekdayOf } from './dates'
+import { firstClassDay } from './first-class'
 import { classMeetsOn, classWeekdays, type ClassCalendar } from './schedule'
+import type { EnrollmentSpan } from './self-service'
 
 /** The Monday of the week `day` falls in. */
 export function mondayOf(day: string): string {
@@ -21,7 +23,11 @@ export function weekDays(monday: string): string[] {
 
 /** How a class stands on one of its weekdays. */
 export type ClassDay =
-  { kind: 'meets' } | { kind: 'closed'; label: string | null } | { kind: 'before-term'; termStart: string } | { kind: 'after-term'; termEnd: string }
+  | { kind: 'meets' }
+  | { kind: 'closed'; label: string | null }
+  | { kind: 'before-term'; termStart: string }
+  | { kind: 'after-term'; termEnd: string }
+  | { kind: 'before-first-class'; firstClass: string }
 
 /**
  * What a class does on `day`: null when the day is none of its weekdays (it is not shown);
@@ -35,6 +41,21 @@ export function classDay(cls: ClassCalendar, day: string, academyClosures: reado
   if (closure) return { kind: 'closed', label: closure.label ?? null }
   if (cls.termStart && day < cls.termStart) return { kind: 'before-term', termStart: cls.termStart }
   return { kind: 'after-term', termEnd: cls.termEnd ?? day }
+}
+
+/**
+ * What a child's class does on `day` for that child (issue 41): as `classDay`, but a day before
+ * the enrollment starts says when the child's first class is (joining on a Wednesday, the
+ * Monday before is not theirs), and a day after the enrollment ended is not shown at all.
+ */
+export function enrolledClassDay(cls: ClassCalendar, span: EnrollmentSpan, day: string, academyClosures: readonly ClosureRange[] = []): ClassDay | null {
+  const status = classDay(cls, day, academyClosures)
+  if (!status) return null
+  if (span.endDate && day > calendarDay(span.endDate)) return null
+  const starts = calendarDay(span.enrollmentDate)
+  if (day >= starts) return status
+  const first = firstClassDay(cls, starts, closureDays(academyClosures))
+  return first ? { kind: 'before-first-class', firstClass: first } : null
 }
 
 /** 'No class — Thanksgiving', or 'No class' for a closure without a label. */

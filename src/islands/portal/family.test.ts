@@ -169,6 +169,15 @@ describe('the dated week (issue 23)', () => {
     expect(week.filter((day) => day.items.length > 0)).toHaveLength(1)
   })
 
+  it("shows a child's class from the child's first class on, and not after the child has left it", () => {
+    const joined = { ...enroll(9, mia, tuesdays), enrollmentDate: '2026-12-02', endDate: '2026-12-15' }
+    const week = (monday: string) => datedWeek({ monday, entries: [{ enrollment: joined, student: mia }] })[1]!.items
+    expect(week('2026-11-30').map((item) => item.kind === 'enrolled' && item.status)).toEqual([{ kind: 'before-first-class', firstClass: '2026-12-08' }])
+    expect(week('2026-12-07').map((item) => item.kind === 'enrolled' && item.status)).toEqual([{ kind: 'meets' }])
+    expect(week('2026-12-14').map((item) => item.kind === 'enrolled' && item.status)).toEqual([{ kind: 'meets' }])
+    expect(week('2026-12-21')).toEqual([])
+  })
+
   it('leaves out places no longer in line and other students when filtered', () => {
     const base = { monday: '2026-11-30', entries: [{ enrollment: enroll(9, mia, tuesdays), student: mia }], classesById: new Map([[full.id, full]]) }
     expect(datedWeek({ ...base, waitlist: [line('accepted', null)] })[1]!.items.map((item) => item.kind)).toEqual(['enrolled'])

@@ -8,7 +8,7 @@ import type { EnrollmentDto } from '#api/enrollment/schemas'
 import { classWeekdays, sortByClassStart, WEEKDAYS, type Weekday, type WeekdayName } from '#shared/schedule'
 import type { ClosureRange } from '#shared/closures'
 import { weekdayOf } from '#shared/dates'
-import { classDay, weekDays, type ClassDay } from '#shared/week-schedule'
+import { classDay, enrolledClassDay, weekDays, type ClassDay } from '#shared/week-schedule'
 import type { WaitlistEntryDto } from '#api/waitlist/schemas'
 import type { StudentDto } from '#api/students/schemas'
 
@@ -93,7 +93,7 @@ export function datedWeek(input: {
     for (const entry of entries) {
       if (studentId !== null && entry.student.id !== studentId) continue
       const cls = entry.enrollment.class
-      const status = classDay(cls, day, academyClosures)
+      const status = enrolledClassDay(cls, entry.enrollment, day, academyClosures)
       if (status) items.push({ kind: 'enrolled', key: `e${entry.enrollment.id}`, entry, cls, status })
     }
     for (const item of lined) {

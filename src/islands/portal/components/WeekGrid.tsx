@@ -30,6 +30,7 @@ function EnrolledItem({
       <span className={`block text-gray-800 ${status.kind === 'closed' ? 'line-through' : ''}`}>{cls.time}</span>
       {status.kind === 'closed' ? <span className="block font-semibold text-red-800">{noClassText(status.label)}</span> : null}
       {status.kind === 'before-term' ? <span className="block text-gray-800">Starts {formatCalendarDay(status.termStart)}</span> : null}
+      {status.kind === 'before-first-class' ? <span className="block text-gray-800">First class {formatCalendarDay(status.firstClass)}</span> : null}
       {status.kind === 'after-term' ? <span className="block text-gray-800">Term ended {formatCalendarDay(status.termEnd)}</span> : null}
       {showStudent ? <span className="block text-brand-800">{firstName(entry.student.fullName)}</span> : null}
     </button>
