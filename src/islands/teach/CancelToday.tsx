@@ -25,6 +25,7 @@ function CancelledToday({ cls, justNow, undo }: { cls: TeachClassDto; justNow: b
         open={asking}
         title={`Hold ${cls.name} today after all?`}
         confirmLabel="Tell the families it is on"
+        cancelLabel="Keep it cancelled"
         pendingLabel="Sending…"
         pending={undo.isPending}
         onCancel={() => setAsking(false)}
@@ -59,6 +60,7 @@ export function CancelToday({ cls }: { cls: TeachClassDto }) {
         open={asking}
         title={`Cancel ${cls.name} today?`}
         confirmLabel="Tell the families"
+        cancelLabel="Keep the class"
         pendingLabel="Sending…"
         pending={cancel.isPending}
         onCancel={() => setAsking(false)}

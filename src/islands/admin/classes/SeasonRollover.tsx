@@ -7,6 +7,7 @@ import { Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { formatCalendarDay } from '#shared/dates'
+import { countOf } from '#shared/plural'
 import { RolloverDialog } from './RolloverDialog'
 
 /** The seasons (issue 27, the next season), each with its rollover into the next; the seasons themselves are edited in /cms. */
@@ -23,7 +24,7 @@ export function SeasonRollover() {
       </SectionHeader>
       {done ? (
         <div className="mb-3">
-          <SuccessAlert title={`${done.season.name} created: ${done.classesCopied} ${done.classesCopied === 1 ? 'class' : 'classes'} copied`}>
+          <SuccessAlert title={`${done.season.name} created: ${countOf(done.classesCopied, 'class', 'classes')} copied`}>
             <p>{done.message}</p>
           </SuccessAlert>
         </div>
@@ -44,16 +45,19 @@ export function SeasonRollover() {
               </p>
               {copyOf(season) ? <p className="font-medium">Rolled over into {copyOf(season)!.name}</p> : null}
             </div>
-            <button
-              type="button"
-              className={BUTTON.secondary}
-              onClick={() => {
-                setDone(null)
-                setFrom(season)
-              }}
-            >
-              Create next season<span className="sr-only"> after {season.name}</span>
-            </button>
+            {/* Offered once per season: the server refuses a second rollover (409), so the button is not there to refuse. */}
+            {copyOf(season) ? null : (
+              <button
+                type="button"
+                className={BUTTON.secondary}
+                onClick={() => {
+                  setDone(null)
+                  setFrom(season)
+                }}
+              >
+                Create next season<span className="sr-only"> after {season.name}</span>
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -121,6 +121,8 @@ type ConfirmProps = {
   title: string
   children: ReactNode
   confirmLabel: string
+  /** What the way out says when 'Cancel' would be ambiguous ('Keep the class' in a dialog that cancels one). */
+  cancelLabel?: string
   pendingLabel?: string
   pending?: boolean
   /** A red confirm button for what cannot be undone (the default); false for a primary one. */
@@ -130,7 +132,18 @@ type ConfirmProps = {
 }
 
 /** "Are you sure…?" before anything that cannot be undone; Cancel has the focus, so Enter is safe. */
-export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending = false, destructive = true, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  pendingLabel,
+  pending = false,
+  destructive = true,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Dialog
       open={open}
@@ -140,7 +153,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
       footer={
         <>
           <button type="button" className={BUTTON.secondary} onClick={onCancel} autoFocus>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className={destructive ? BUTTON.danger : BUTTON.primary} onClick={onConfirm} disabled={pending}>
             {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
