@@ -97,7 +97,7 @@ test('an exam entry from the teacher’s proposal to the result on the report ca
     await office.reload()
     await expect(office.getByRole('tablist', { name: 'Administration' })).toHaveAttribute('data-ready', '')
     await office.getByLabel('Session', { exact: true }).selectOption({ label: sessionLabel })
-    await expect(office.getByText('Showing 1 of 1 entries')).toBeVisible()
+    await expect(office.getByText('Showing 1 of 1 entry')).toBeVisible()
     await entry.getByRole('button', { name: `Confirm ${mia}` }).click()
     await expectToast(office, 'Entry confirmed: the family is asked to accept it.')
     await expect(entry).toContainText('Confirmed: waiting for the family')

@@ -64,10 +64,10 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await expect(editor.getByRole('listitem')).toHaveText('Tightshttps://example.com/recital')
       await form.getByRole('checkbox', { name: className }).check()
       await form.getByRole('button', { name: 'Preview audience' }).click()
-      await expect(form.getByRole('status')).toContainText('1 households, 1 guardians; 1 by email.')
+      await expect(form.getByRole('status')).toContainText('1 household, 1 guardian; 1 by email.')
       expect(await seriousViolations(page)).toEqual([])
       await form.getByRole('button', { name: 'Send message' }).click()
-      await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('1 recipients')
+      await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('1 recipient:')
     })
 
     await test.step('/cms opens the message in Payload’s Lexical editor, the word still bold', async () => {
@@ -135,6 +135,10 @@ test('a teacher cancels today’s class in two taps, the family sees the notice 
       expect(signedIn.ok()).toBe(true)
       await openPortal(page, '/teach')
       await page.getByRole('button', { name: new RegExp(className) }).click()
+      // The way out says what it does: the class stays on.
+      await page.getByRole('button', { name: 'Class cancelled today' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Keep the class' }).click()
+      await expect(page.getByRole('dialog')).toHaveCount(0)
       await page.getByRole('button', { name: 'Class cancelled today' }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'Tell the families' }).click()
       await expect(page.getByText(`The families of ${className} were told`)).toBeVisible()

@@ -152,7 +152,7 @@ describe('merging two households', () => {
     expect((await dup.client.get('/api/billing/statement')).body.invoices.map((i: { id: number }) => i.id)).toEqual([invoice])
     const audit = (await admin.get(`/api/admin/households/${keep.userId}`)).body.events
     expect(audit[0]).toMatchObject({ action: 'merged', actorName: expect.any(String) })
-    expect(audit[0].subject).toContain('1 students, 1 invoices, 1 payments')
+    expect(audit[0].subject).toContain('1 student, 1 invoice, 1 payment')
   })
 
   it('refuses the wrong user, bad input, the same household twice and two cards without a choice, changing nothing', async () => {

@@ -11,6 +11,7 @@ import { recordHouseholdEvent } from './events'
 import { moveHouseholdRows } from './family-data'
 import { loadHousehold, pendingInvites, toHouseholdDto, type Household } from './household'
 import { HOUSEHOLD_MESSAGES, type HouseholdDto, type MergeInput, type MergePreviewDto } from './schemas'
+import { countOf } from '#shared/plural'
 
 const MERGES: RateLimit = { name: 'household-merge', limit: 30, windowSeconds: 60 * 60, message: 'Too many merges. Please wait a few minutes and try again.' }
 
@@ -118,7 +119,7 @@ export async function mergeHouseholds(req: PayloadRequest, admin: User, input: M
       household: keep.id,
       action: 'merged',
       actor: admin,
-      subject: `${merge.account.fullName} (#${merge.id}): ${moves.guardians} guardians, ${moves.students} students, ${moves.invoices} invoices, ${moves.payments} payments`,
+      subject: `${merge.account.fullName} (#${merge.id}): ${[countOf(moves.guardians, 'guardian'), countOf(moves.students, 'student'), countOf(moves.invoices, 'invoice'), countOf(moves.payments, 'payment')].join(', ')}`,
     })
     const after = await loadHousehold(req, keep.id)
     return { ...toHouseholdDto(after, await pendingInvites(req, keep.id), null), merged }

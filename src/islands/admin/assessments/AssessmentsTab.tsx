@@ -9,6 +9,7 @@ import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { RECOMMENDATION_LABELS } from '#shared/levels'
 import { useAcademyDateTime } from '#islands/admin/viewer'
+import { countOf } from '#shared/plural'
 
 /** What one mark says, in words. */
 function markText(mark: ReviewItemDto['marks'][number], review: AssessmentReviewDto): string {
@@ -31,7 +32,7 @@ function Review({ windowId }: { windowId: number }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-800">
-        {data.students.length} students, {marked} items marked.{' '}
+        {countOf(data.students.length, 'student')}, {countOf(marked, 'item')} marked.{' '}
         {data.window.publishedAt
           ? `Published ${formatDateTime(data.window.publishedAt)}: families see the report cards.`
           : data.conflicts

@@ -11,6 +11,7 @@ import { errorMessage } from '#islands/lib/http'
 import { zonedTimeToInstant } from '#shared/zoned-time'
 import { useAcademyZone } from '#islands/admin/viewer'
 import { RichTextEditor } from './RichTextEditor'
+import { countOf } from '#shared/plural'
 
 type Kind = Audience['kind']
 const KINDS: { value: Kind; label: string }[] = [
@@ -142,7 +143,7 @@ export function ComposeMessage() {
         {preview.data ? (
           <div role="status" className="mt-2 text-sm text-gray-800">
             <p>
-              {preview.data.households} households, {preview.data.guardians} guardians; {preview.data.byEmail} by email.
+              {countOf(preview.data.households, 'household')}, {countOf(preview.data.guardians, 'guardian')}; {preview.data.byEmail} by email.
             </p>
             {preview.data.portalOnly.length ? <p>Portal only: {preview.data.portalOnly.map((row) => `${row.fullName} (${row.reason})`).join('; ')}</p> : null}
           </div>

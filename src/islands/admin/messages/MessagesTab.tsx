@@ -11,6 +11,7 @@ import { useNotifyFailure } from '#islands/components/ui/Toast'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { ComposeMessage } from './ComposeMessage'
 import { useAcademyDateTime } from '#islands/admin/viewer'
+import { countOf } from '#shared/plural'
 
 const DELIVERY_TONE = { queued: 'yellow', sent: 'green', failed: 'red', 'portal-only': 'grey' } as const
 
@@ -57,8 +58,8 @@ function MessageRow({ message, onOpen }: { message: MessageDto; onOpen: () => vo
       {message.notSentReason ? <p className="mt-1 text-sm text-gray-700">{message.notSentReason}</p> : null}
       {message.status === 'sent' ? (
         <p className="mt-1 text-sm text-gray-700">
-          {counts.recipients} recipients: {counts.sent} emailed, {counts.queued} queued, {counts.failed} failed, {counts.portalOnly} portal only, {counts.read}{' '}
-          read
+          {countOf(counts.recipients, 'recipient')}: {counts.sent} emailed, {counts.queued} queued, {counts.failed} failed, {counts.portalOnly} portal only,{' '}
+          {counts.read} read
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { Loading } from '#islands/components/ui/LoadState'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { formatCents } from '#shared/money'
 import { monthLabel } from '#shared/tuition'
+import { countOf } from '#shared/plural'
 
 const LOAD_FAILED = 'Failed to load the month’s figures. Please try again.'
 
@@ -34,7 +35,7 @@ export function RunSummary({ month }: { month: string }) {
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3" aria-label={`${monthLabel(month)} in figures`}>
           <Figure term="Invoices created" value={amount(summary.data.created)} />
           <Figure term="Charged by card" value={amount(summary.data.charged)} />
-          <Figure term="Failed card attempts" value={`${summary.data.failed.attempts} on ${summary.data.failed.invoices} invoices`} />
+          <Figure term="Failed card attempts" value={`${summary.data.failed.attempts} on ${countOf(summary.data.failed.invoices, 'invoice')}`} />
           <Figure term="Paid otherwise" value={amount(summary.data.paidOtherwise)} />
           <Figure term="Outstanding" value={amount(summary.data.outstanding)} />
           <Figure term="Cancelled" value={amount(summary.data.cancelled)} />
