@@ -12,7 +12,7 @@ import { scrollToTop } from '#islands/lib/scroll'
 const SKELETONS = 6
 
 /**
- * GET /api/classes[?ageGroup=…]. Not through src/islands/api/list-classes.ts: the bundler
+ * GET /api/classes[?ageGroup=…]. Not through src/islands/api/classes/list-classes.ts: the bundler
  * shares that module's chunk with the React islands, and this page must not pull React in.
  */
 async function fetchClasses(ageGroup: string): Promise<ClassDto[]> {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { HERO_IMAGE_KEY, SITE_ASSET_ALT_MAX, SITE_ASSET_MESSAGES } from '#api/site-content/site-assets.schemas'
-import { useDeleteSiteAsset } from './api/delete-site-asset'
-import { useUploadSiteAsset } from './api/upload-site-asset'
+import { useDeleteSiteAsset } from './api/site-content/delete-site-asset'
+import { useUploadSiteAsset } from './api/site-content/upload-site-asset'
 import { ErrorAlert } from './components/ui/Alert'
 import { QueryProvider } from './components/QueryProvider'
 import { Dialog, FormDialogActions } from './components/ui/Dialog'

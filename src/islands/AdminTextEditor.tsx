@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 
-import { useSaveSiteText } from './api/save-site-text'
+import { useSaveSiteText } from './api/site-content/save-site-text'
 import { ErrorAlert } from './components/ui/Alert'
 import { QueryProvider } from './components/QueryProvider'
 import { Dialog, FormDialogActions } from './components/ui/Dialog'

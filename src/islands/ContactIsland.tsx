@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { INQUIRY_SUBJECTS, inquiryInputSchema } from '#api/inquiries/schemas'
-import { useCreateInquiry } from './api/create-inquiry'
+import { useCreateInquiry } from './api/inquiries/create-inquiry'
 import { ErrorAlert } from './components/ui/Alert'
 import { PRIMARY_BUTTON, SubmitButton } from './components/ui/Button'
 import { SelectField, TextAreaField, TextField } from './components/ui/Field'

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { requestPasswordResetSchema, type PasswordResetRequestedDto } from '#api/accounts/schemas'
-import { useRequestPasswordReset } from './api/request-password-reset'
+import { useRequestPasswordReset } from './api/accounts/request-password-reset'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { TextField } from '#islands/components/ui/Field'

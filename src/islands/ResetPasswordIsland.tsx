@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { z } from 'zod'
 
 import { newPasswordSchema } from '#api/accounts/password.schemas'
-import { useResetPassword } from './api/reset-password'
+import { useResetPassword } from './api/accounts/reset-password'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { TextField } from '#islands/components/ui/Field'

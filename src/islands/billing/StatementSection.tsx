@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-import { useStatement } from '#islands/api/get-statement'
+import { useStatement } from '#islands/api/statements/get-statement'
 import { StatementView } from '#islands/components/Statement'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'

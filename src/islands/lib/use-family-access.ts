@@ -1,4 +1,4 @@
-import { useCurrentUser } from '#islands/api/current-user'
+import { useCurrentUser } from '#islands/api/accounts/current-user'
 import { isViewOnlyGuardian, VIEW_ONLY_MESSAGE } from '#shared/roles'
 
 /**

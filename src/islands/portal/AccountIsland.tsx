@@ -1,6 +1,6 @@
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { useCurrentUser } from '#islands/api/current-user'
-import { useLogout } from '#islands/api/logout'
+import { useCurrentUser } from '#islands/api/accounts/current-user'
+import { useLogout } from '#islands/api/accounts/logout'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { CalendarLinkCard } from './account/CalendarLinkCard'

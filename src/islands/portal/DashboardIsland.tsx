@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useClasses } from '#islands/api/list-classes'
+import { useClasses } from '#islands/api/classes/list-classes'
 import { LineIcon } from '#islands/components/ui/Icon'
 import { ClassWhen } from './components/ClassFacts'
 import { ErrorCard } from '#islands/components/ui/Alert'

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import type { InboxItemDto } from '#api/messages/schemas'
-import { useInbox, useMarkMessageRead, useReplyToMessage } from '#islands/api/inbox-messages'
+import { useInbox, useMarkMessageRead, useReplyToMessage } from '#islands/api/messages/inbox-messages'
 import { ErrorCard, SuccessAlert } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { SubmitButton } from '#islands/components/ui/Button'

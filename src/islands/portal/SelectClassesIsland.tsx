@@ -1,6 +1,6 @@
 import type { UserDto } from '#api/accounts/auth.schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { studentQueryOptions } from '#islands/api/get-student'
+import { studentQueryOptions } from '#islands/api/students/get-student'
 import { PortalRoot } from '#islands/portal/components/PortalRoot'
 import { SelectClasses } from '#islands/portal/select-classes/SelectClasses'
 

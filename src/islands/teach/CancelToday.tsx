@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { TeachClassDto } from '#api/attendance/schemas'
-import { useCancelClassToday, useUndoCancelToday } from '#islands/api/teach-class-message'
+import { useCancelClassToday, useUndoCancelToday } from '#islands/api/messages/teach-class-message'
 import { ErrorAlert, SuccessAlert } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { RosterCareDto } from '#api/care/schemas'
-import { useStudentCare } from '#islands/api/get-student-care'
+import { useStudentCare } from '#islands/api/care/get-student-care'
 import { BUTTON } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 

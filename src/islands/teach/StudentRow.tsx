@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 
 import type { AttendanceStatus, RosterEntryDto } from '#api/attendance/schemas'
-import { useMarkAttendance } from '#islands/api/teach-mark-attendance'
+import { useMarkAttendance } from '#islands/api/attendance/teach-mark-attendance'
 import { isRetryable } from '#islands/lib/offline-queue'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'

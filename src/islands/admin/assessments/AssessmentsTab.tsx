@@ -1,7 +1,13 @@
 import { useId, useState } from 'react'
 
 import type { AssessmentReviewDto, ReviewItemDto } from '#api/levels/assessment.schemas'
-import { useAssessmentReview, useAssessmentWindows, useChooseMark, usePlaceFromRecommendations, usePublishAssessment } from '#islands/api/admin-assessments'
+import {
+  useAssessmentReview,
+  useAssessmentWindows,
+  useChooseMark,
+  usePlaceFromRecommendations,
+  usePublishAssessment,
+} from '#islands/api/levels/admin-assessments'
 import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'

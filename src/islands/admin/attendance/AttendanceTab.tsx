@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import type { AttendanceStatus } from '#api/attendance/schemas'
-import { attendanceCsvUrl, useAdminAttendance, type AttendanceFilter } from '#islands/api/admin-list-attendance'
-import { useClasses } from '#islands/api/list-classes'
+import { attendanceCsvUrl, useAdminAttendance, type AttendanceFilter } from '#islands/api/attendance/admin-list-attendance'
+import { useClasses } from '#islands/api/classes/list-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { Empty, Loading } from '#islands/components/ui/LoadState'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { rolloverInputSchema, type RolloverDto, type SeasonDto } from '#api/seasons/schemas'
-import { useRolloverSeason } from '#islands/api/admin-rollover-season'
+import { useRolloverSeason } from '#islands/api/seasons/admin-rollover-season'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { TextField } from '#islands/components/ui/Field'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { RetentionRow } from '#api/seasons/schemas'
-import { retentionCsvUrl, useAdminSeasons, useSeasonRetention } from '#islands/api/admin-seasons'
+import { retentionCsvUrl, useAdminSeasons, useSeasonRetention } from '#islands/api/seasons/admin-seasons'
 import { ApiError } from '#islands/lib/http'
 import { Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { RolloverDto, SeasonDto } from '#api/seasons/schemas'
-import { useAdminSeasons } from '#islands/api/admin-seasons'
+import { useAdminSeasons } from '#islands/api/seasons/admin-seasons'
 import { ErrorCard, SuccessAlert } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import type { EmailOutboxDto } from '#api/accounts/admin-users.schemas'
-import { useEmailOutbox } from '#islands/api/admin-email-outbox'
+import { useEmailOutbox } from '#islands/api/email/admin-email-outbox'
 import { ApiError } from '#islands/lib/http'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge, type BadgeTone } from '#islands/components/ui/Badge'

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { troubleshootEmailSchema, type EmailConfigCheck } from '#api/accounts/admin-users.schemas'
-import { testEmailFailureDetail, useSendTestEmail } from '#islands/api/admin-send-test-email'
-import { useTestEmailConfig } from '#islands/api/admin-test-email-config'
+import { testEmailFailureDetail, useSendTestEmail } from '#islands/api/email/admin-send-test-email'
+import { useTestEmailConfig } from '#islands/api/email/admin-test-email-config'
 import { TextField } from '#islands/components/ui/Field'
 import { validate } from '#islands/lib/form'
 import { ApiError } from '#islands/lib/http'

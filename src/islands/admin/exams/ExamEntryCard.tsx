@@ -1,5 +1,5 @@
 import { type ExamEntryDto } from '#api/exams/schemas'
-import type { ExamEntryAction } from '#islands/api/admin-exams'
+import type { ExamEntryAction } from '#islands/api/exams/admin-exams'
 import { ExamStatusBadge } from '#islands/components/ExamStatusBadge'
 import { BUTTON } from '#islands/components/ui/styles'
 import { formatCalendarDay } from '#shared/dates'

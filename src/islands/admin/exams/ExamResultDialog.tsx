@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 
 import { EXAM_GRADE_LABELS, EXAM_GRADES, examResultInputSchema, type ExamEntryDto } from '#api/exams/schemas'
-import { useRecordExamResult } from '#islands/api/admin-exams'
+import { useRecordExamResult } from '#islands/api/exams/admin-exams'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { SelectField, TextField } from '#islands/components/ui/Field'

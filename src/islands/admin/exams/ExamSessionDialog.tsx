@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 
 import { EXAM_MESSAGES, examSessionInputSchema } from '#api/exams/schemas'
-import { useCreateExamSession, useLevels } from '#islands/api/admin-exams'
+import { useCreateExamSession, useLevels } from '#islands/api/exams/admin-exams'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { TextField } from '#islands/components/ui/Field'

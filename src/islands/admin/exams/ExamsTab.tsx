@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 import type { ExamListStatus } from '#api/exams/admin-list.schemas'
 import { EXAM_ENTRY_STATUSES, EXAM_ENTRY_STATUS_LABELS, type ExamEntryDto } from '#api/exams/schemas'
-import { useAdminExams, useExamEntryAction, type ExamEntryAction } from '#islands/api/admin-exams'
+import { useAdminExams, useExamEntryAction, type ExamEntryAction } from '#islands/api/exams/admin-exams'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { FilterField, SelectField } from '#islands/components/ui/Field'

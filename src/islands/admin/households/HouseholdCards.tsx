@@ -1,5 +1,5 @@
 import type { SavedCardDto } from '#api/autopay/schemas'
-import { useAdminAutopay } from '#islands/api/admin-households'
+import { useAdminAutopay } from '#islands/api/households/admin-households'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Loading } from '#islands/components/ui/LoadState'

@@ -1,5 +1,5 @@
 import type { BilledToInput } from '#api/households/schemas'
-import { useAdminHousehold, useSetAdminBilledTo } from '#islands/api/admin-households'
+import { useAdminHousehold, useSetAdminBilledTo } from '#islands/api/households/admin-households'
 import { BilledToChoices } from '#islands/components/BilledToChoices'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
 import type { MergePreviewDto } from '#api/households/schemas'
-import { useMergeHouseholds, useMergePreview } from '#islands/api/admin-households'
+import { useMergeHouseholds, useMergePreview } from '#islands/api/households/admin-households'
 import { FamilyPicker, type PickedFamily } from '#islands/admin/users/FamilyPicker'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { GuardianDto } from '#api/households/schemas'
-import { useStudioGuardianChange } from '#islands/api/admin-households'
+import { useStudioGuardianChange } from '#islands/api/households/admin-households'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 
 import type { InquiryDto } from '#api/inquiries/schemas'
-import { useInquiries } from '#islands/api/admin-list-inquiries'
-import { useMarkInquiryAddressed } from '#islands/api/admin-mark-inquiry-addressed'
+import { useInquiries } from '#islands/api/inquiries/admin-list-inquiries'
+import { useMarkInquiryAddressed } from '#islands/api/inquiries/admin-mark-inquiry-addressed'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Empty, Loading } from '#islands/components/ui/LoadState'

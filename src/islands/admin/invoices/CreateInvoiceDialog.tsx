@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { INVOICE_STATUSES } from '#api/invoices/billing.schemas'
 import { createInvoiceSchema } from '#api/invoices/schemas'
-import { useCreateInvoice } from '#islands/api/admin-create-invoice'
+import { useCreateInvoice } from '#islands/api/invoices/admin-create-invoice'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { FamilyPicker, type PickedFamily } from '#islands/admin/users/FamilyPicker'
 import { SelectField, TextField } from '#islands/components/ui/Field'

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { createCreditSchema, CREDIT_MESSAGES, type CreditDto } from '#api/invoices/credits.schemas'
-import { useCancelCredit } from '#islands/api/admin-cancel-credit'
-import { useCreateCredit } from '#islands/api/admin-create-credit'
-import { useFamilyCredits } from '#islands/api/admin-list-credits'
+import { useCancelCredit } from '#islands/api/invoices/admin-cancel-credit'
+import { useCreateCredit } from '#islands/api/invoices/admin-create-credit'
+import { useFamilyCredits } from '#islands/api/invoices/admin-list-credits'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 
 import type { InvoiceDto } from '#api/invoices/schemas'
-import { useDeleteInvoice } from '#islands/api/admin-delete-invoice'
-import { useUpdateInvoiceStatus } from '#islands/api/admin-update-invoice-status'
+import { useDeleteInvoice } from '#islands/api/invoices/admin-delete-invoice'
+import { useUpdateInvoiceStatus } from '#islands/api/invoices/admin-update-invoice-status'
 import { errorMessage } from '#islands/lib/http'
 import { isAdminUser } from '#shared/roles'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'

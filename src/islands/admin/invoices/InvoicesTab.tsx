@@ -1,8 +1,8 @@
 import { useState } from 'react'
 
 import type { InvoiceDto } from '#api/invoices/schemas'
-import { useInvoicePage } from '#islands/api/admin-list-invoices'
-import { useInvoicePayments } from '#islands/api/admin-list-invoice-payments'
+import { useInvoicePage } from '#islands/api/invoices/admin-list-invoices'
+import { useInvoicePayments } from '#islands/api/payments/admin-list-invoice-payments'
 import { isItemised } from '#islands/lib/invoice-lines'
 import { calendarDay, formatCalendarDay } from '#shared/dates'
 import { formatDollars } from '#shared/money'

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS } from '#api/invoices/billing.schemas'
 import { markPaidOfflineSchema, type InvoiceDto } from '#api/invoices/schemas'
-import { useMarkInvoicePaidOffline } from '#islands/api/admin-mark-invoice-paid'
+import { useMarkInvoicePaidOffline } from '#islands/api/invoices/admin-mark-invoice-paid'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { SelectField, TextAreaField, TextField } from '#islands/components/ui/Field'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 import { reversePaymentSchema } from '#api/invoices/final.schemas'
 import type { InvoiceDto } from '#api/invoices/schemas'
-import { useReverseInvoicePayment } from '#islands/api/admin-reverse-payment'
+import { useReverseInvoicePayment } from '#islands/api/payments/admin-reverse-payment'
 import { ReasonDialog } from '#islands/components/ui/ReasonDialog'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import { voidInvoiceSchema, type InvoiceDto } from '#api/invoices/schemas'
-import { useVoidInvoice } from '#islands/api/admin-void-invoice'
+import { useVoidInvoice } from '#islands/api/invoices/admin-void-invoice'
 import { ReasonDialog } from '#islands/components/ui/ReasonDialog'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'

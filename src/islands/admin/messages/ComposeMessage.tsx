@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 
 import type { Audience, MessageCategory } from '#api/messages/schemas'
-import { usePreviewAudience, useSendMessage } from '#islands/api/admin-messages'
-import { useClasses } from '#islands/api/list-classes'
+import { usePreviewAudience, useSendMessage } from '#islands/api/messages/admin-messages'
+import { useClasses } from '#islands/api/classes/list-classes'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { MessageDto } from '#api/messages/schemas'
-import { useAdminMessage, useAdminMessages, useCancelMessage } from '#islands/api/admin-messages'
+import { useAdminMessage, useAdminMessages, useCancelMessage } from '#islands/api/messages/admin-messages'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge } from '#islands/components/ui/Badge'
 import { Dialog } from '#islands/components/ui/Dialog'

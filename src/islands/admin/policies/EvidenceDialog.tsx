@@ -1,4 +1,4 @@
-import { useSignatureEvidence } from '#islands/api/admin-policies'
+import { useSignatureEvidence } from '#islands/api/policies/admin-policies'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { Loading } from '#islands/components/ui/LoadState'

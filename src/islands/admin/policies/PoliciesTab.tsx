@@ -1,8 +1,8 @@
 import { useState } from 'react'
 
 import type { ComplianceRowDto } from '#api/policies/schemas'
-import { complianceCsvHref, useAdminPolicies, usePolicyCompliance, useRemindUnsigned } from '#islands/api/admin-policies'
-import { useClasses } from '#islands/api/list-classes'
+import { complianceCsvHref, useAdminPolicies, usePolicyCompliance, useRemindUnsigned } from '#islands/api/policies/admin-policies'
+import { useClasses } from '#islands/api/classes/list-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
 import { SelectField } from '#islands/components/ui/Field'

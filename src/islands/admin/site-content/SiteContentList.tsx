@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
-import { useDeleteSiteContent } from '#islands/api/admin-delete-site-content'
-import { useAllSiteContent } from '#islands/api/admin-list-site-content'
+import { useDeleteSiteContent } from '#islands/api/site-content/admin-delete-site-content'
+import { useAllSiteContent } from '#islands/api/site-content/admin-list-site-content'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { FilterField } from '#islands/components/ui/Field'
 import { Badge } from '#islands/components/ui/Badge'

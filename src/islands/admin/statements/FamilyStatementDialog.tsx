@@ -1,4 +1,4 @@
-import { useFamilyStatement } from '#islands/api/admin-family-statement'
+import { useFamilyStatement } from '#islands/api/statements/admin-family-statement'
 import { StatementView } from '#islands/components/Statement'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Dialog } from '#islands/components/ui/Dialog'

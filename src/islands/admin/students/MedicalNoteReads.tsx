@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 
-import { useMedicalNoteReads } from '#islands/api/admin-medical-note-reads'
+import { useMedicalNoteReads } from '#islands/api/care/admin-medical-note-reads'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { BUTTON } from '#islands/components/ui/styles'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { PersonDto } from '#api/care/schemas'
-import { useStudentCare } from '#islands/api/get-student-care'
+import { useStudentCare } from '#islands/api/care/get-student-care'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'
 import { BUTTON } from '#islands/components/ui/styles'

@@ -1,5 +1,5 @@
 import type { AdminStudentRowDto } from '#api/students/student-list.schemas'
-import { useStudentMatches } from '#islands/api/admin-list-students'
+import { useStudentMatches } from '#islands/api/students/admin-list-students'
 import { Combobox, type ComboboxOption } from '#islands/components/ui/Combobox'
 import { formatCalendarDay } from '#shared/dates'
 import { searchPickerProps, useSearchPicker } from '#islands/admin/search-picker'

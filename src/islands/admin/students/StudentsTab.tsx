@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 
-import { useDeleteEnrollment } from '#islands/api/admin-delete-enrollment'
-import { useStudentPage } from '#islands/api/admin-list-students'
-import { useClasses } from '#islands/api/list-classes'
+import { useDeleteEnrollment } from '#islands/api/enrollment/admin-delete-enrollment'
+import { useStudentPage } from '#islands/api/students/admin-list-students'
+import { useClasses } from '#islands/api/classes/list-classes'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'

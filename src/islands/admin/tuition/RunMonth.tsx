@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
 import { TUITION_RUN_MESSAGES, type TuitionRunFamilyResult, type TuitionRunResult } from '#api/tuition/schemas'
-import { useRunTuition } from '#islands/api/admin-run-tuition'
+import { useRunTuition } from '#islands/api/tuition/admin-run-tuition'
 import { ErrorAlert, SuccessAlert } from '#islands/components/ui/Alert'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { TextField } from '#islands/components/ui/Field'

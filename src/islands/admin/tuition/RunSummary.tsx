@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import type { CountAndCents } from '#api/tuition/summary.schemas'
-import { tuitionSummaryCsvUrl, useTuitionSummary } from '#islands/api/admin-tuition-summary'
+import { tuitionSummaryCsvUrl, useTuitionSummary } from '#islands/api/tuition/admin-tuition-summary'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'
 import { BUTTON, CARD } from '#islands/components/ui/styles'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { TUITION_SETTINGS_MESSAGES, type TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
-import { useSaveTuitionSettings } from '#islands/api/admin-save-tuition-settings'
+import { useSaveTuitionSettings } from '#islands/api/tuition/admin-save-tuition-settings'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import { useTuitionSettings } from '#islands/api/admin-tuition-settings'
+import { useTuitionSettings } from '#islands/api/tuition/admin-tuition-settings'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { useUserMatches } from '#islands/api/admin-list-users'
+import { useUserMatches } from '#islands/api/accounts/admin-list-users'
 import { Combobox, type ComboboxOption } from '#islands/components/ui/Combobox'
 import { searchPickerProps, useSearchPicker } from '#islands/admin/search-picker'
 

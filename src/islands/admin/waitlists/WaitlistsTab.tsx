@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { WAITLIST_LIMITS, WAITLIST_MESSAGES, type AdminWaitlistDto, type AdminWaitlistEntryDto, type WaitlistStatus } from '#api/waitlist/schemas'
-import { useOverrideWaitlist } from '#islands/api/admin-override-waitlist'
-import { useRemoveWaitlistEntry } from '#islands/api/admin-remove-waitlist-entry'
-import { useAdminWaitlists } from '#islands/api/admin-waitlists'
+import { useOverrideWaitlist } from '#islands/api/waitlist/admin-override-waitlist'
+import { useRemoveWaitlistEntry } from '#islands/api/waitlist/admin-remove-waitlist-entry'
+import { useAdminWaitlists } from '#islands/api/waitlist/admin-waitlists'
 import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
 import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
 import { emergencyContactSchema, latestToday, studentInputSchema } from '#api/students/schemas'
-import { useCreateStudent } from '#islands/api/create-student'
+import { useCreateStudent } from '#islands/api/students/create-student'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'

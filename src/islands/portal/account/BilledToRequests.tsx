@@ -1,5 +1,5 @@
 import type { BilledToAnswerInput, BilledToDto } from '#api/households/schemas'
-import { useAnswerBilledTo } from '#islands/api/household'
+import { useAnswerBilledTo } from '#islands/api/households/household'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 

@@ -1,5 +1,5 @@
 import type { BilledToInput, HouseholdDto } from '#api/households/schemas'
-import { useBilledTo, useSetBilledTo } from '#islands/api/household'
+import { useBilledTo, useSetBilledTo } from '#islands/api/households/household'
 import { BilledToChoices } from '#islands/components/BilledToChoices'
 import { BilledToRequests } from './BilledToRequests'
 import { useNotify } from '#islands/components/ui/Toast'

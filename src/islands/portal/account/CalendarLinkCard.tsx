@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import { useResetCalendarLink } from '#islands/api/reset-calendar-link'
+import { useResetCalendarLink } from '#islands/api/calendar/reset-calendar-link'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'

@@ -1,5 +1,5 @@
 import type { StudentDto } from '#api/students/schemas'
-import { useStudentCare } from '#islands/api/get-student-care'
+import { useStudentCare } from '#islands/api/care/get-student-care'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Dialog } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'

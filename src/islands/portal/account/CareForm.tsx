@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { careInputSchema, type CareDto } from '#api/care/schemas'
-import { useSaveStudentCare } from '#islands/api/save-student-care'
+import { useSaveStudentCare } from '#islands/api/care/save-student-care'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { TextAreaField, TextField } from '#islands/components/ui/Field'
 import { BUTTON } from '#islands/components/ui/styles'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { emergencyContactSchema, type StudentDto } from '#api/students/schemas'
-import { useUpdateEmergencyContact } from '#islands/api/update-emergency-contact'
+import { useUpdateEmergencyContact } from '#islands/api/students/update-emergency-contact'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { TextField } from '#islands/components/ui/Field'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { GuardianDto, HouseholdDto } from '#api/households/schemas'
-import { useChangeGuardianAccess, useChoosePayer, useHousehold, useLeaveHousehold, useRemoveGuardian, useRevokeInvite } from '#islands/api/household'
+import { useChangeGuardianAccess, useChoosePayer, useHousehold, useLeaveHousehold, useRemoveGuardian, useRevokeInvite } from '#islands/api/households/household'
 import { Badge } from '#islands/components/ui/Badge'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { HOUSEHOLD_MESSAGES, INVITES_PER_DAY, inviteInputSchema } from '#api/households/schemas'
-import { useInviteGuardian } from '#islands/api/household'
+import { useInviteGuardian } from '#islands/api/households/household'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import { CHOOSABLE_CATEGORIES, type CategoryChannel, type CategoryPreferences, type ChoosableCategory } from '#api/messages/schemas'
-import { useMessagePreferences, useUpdateMessagePreferences } from '#islands/api/message-preferences'
+import { useMessagePreferences, useUpdateMessagePreferences } from '#islands/api/messages/message-preferences'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 
 import { NOTIFICATION_SETTINGS, type NotificationPreferencesDto, type NotificationSetting } from '#api/accounts/schemas'
-import { useNotificationPreferences } from '#islands/api/get-notification-preferences'
-import { useUpdateNotificationPreferences } from '#islands/api/update-notification-preferences'
+import { useNotificationPreferences } from '#islands/api/accounts/get-notification-preferences'
+import { useUpdateNotificationPreferences } from '#islands/api/accounts/update-notification-preferences'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { Switch } from '#islands/components/ui/Switch'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { newPasswordSchema } from '#api/accounts/password.schemas'
-import { useChangePassword } from '#islands/api/change-password'
+import { useChangePassword } from '#islands/api/accounts/change-password'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react'
 
 import type { PickupDto } from '#api/care/schemas'
-import { useSavePickupPhoto } from '#islands/api/save-pickup-photo'
+import { useSavePickupPhoto } from '#islands/api/care/save-pickup-photo'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { BUTTON } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { pickupInputSchema, type PersonInput, type PickupDto } from '#api/care/schemas'
-import { useRemovePickup } from '#islands/api/remove-pickup'
-import { useSavePickup } from '#islands/api/save-pickup'
+import { useRemovePickup } from '#islands/api/care/remove-pickup'
+import { useSavePickup } from '#islands/api/care/save-pickup'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { BUTTON } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'

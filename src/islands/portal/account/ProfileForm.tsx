@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, profileSchema } from '#api/accounts/schemas'
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { useUpdateProfile } from '#islands/api/update-profile'
+import { useUpdateProfile } from '#islands/api/accounts/update-profile'
 import { SubmitButton } from '#islands/components/ui/Button'
 import { TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { EXPERIENCE_LEVELS } from '#api/classes/schemas'
 import { emergencyContactSchema, latestToday, studentInputSchema, type StudentDto } from '#api/students/schemas'
-import { useUpdateStudent } from '#islands/api/update-student'
+import { useUpdateStudent } from '#islands/api/students/update-student'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { SelectField, TextField } from '#islands/components/ui/Field'

@@ -1,5 +1,5 @@
 import type { EnrollmentQuoteDto, EnrollmentQuoteLineDto } from '#api/enrollment/schemas'
-import { useEnrollmentQuote } from '#islands/api/get-enrollment-quote'
+import { useEnrollmentQuote } from '#islands/api/enrollment/get-enrollment-quote'
 import { ApiError } from '#islands/lib/http'
 import { formatLongDay } from '#shared/first-class'
 import { formatCents } from '#shared/money'

@@ -1,5 +1,5 @@
 import type { ExamEntryDto } from '#api/exams/schemas'
-import { useAnswerExamEntry, useExamEntries } from '#islands/api/exam-entries'
+import { useAnswerExamEntry, useExamEntries } from '#islands/api/exams/exam-entries'
 import { BUTTON } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'

@@ -1,4 +1,4 @@
-import { useOutstandingPolicies } from '#islands/api/list-outstanding-policies'
+import { useOutstandingPolicies } from '#islands/api/policies/list-outstanding-policies'
 
 /** The portal's reminder (issue 26): a student's documents to sign, with the way to sign them. */
 export function PoliciesBanner() {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import { useEffect, useState, type ReactNode } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { currentUserQueryOptions, useCurrentUser } from '#islands/api/current-user'
+import { currentUserQueryOptions, useCurrentUser } from '#islands/api/accounts/current-user'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Spinner } from '#islands/components/ui/LoadState'
 import { NotifyProvider } from '#islands/components/ui/Toast'

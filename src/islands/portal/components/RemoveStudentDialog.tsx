@@ -1,5 +1,5 @@
 import type { StudentDto } from '#api/students/schemas'
-import { useDeleteStudent } from '#islands/api/delete-student'
+import { useDeleteStudent } from '#islands/api/students/delete-student'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { useNotify } from '#islands/components/ui/Toast'
 import { PORTAL_TEXT } from '#islands/portal/texts'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useSelfServiceRules } from '#islands/api/self-service-rules'
+import { useSelfServiceRules } from '#islands/api/self-service/self-service-rules'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useCanChangeFamily } from '#islands/lib/use-family-access'

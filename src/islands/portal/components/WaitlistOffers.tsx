@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 
 import type { WaitlistEntryDto } from '#api/waitlist/schemas'
-import { useAnswerWaitlistOffer } from '#islands/api/answer-waitlist-offer'
-import { useWaitlist } from '#islands/api/list-waitlist'
+import { useAnswerWaitlistOffer } from '#islands/api/waitlist/answer-waitlist-offer'
+import { useWaitlist } from '#islands/api/waitlist/list-waitlist'
 import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'

@@ -4,8 +4,8 @@ import { useMemo } from 'react'
 import type { UserDto } from '#api/accounts/auth.schemas'
 import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useStudents } from '#islands/api/list-students'
-import { studentEnrollmentsQueryOptions } from '#islands/api/list-student-enrollments'
+import { useStudents } from '#islands/api/students/list-students'
+import { studentEnrollmentsQueryOptions } from '#islands/api/enrollment/list-student-enrollments'
 
 export type Family = {
   /** The account's own students (an administrator's list of everyone is narrowed to their own). */

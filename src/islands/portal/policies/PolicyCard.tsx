@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 
 import type { PolicyDto } from '#api/policies/schemas'
-import { useSignPolicy } from '#islands/api/sign-policy'
+import { useSignPolicy } from '#islands/api/policies/sign-policy'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { TextField } from '#islands/components/ui/Field'
 import { BUTTON, CARD } from '#islands/components/ui/styles'

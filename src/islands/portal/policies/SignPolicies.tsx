@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
-import { useGiveEsignConsent } from '#islands/api/give-esign-consent'
-import { useRequiredPolicies } from '#islands/api/get-required-policies'
+import { useGiveEsignConsent } from '#islands/api/policies/give-esign-consent'
+import { useRequiredPolicies } from '#islands/api/policies/get-required-policies'
 import { ErrorAlert, ErrorCard, SuccessAlert } from '#islands/components/ui/Alert'
 import { TextField } from '#islands/components/ui/Field'
 import { SkeletonRows } from '#islands/components/ui/LoadState'

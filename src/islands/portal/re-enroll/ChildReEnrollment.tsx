@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
 
 import type { SeasonDto } from '#api/seasons/schemas'
-import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/create-enrollment'
-import { useRequiredPolicies } from '#islands/api/get-required-policies'
-import { useStudentPlacement } from '#islands/api/get-student-placement'
+import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/enrollment/create-enrollment'
+import { useRequiredPolicies } from '#islands/api/policies/get-required-policies'
+import { useStudentPlacement } from '#islands/api/levels/get-student-placement'
 import { ErrorAlert, SuccessAlert } from '#islands/components/ui/Alert'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { useNotify } from '#islands/components/ui/Toast'

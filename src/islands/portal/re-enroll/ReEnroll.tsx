@@ -1,4 +1,4 @@
-import { useReEnrollment } from '#islands/api/re-enrollment'
+import { useReEnrollment } from '#islands/api/seasons/re-enrollment'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useCanChangeFamily, VIEW_ONLY_NOTICE } from '#islands/lib/use-family-access'

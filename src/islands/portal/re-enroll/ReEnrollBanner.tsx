@@ -1,4 +1,4 @@
-import { useReEnrollment } from '#islands/api/re-enrollment'
+import { useReEnrollment } from '#islands/api/seasons/re-enrollment'
 import { phaseText, showsReEnrollBanner } from './phase'
 
 /** The dashboard's way to /re-enroll (issue 27): only while the next season's priority or open registration is on and a child is returning. */

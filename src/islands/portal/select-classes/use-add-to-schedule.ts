@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
 import type { ClassDto } from '#api/classes/schemas'
-import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/create-enrollment'
+import { EnrollmentBatchError, useCreateEnrollments } from '#islands/api/enrollment/create-enrollment'
 import { useNotify } from '#islands/components/ui/Toast'
 import { setFlash } from '#islands/lib/flash'
 import { addedSchedulePath } from '#islands/portal/components/FirstClassNotice'

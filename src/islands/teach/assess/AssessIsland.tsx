@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
-import { useAssessmentSheet, useTeachAssessments } from '#islands/api/teach-assessments'
+import { useAssessmentSheet, useTeachAssessments } from '#islands/api/levels/teach-assessments'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, SkeletonRows } from '#islands/components/ui/LoadState'
 import { BUTTON, CARD } from '#islands/components/ui/styles'

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react'
 
 import type { AssessmentMarkInput } from '#api/levels/assessment.schemas'
-import { useRecordAssessmentMark } from '#islands/api/teach-assessments'
+import { useRecordAssessmentMark } from '#islands/api/levels/teach-assessments'
 import { errorMessage } from '#islands/lib/http'
 import { isRetryable } from '#islands/lib/offline-queue'
 import { assessmentMarkKey, unsavedAssessmentMarks, unsavedOfSheet } from './unsaved-assessment'

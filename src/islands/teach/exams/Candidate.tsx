@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
 import { type ExamEntryDto, type ExamSessionDto, type TeachExamsDto } from '#api/exams/schemas'
-import { useProposeExamEntry } from '#islands/api/teach-exams'
+import { useProposeExamEntry } from '#islands/api/exams/teach-exams'
 import { ExamStatusBadge } from '#islands/components/ExamStatusBadge'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import type { ExamSessionDto, TeachExamsDto } from '#api/exams/schemas'
-import { useTeachExams } from '#islands/api/teach-exams'
+import { useTeachExams } from '#islands/api/exams/teach-exams'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Empty, SkeletonRows } from '#islands/components/ui/LoadState'
 import { CARD } from '#islands/components/ui/styles'

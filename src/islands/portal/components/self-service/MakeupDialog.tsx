@@ -2,15 +2,15 @@ import { useId, useState, type FormEvent } from 'react'
 
 import type { AbsenceDto, MakeupOptionDto } from '#api/self-service/schemas'
 import type { StudentDto } from '#api/students/schemas'
-import { useBookMakeup } from '#islands/api/book-makeup'
-import { useMakeupOptions } from '#islands/api/makeup-options'
+import { useBookMakeup } from '#islands/api/self-service/book-makeup'
+import { useMakeupOptions } from '#islands/api/self-service/makeup-options'
 import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
 import { Dialog, FormDialogActions } from '#islands/components/ui/Dialog'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 import { formatDayWithWeekday } from '#shared/dates'
-import { useSelfServiceRules } from '#islands/api/self-service-rules'
+import { useSelfServiceRules } from '#islands/api/self-service/self-service-rules'
 
 /** Book a makeup for an absence in a class with a free place; a refusal shows inside the dialog. */
 export function MakeupDialog({ absence, student, onClose }: { absence: AbsenceDto; student: StudentDto; onClose: () => void }) {
