@@ -3,6 +3,8 @@ import { expect, test } from './support/fixtures'
 import { api, unique } from './support/accounts'
 import { openAdminTab, pickMatch } from './support/admin-console'
 import { bornYearsAgo, expectToast, openPortal, seriousViolations } from './support/portal'
+import { addDays, formatCalendarDay } from '#shared/dates'
+import { mondayOf } from '#shared/week-schedule'
 
 /**
  * decisions §16 on a phone: a family reports that its dancer will miss a class, books a makeup
@@ -70,6 +72,43 @@ test('a family reports an absence and books a makeup', async ({ page, baseURL, a
       `/api/teach/classes/${missedId}/roster?date=${missedDay}`,
     )
     expect(missed.students.find((s) => s.fullName === dancer)).toMatchObject({ status: 'absent', reportedByFamily: true })
+  })
+
+  await test.step('the schedule shows the absence on its day and the makeup on its own; another day is reported from the class', async () => {
+    const { today } = await family.get<{ today: string }>('/api/self-service/rules')
+    /** The schedule on the week holding `day` (this week first, "Next week" onwards). */
+    const showWeekOf = async (day: string) => {
+      await openPortal(page, '/schedule')
+      const weeks = Math.round((Date.parse(mondayOf(day)) - Date.parse(mondayOf(today))) / (7 * 86_400_000))
+      for (let week = 0; week < weeks; week += 1) await page.getByRole('button', { name: 'Next week' }).click()
+      await expect(page.getByText(`Week of ${formatCalendarDay(mondayOf(day))}`)).toBeVisible()
+    }
+    const classOn = (day: string, name: string) => page.locator(`section[data-date="${day}"]`).getByRole('button', { name: new RegExp(name) })
+
+    await showWeekOf(makeupDay)
+    await expect(page.locator(`section[data-date="${makeupDay}"] [data-status="makeup"]`)).toContainText(`Makeup for ${missedName}`)
+    await showWeekOf(missedDay)
+    const missed = classOn(missedDay, missedName)
+    await expect(missed).toHaveAttribute('data-status', 'absent')
+    await expect(missed).toContainText('Absent — makeup')
+    await missed.click()
+    const dialog = page.getByRole('dialog', { name: missedName })
+    await expect(dialog.getByTestId('class-day-absence')).toContainText(`Makeup: ${makeupName}`)
+    await expect(dialog.getByRole('button', { name: 'Report Absence' })).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    const next = addDays(missedDay, 1)
+    await showWeekOf(next)
+    await classOn(next, missedName).click()
+    await page.getByRole('dialog', { name: missedName }).getByRole('button', { name: 'Report Absence' }).click()
+    const report = page.getByRole('dialog', { name: 'Report Absence' })
+    await expect(report.getByLabel('Class day')).toHaveValue(next)
+    await report.getByRole('button', { name: 'Report Absence' }).click()
+    await expectToast(page, 'Absence reported', `${dancer} is reported absent from ${missedName}`)
+    await expect(classOn(next, missedName)).toHaveAttribute('data-status', 'absent')
+    expect(await seriousViolations(page)).toEqual([])
+    await openPortal(page, '/dashboard')
+    await page.getByRole('button', { name: `View Classes of ${dancer}` }).click()
   })
 
   await test.step('drop the class from a last day after the notice', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { addClass, addStudent, createFamily, type Family } from '#tests/support/families'
+import { addDays, formatDayWithWeekday } from '#shared/dates'
 
 let app: TestApp
 let visitor: ApiClient
@@ -148,6 +149,47 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(await (await fetch(app.url + path)).text()).toContain('Removed Later')
     expect((await family.client.delete(`/api/enrollments/${enrollment.body.id}`)).status).toBe(200)
     expect(events(await (await fetch(app.url + path)).text())).toHaveLength(0)
+  })
+
+  it("says a reported absence on that day's meeting and puts the booked makeup on its own day (issue 41)", async () => {
+    const family = await createFamily(app, 'cal-absent')
+    const student = await addStudent(app, family.userId, 'Abby Absent', 7)
+    const usual = await addClass(app, { ageGroup: '6-8', name: 'Usual Daily' })
+    const other = await addClass(app, { ageGroup: '6-8', name: 'Makeup Daily' })
+    for (const cls of [usual, other]) {
+      await app.payload.update({ collection: 'classes', id: cls.id, overrideAccess: true, data: { days: 'Daily', time: '4:00-5:00pm' } })
+    }
+    expect((await family.client.post('/api/enrollments', { studentId: student, classId: usual.id })).status).toBe(201)
+    const { today } = (await family.client.get('/api/self-service/rules')).body as { today: string }
+    const missed = addDays(today, 2)
+    const reported = await family.client.post('/api/absences', { studentId: student, classId: usual.id, date: missed })
+    expect(reported.status).toBe(201)
+    const makeupDay = addDays(today, 3)
+    const booked = await family.client.post('/api/makeups', { absenceId: reported.body.absence.id, classId: other.id, date: makeupDay })
+    expect(booked.status).toBe(201)
+
+    const text = await (await fetch(app.url + (await feedPath(family)))).text()
+    expect(text).toContain(`RECURRENCE-ID;TZID=America/Chicago:${missed.replace(/-/g, '')}T160000`)
+    const found = events(text)
+    const master = found.find((e) => e.summary === 'Usual Daily (Abby)')!
+    const override = found.find((e) => e.summary === 'Absent: Usual Daily (Abby)')!
+    expect(override.uid).toBe(master.uid)
+    expect(override.description).toContain('Absence reported by the family.')
+    expect(override.description).toContain(`Makeup: Makeup Daily, ${formatDayWithWeekday(makeupDay)}`)
+    const makeup = found.find((e) => e.summary === 'Makeup: Makeup Daily (Abby)')!
+    expect(makeup.isRecurring()).toBe(false)
+    expect([makeup.startDate.toString().slice(0, 10), makeup.startDate.hour, makeup.endDate.hour]).toEqual([makeupDay, 16, 17])
+    // Another household's feed knows nothing of it.
+    expect(await (await fetch(app.url + (await feedPath(familyB)))).text()).not.toContain('Abby')
+
+    // Cancelling the makeup and then the absence takes both back out.
+    const listed = await family.client.get(`/api/students/${student}/absences`)
+    const makeupId = listed.body.find((a: { id: number }) => a.id === reported.body.absence.id).makeup.id
+    expect((await family.client.delete(`/api/makeups/${makeupId}`)).status).toBe(200)
+    expect((await family.client.delete(`/api/absences/${reported.body.absence.id}`)).status).toBe(200)
+    const after = await (await fetch(app.url + (await feedPath(family)))).text()
+    expect(after).not.toContain('RECURRENCE-ID')
+    expect(after).not.toContain('Makeup: Makeup Daily')
   })
 
   it('answers 404 to a forged, malformed or foreign token, revealing nothing', async () => {

@@ -2,17 +2,78 @@ import { hkdfSync, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import type { Class, Enrollment, Student, User } from '#cms/payload-types'
+import type { Attendance, Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
-import { enrollmentEvent, writeCalendar, type ClosureEvent, type WeeklyEvent } from '#api/lib/ics'
+import { enrollmentEvent, writeCalendar, type ClosureEvent, type OccurrenceNote, type OneOffEvent, type WeeklyEvent } from '#api/lib/ics'
 import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { familyRows, householdOf } from '#api/lib/ownership'
-import { academyNow, academyTimeZone } from '#api/lib/academy-clock'
+import { academyNow, academyTimeZone, academyToday } from '#api/lib/academy-clock'
 import { closureDays, type ClosureRange } from '#shared/closures'
-import { calendarDay } from '#shared/dates'
+import { addDays, calendarDay, formatDayWithWeekday } from '#shared/dates'
+import { classTimeRange } from '#shared/schedule'
+
+/** How far back the feed shows absences and makeups; the weekly series themselves go back to each enrollment's start. */
+const ABSENCE_HISTORY_DAYS = 90
+
+const firstNameOf = (student: Student) => student.fullName.trim().split(/\s+/)[0] ?? student.fullName
+
+/** The household's absences (attendance marked absent) and makeups from ABSENCE_HISTORY_DAYS ago on. */
+async function absencesAndMakeups(payload: Payload, studentIds: number[]): Promise<{ marks: Attendance[]; makeups: Makeup[] }> {
+  if (studentIds.length === 0) return { marks: [], makeups: [] }
+  const since = addDays(academyToday(), -ABSENCE_HISTORY_DAYS)
+  const [marks, makeups] = await Promise.all([
+    payload.find({
+      collection: 'attendance',
+      where: { and: [{ student: { in: studentIds } }, { status: { equals: 'absent' } }, { date: { greater_than_equal: since } }] },
+      depth: 0,
+      limit: 0,
+      pagination: false,
+      overrideAccess: true,
+    }),
+    payload.find({
+      collection: 'makeups',
+      where: { and: [{ student: { in: studentIds } }, { date: { greater_than_equal: since } }] },
+      depth: 1,
+      limit: 0,
+      pagination: false,
+      overrideAccess: true,
+    }),
+  ])
+  return { marks: marks.docs as Attendance[], makeups: makeups.docs as Makeup[] }
+}
+
+/** 'Absent: Ballet I (Mia)' on that day's meeting, saying who told and which makeup was booked. */
+function absenceNotes(student: Student, cls: Class, marks: readonly Attendance[], makeups: readonly Makeup[]): OccurrenceNote[] {
+  return marks
+    .filter((mark) => relationId(mark.student) === student.id && relationId(mark.class) === cls.id)
+    .map((mark) => {
+      const makeup = makeups.find((m) => relationId(m.student) === student.id && relationId(m.missedClass) === cls.id && m.missedDate === mark.date)
+      const madeUp = makeup && typeof makeup.class === 'object' ? `\nMakeup: ${makeup.class.name}, ${formatDayWithWeekday(makeup.date)}` : ''
+      const told = mark.reportedBy === 'teacher' ? 'Marked absent by the teacher.' : 'Absence reported by the family.'
+      return { day: mark.date, summary: `Absent: ${cls.name} (${firstNameOf(student)})`, description: `${student.fullName} · ${told}${madeUp}` }
+    })
+}
+
+/** A makeup as its own event, at its class's times; none when those times cannot be read. */
+function makeupEvent(makeup: Makeup, student: Student, missedName: string, domain: string): OneOffEvent | null {
+  const cls = makeup.class
+  if (typeof cls !== 'object') return null
+  const time = classTimeRange({ ...cls, ...classCalendar(cls) })
+  if (!time) return null
+  const place = cls.room && cls.room !== cls.location ? `${cls.location}, ${cls.room}` : cls.location
+  return {
+    uid: `makeup-${makeup.id}@${domain}`,
+    summary: `Makeup: ${cls.name} (${firstNameOf(student)})`,
+    description: `${student.fullName} · makes up ${missedName} of ${formatDayWithWeekday(makeup.missedDate)}\nInstructor: ${cls.instructor}`,
+    location: place,
+    day: makeup.date,
+    start: time.start,
+    end: time.end,
+  }
+}
 
 /** An academy closure in the feed: an all-day event, 'No class — Thanksgiving'. */
 function closureEvent(closure: ClosureRange, domain: string): ClosureEvent {
@@ -113,6 +174,7 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
   // and show as all-day events of their own.
   const closureRanges = enrollments.length ? (await readTuitionSettings(payload)).closures : []
   const academyClosures = closureDays(closureRanges)
+  const { marks, makeups } = await absencesAndMakeups(payload, [...byId.keys()])
   const events: WeeklyEvent[] = []
   for (const enrollment of enrollments) {
     const student = byId.get(relationId(enrollment.student))
@@ -129,8 +191,14 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
       domain,
       academyClosures,
     )
-    if (event) events.push(event)
+    if (event) events.push({ ...event, occurrences: absenceNotes(student, cls, marks, makeups) })
   }
+  const missedNames = new Map(enrollments.flatMap((e) => (typeof e.class === 'object' ? [[e.class.id, e.class.name] as const] : [])))
+  const oneOffs = makeups.flatMap((makeup) => {
+    const student = byId.get(relationId(makeup.student))
+    const event = student ? makeupEvent(makeup, student, missedNames.get(relationId(makeup.missedClass)) ?? 'a class', domain) : null
+    return event ? [event] : []
+  })
   const siteName = (await getSiteTexts(payload)).text('global.site_name')
   return writeCalendar(
     events,
@@ -141,5 +209,6 @@ export async function familyCalendar(payload: Payload, env: Pick<Env, 'publicOri
       now: academyNow(),
     },
     closureRanges.map((closure) => closureEvent(closure, domain)),
+    oneOffs,
   )
 }

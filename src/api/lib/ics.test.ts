@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { enrollmentEvent, escapeText, foldLine, writeCalendar, type WeeklyEvent } from './ics'
+import { enrollmentEvent, escapeText, foldLine, writeCalendar, type OneOffEvent, type WeeklyEvent } from './ics'
 
 const NOW = new Date('2026-11-21T12:00:00Z')
 const OPTIONS = { prodId: '-//Grace Ballet Academy//Family Schedule//EN', name: 'Grace Ballet Academy', now: NOW }
@@ -233,5 +233,69 @@ describe('values an administrator wrote cannot add properties', () => {
     const calendar = parse(text)
     expect(calendar.getFirstPropertyValue('prodid')).toBe('-//GraceATTENDEE:mailto:evil@example.comX-EVIL:1//Family Schedule//EN')
     expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary')).toBe('Grace\nATTENDEE:mailto:evil@example.com\nX-EVIL:1')
+  })
+})
+
+describe('absences and makeups (issue 41)', () => {
+  const weekly = (days: string[]) =>
+    event({
+      from: '2027-01-11',
+      until: '2027-02-04',
+      closures: ['2027-01-20'],
+      occurrences: days.map((day) => ({ day, summary: 'Absent: Ballet Foundations I (Mia)', description: 'Mia Rivera · Absence reported by the family.' })),
+    })
+  const makeup: OneOffEvent = {
+    uid: 'makeup-5@academy.example',
+    summary: 'Makeup: Ballet II (Mia)',
+    description: 'Mia Rivera · makes up Ballet Foundations I',
+    location: 'Studio B',
+    day: '2027-01-15',
+    start: 17 * 60,
+    end: 18 * 60 + 15,
+  }
+
+  it('tells an absent meeting apart under its RECURRENCE-ID with the zone, as free time, and the rest of the series stays', () => {
+    const text = writeCalendar([weekly(['2027-01-13'])], { ...OPTIONS, timeZone: 'America/Chicago' })
+    expect(text).toContain('RECURRENCE-ID;TZID=America/Chicago:20270113T160000')
+    const calendar = parse(text)
+    const [master, override] = calendar.getAllSubcomponents('vevent')
+    expect(override!.getFirstPropertyValue('uid')).toBe(master!.getFirstPropertyValue('uid'))
+    expect(override!.getFirstPropertyValue('transp')).toBe('TRANSPARENT')
+    const ev = new ICAL.Event(master!)
+    ev.relateException(override!)
+    const iterator = ev.iterator()
+    const seen: string[] = []
+    for (let next = iterator.next(); next && seen.length < 4; next = iterator.next()) {
+      seen.push(`${next.toString().slice(0, 10)} ${ev.getOccurrenceDetails(next).item.summary}`)
+    }
+    expect(seen).toEqual([
+      '2027-01-11 Ballet Foundations I (Mia)',
+      '2027-01-13 Absent: Ballet Foundations I (Mia)',
+      '2027-01-18 Ballet Foundations I (Mia)',
+      '2027-01-25 Ballet Foundations I (Mia)',
+    ])
+  })
+
+  it('writes no override for a day the series does not meet: another weekday, a closure, before the start or after the end', () => {
+    const text = writeCalendar([weekly(['2027-01-12', '2027-01-20', '2027-01-04', '2027-02-08'])], OPTIONS)
+    expect(text).not.toContain('RECURRENCE-ID')
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1)
+  })
+
+  it('floats the override when the calendar has no time zone', () => {
+    expect(writeCalendar([weekly(['2027-01-18'])], OPTIONS)).toContain('RECURRENCE-ID:20270118T160000')
+  })
+
+  it('puts a makeup on its own day at its class times, busy, in the zone', () => {
+    const text = writeCalendar([], { ...OPTIONS, timeZone: 'America/Chicago' }, [], [makeup])
+    expect(text).toContain('DTSTART;TZID=America/Chicago:20270115T170000')
+    expect(text).toContain('DTEND;TZID=America/Chicago:20270115T181500')
+    const vevent = parse(text).getFirstSubcomponent('vevent')!
+    const ev = new ICAL.Event(vevent)
+    expect(ev.summary).toBe('Makeup: Ballet II (Mia)')
+    expect(ev.location).toBe('Studio B')
+    expect(ev.isRecurring()).toBe(false)
+    expect(ev.startDate.toString()).toBe('2027-01-15T17:00:00')
+    expect(vevent.getFirstPropertyValue('transp')).toBe('OPAQUE')
   })
 })

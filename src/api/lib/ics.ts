@@ -9,12 +9,13 @@
  *
  * A class's term ends the recurrence (UNTIL) and each closure on a meeting day is an EXDATE
  * (decisions §14); the academy's closures are all-day events of their own ('No class — Thanksgiving').
+ * A child's absence is that meeting said again under its RECURRENCE-ID ('Absent: …', free time),
+ * and a makeup is an event of its own on its day (issue 41).
  */
-import { tzlib_get_ical_block, tzlib_get_offset } from 'timezones-ical-library'
-
 import { closureDays } from '#shared/closures'
 import { addDays, calendarDay, parseIsoDate, weekdayOf } from '#shared/dates'
-import { classTimeRange, classWeekdays, hhmmOf, ICAL_WEEKDAYS, type ClassCalendar, type ClassSchedule, type Weekday } from '#shared/schedule'
+import { dayStamp, dayTimeStamp, localStamp, pad, timeZoneBlock, utcStamp, utcUntil, type Zone } from './ics-time'
+import { classTimeRange, classWeekdays, ICAL_WEEKDAYS, type ClassCalendar, type ClassSchedule, type Weekday } from '#shared/schedule'
 
 export type WeeklyEvent = {
   uid: string
@@ -32,7 +33,15 @@ export type WeeklyEvent = {
   until?: string | null
   /** YYYY-MM-DD: days with no class; those on a meeting day become EXDATEs. */
   closures?: readonly string[]
+  /** Single meetings told apart (RFC 5545 RECURRENCE-ID): a child's absence on that day's class. */
+  occurrences?: readonly OccurrenceNote[]
 }
+
+/** One meeting of a weekly event said differently: 'Absent: Ballet I (Mia)'. Shown as free time. */
+export type OccurrenceNote = { day: string; summary: string; description?: string }
+
+/** An event on one day at the academy's wall-clock times: a makeup class. */
+export type OneOffEvent = { uid: string; summary: string; description?: string; location?: string; day: string; start: number; end: number }
 
 /** A closure as an all-day event: first and last day, both included. */
 export type ClosureEvent = { uid: string; summary: string; start: string; end: string }
@@ -96,8 +105,6 @@ export function foldLine(line: string): string {
   return pieces.join(`${CRLF} `)
 }
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0')
-
 function weekdayOfDate(year: number, month: number, day: number): Weekday {
   return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) as Weekday
 }
@@ -114,47 +121,6 @@ export function firstMeeting(from: string, weekdays: readonly Weekday[]): [numbe
   }
   throw new Error('An event needs at least one weekday')
 }
-
-function localStamp([year, month, day]: [number, number, number], minutes: number): string {
-  return `${pad(year, 4)}${pad(month)}${pad(day)}T${pad(Math.floor(minutes / 60))}${pad(minutes % 60)}00`
-}
-
-function utcStamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')
-}
-
-/** The zone's VTIMEZONE and the TZID the library names it by, or null for a zone it does not know. */
-export function timeZoneBlock(timeZone: string): { tzid: string; lines: string[] } | null {
-  let block: string[] | string
-  try {
-    block = tzlib_get_ical_block(timeZone)
-  } catch {
-    return null
-  }
-  if (!Array.isArray(block) || typeof block[0] !== 'string' || !block[0].startsWith('BEGIN:VTIMEZONE')) return null
-  const tzid = /^TZID[=:](.+)$/m.exec(block[1] ?? '')?.[1]?.trim() ?? /^TZID:(.+)$/m.exec(block[0])?.[1]?.trim()
-  if (!tzid) return null
-  return { tzid, lines: block[0].split(/\r?\n/).filter(Boolean) }
-}
-
-/**
- * The UTC instant of a wall-clock time in a zone, as RFC 5545 wants UNTIL when DTSTART carries
- * a TZID (§3.3.10): YYYYMMDDTHHMMSSZ.
- */
-function utcUntil(timeZone: string, day: string, minutes: number): string {
-  const offset = tzlib_get_offset(timeZone, day, hhmmOf(minutes))
-  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(offset)
-  const offsetMinutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0
-  const date = parseIsoDate(day)!
-  return utcStamp(new Date(Date.UTC(date.year, date.month - 1, date.day, 0, minutes - offsetMinutes)))
-}
-
-type Zone = { tzid: string; iana: string } | null
-
-const dayStamp = (day: string) => day.replace(/-/g, '')
 
 function eventLines(event: WeeklyEvent, options: CalendarOptions, zone: Zone): string[] | null {
   const day = firstMeeting(event.from, event.weekdays)
@@ -182,7 +148,44 @@ function eventLines(event: WeeklyEvent, options: CalendarOptions, zone: Zone): s
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`)
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`)
   lines.push('TRANSP:OPAQUE', 'END:VEVENT')
+  // An override names a meeting of the series, so only a day the series has is written.
+  const isMeeting = (note: OccurrenceNote) =>
+    note.day >= first && (!event.until || note.day <= event.until) && event.weekdays.includes(weekdayOf(note.day)) && !skipped.includes(note.day)
+  for (const note of event.occurrences ?? []) {
+    if (!isMeeting(note)) continue
+    const stamp = dayTimeStamp(note.day, event.start)
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${plainValue(event.uid)}`,
+      `DTSTAMP:${utcStamp(options.now)}`,
+      `RECURRENCE-ID${tz}:${stamp}`,
+      `DTSTART${tz}:${stamp}`,
+      `DTEND${tz}:${dayTimeStamp(note.day, event.end)}`,
+      `SUMMARY:${escapeText(note.summary)}`,
+      ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+      ...(note.description ? [`DESCRIPTION:${escapeText(note.description)}`] : []),
+      'TRANSP:TRANSPARENT',
+      'END:VEVENT',
+    )
+  }
   return lines
+}
+
+/** A one-day event at wall-clock times (a makeup), busy time like the classes. */
+function oneOffLines(event: OneOffEvent, options: CalendarOptions, zone: Zone): string[] {
+  const tz = zone ? `;TZID=${plainValue(zone.tzid)}` : ''
+  return [
+    'BEGIN:VEVENT',
+    `UID:${plainValue(event.uid)}`,
+    `DTSTAMP:${utcStamp(options.now)}`,
+    `DTSTART${tz}:${dayTimeStamp(event.day, event.start)}`,
+    `DTEND${tz}:${dayTimeStamp(event.day, event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+  ]
 }
 
 /** An all-day event (RFC 5545 §3.6.1: DTEND is the day after the last), shown as free time. */
@@ -200,7 +203,12 @@ function closureLines(event: ClosureEvent, options: CalendarOptions): string[] {
 }
 
 /** A whole VCALENDAR document, CRLF line endings, folded. */
-export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarOptions, closures: readonly ClosureEvent[] = []): string {
+export function writeCalendar(
+  events: readonly WeeklyEvent[],
+  options: CalendarOptions,
+  closures: readonly ClosureEvent[] = [],
+  oneOffs: readonly OneOffEvent[] = [],
+): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -216,6 +224,7 @@ export function writeCalendar(events: readonly WeeklyEvent[], options: CalendarO
   const zone: Zone = block && options.timeZone ? { tzid: block.tzid, iana: options.timeZone } : null
   if (block && zone) lines.push(`X-WR-TIMEZONE:${plainValue(zone.tzid)}`, ...block.lines)
   for (const event of events) lines.push(...(eventLines(event, options, zone) ?? []))
+  for (const oneOff of oneOffs) lines.push(...oneOffLines(oneOff, options, zone))
   for (const closure of closures) lines.push(...closureLines(closure, options))
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join(CRLF) + CRLF

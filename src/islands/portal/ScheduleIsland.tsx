@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
+import type { AbsenceDto } from '#api/self-service/schemas'
 import { addDays, formatCalendarDay, localToday } from '#shared/dates'
-import { formatClosure } from '#shared/closures'
+import { studentAbsencesQueryOptions } from '#islands/api/self-service/list-student-absences'
 import { mondayOf } from '#shared/week-schedule'
 import { useClasses } from '#islands/api/classes/list-classes'
 import { useWaitlist } from '#islands/api/waitlist/list-waitlist'
@@ -11,62 +13,17 @@ import { useCalendarLink } from '#islands/api/calendar/get-calendar-link'
 import { errorMessage } from '#islands/lib/http'
 import { scrollToTop } from '#islands/lib/scroll'
 import { Dialog } from '#islands/components/ui/Dialog'
+import { ClassDayDialog } from './components/ClassDayDialog'
+import { AbsenceDialog } from './components/self-service/AbsenceDialog'
 import { BUTTON } from '#islands/components/ui/styles'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { FirstClassNotice } from './components/FirstClassNotice'
 import { PortalRoot } from './components/PortalRoot'
-import { WeekGrid } from './components/WeekGrid'
-import { datedWeek, type ScheduleEntry } from './family'
+import { WeekGrid, type OpenedDay } from './components/WeekGrid'
+import { datedWeek } from './family'
 import { firstName } from './format'
 import { useFamily } from './hooks/use-family'
 import { PORTAL_TEXT } from './texts'
-
-/** 'Jan 11, 2027 – May 28, 2027', 'from Jan 11, 2027', 'until May 28, 2027'. */
-function termText(start: string | null, end: string | null): string {
-  if (start && end) return `${formatCalendarDay(start)} – ${formatCalendarDay(end)}`
-  return start ? `from ${formatCalendarDay(start)}` : `until ${formatCalendarDay(end ?? '')}`
-}
-
-/** The class dialog (spec §2): name, description, time, days, age group in years, location, student. */
-function ClassDialog({ entry, onClose }: { entry: ScheduleEntry | null; onClose: () => void }) {
-  const cls = entry?.enrollment.class
-  return (
-    <Dialog
-      open={entry !== null}
-      title={cls?.name ?? ''}
-      onClose={onClose}
-      footer={
-        <button type="button" className={BUTTON.primary} onClick={onClose}>
-          Close
-        </button>
-      }
-    >
-      {cls && entry ? (
-        <div>
-          <p>{cls.description}</p>
-          <dl className="mt-3 space-y-2 text-sm">
-            {[
-              ['Time', cls.time],
-              ['Days', cls.days],
-              ['Age Group', `${cls.ageGroup} years`],
-              ['Location', cls.location],
-              // The structured schedule (decisions §14), when the class has it.
-              ...(cls.room ? [['Room', cls.room]] : []),
-              ...(cls.termStart || cls.termEnd ? [['Term', termText(cls.termStart, cls.termEnd)]] : []),
-              ...(cls.closures.length ? [['No class on', cls.closures.map(formatClosure).join('; ')]] : []),
-              ['Student', entry.student.fullName],
-            ].map(([term, value]) => (
-              <div key={term} className="flex gap-2">
-                <dt className="w-24 shrink-0 font-semibold">{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ) : null}
-    </Dialog>
-  )
-}
 
 /** The coming weeks, one at a time: this week first, up to WEEKS_AHEAD weeks ahead. */
 const WEEKS_AHEAD = 12
@@ -182,10 +139,14 @@ function AddToCalendar() {
   )
 }
 
+/** Every child's absences in one list; a module-level function, so the combined list changes only when a query does. */
+const allAbsences = (results: readonly { data?: AbsenceDto[] }[]): AbsenceDto[] => results.flatMap((result) => result.data ?? [])
+
 function Schedule({ user }: { user: UserDto }) {
   const family = useFamily(user)
   const [studentId, setStudentId] = useState<number | null>(null)
-  const [openEntry, setOpenEntry] = useState<ScheduleEntry | null>(null)
+  const [opened, setOpened] = useState<OpenedDay | null>(null)
+  const [reporting, setReporting] = useState<OpenedDay | null>(null)
   // Another student's week is another view: back to the top, as on a page change (spec §2).
   const showStudent = (id: number | null) => {
     if (id === studentId) return
@@ -205,9 +166,11 @@ function Schedule({ user }: { user: UserDto }) {
   const today = rules.data?.today ?? localToday()
   const monday = addDays(mondayOf(today), 7 * weekOffset)
   const classesById = useMemo(() => new Map((classes.data ?? []).map((cls) => [cls.id, cls])), [classes.data])
+  // Each child's absences and the makeups booked for them (issue 41: the week shows both).
+  const absences = useQueries({ queries: family.students.map((student) => studentAbsencesQueryOptions(student.id)), combine: allAbsences })
   const week = useMemo(
-    () => datedWeek({ monday, entries, waitlist: waitlist.data, classesById, academyClosures: rules.data?.academyClosureRanges, studentId }),
-    [monday, entries, waitlist.data, classesById, rules.data, studentId],
+    () => datedWeek({ monday, entries, waitlist: waitlist.data, classesById, academyClosures: rules.data?.academyClosureRanges, absences, studentId }),
+    [monday, entries, waitlist.data, classesById, rules.data, absences, studentId],
   )
   const loading = family.enrollmentsPending || rules.isPending
   const filterButton = (active: boolean) =>
@@ -249,13 +212,30 @@ function Schedule({ user }: { user: UserDto }) {
       ) : null}
 
       <WeekNavigation monday={monday} offset={weekOffset} onChange={setWeekOffset} />
-      <WeekGrid week={week} loading={loading} showStudent={studentId === null} onOpen={setOpenEntry} />
+      <WeekGrid week={week} loading={loading} showStudent={studentId === null} onOpen={setOpened} />
       {loading ? (
         <p role="status" className="sr-only">
           Loading your schedule…
         </p>
       ) : null}
-      <ClassDialog entry={openEntry} onClose={() => setOpenEntry(null)} />
+      <ClassDayDialog
+        opened={opened}
+        rules={rules.data}
+        onClose={() => setOpened(null)}
+        onReportAbsence={(day) => {
+          setOpened(null)
+          setReporting(day)
+        }}
+      />
+      {reporting && rules.data ? (
+        <AbsenceDialog
+          enrollment={reporting.entry.enrollment}
+          student={reporting.entry.student}
+          rules={rules.data}
+          initialDate={reporting.day}
+          onClose={() => setReporting(null)}
+        />
+      ) : null}
     </main>
   )
 }

@@ -4,6 +4,7 @@ import type { ClassDto } from '#api/classes/schemas'
 import type { EnrollmentDto } from '#api/enrollment/schemas'
 import type { StudentDto } from '#api/students/schemas'
 import type { WaitlistEntryDto } from '#api/waitlist/schemas'
+import type { AbsenceDto, MakeupDto } from '#api/self-service/schemas'
 import { datedWeek, recommendedClasses, upcomingClasses, weekSchedule } from './family'
 
 const TODAY = '2026-11-21'
@@ -162,7 +163,13 @@ describe('the dated week (issue 23)', () => {
     })
     expect(week.map((day) => day.day)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'])
     expect(week[1]!.weekday).toBe('Tuesday')
-    expect(week[1]!.items.map((item) => [item.kind, item.cls.name, item.kind === 'enrolled' ? item.status : item.waitlist.position])).toEqual([
+    expect(
+      week[1]!.items.map((item) => [
+        item.kind,
+        item.kind === 'makeup' ? null : item.cls.name,
+        item.kind === 'enrolled' ? item.status : item.kind === 'waitlisted' ? item.waitlist.position : null,
+      ]),
+    ).toEqual([
       ['waitlisted', 'Full', 2],
       ['enrolled', 'Tuesdays', { kind: 'closed', label: 'Thanksgiving' }],
     ])
@@ -176,6 +183,42 @@ describe('the dated week (issue 23)', () => {
     expect(week('2026-12-07').map((item) => item.kind === 'enrolled' && item.status)).toEqual([{ kind: 'meets' }])
     expect(week('2026-12-14').map((item) => item.kind === 'enrolled' && item.status)).toEqual([{ kind: 'meets' }])
     expect(week('2026-12-21')).toEqual([])
+  })
+
+  it('marks an absence on its class and day, and puts its makeup on the makeup day in the makeup class', () => {
+    const thursdays = cls(23, '6-8', { name: 'Thursdays', days: 'Thursday', weekdays: ['Thursday'], startTime: '17:00', endTime: '18:00', time: '5:00-6:00pm' })
+    const makeup: MakeupDto = {
+      id: 4,
+      classId: thursdays.id,
+      className: 'Thursdays',
+      date: '2026-12-03',
+      time: '5:00-6:00pm',
+      location: 'Studio B',
+      cancellable: true,
+    }
+    const absence = (date: string, booked: MakeupDto | null): AbsenceDto => ({
+      id: 7,
+      studentId: mia.id,
+      classId: tuesdays.id,
+      className: 'Tuesdays',
+      date,
+      reportedBy: 'family',
+      cancellable: booked === null,
+      canBookMakeup: booked === null,
+      makeupWindow: { first: '2026-11-24', last: '2026-12-15' },
+      makeup: booked,
+    })
+    const base = { monday: '2026-11-30', entries: [{ enrollment: enroll(9, mia, tuesdays), student: mia }], classesById: new Map([[thursdays.id, thursdays]]) }
+    const week = datedWeek({ ...base, absences: [absence('2026-12-01', makeup)] })
+    expect(week[1]!.items).toMatchObject([{ kind: 'enrolled', status: { kind: 'meets' }, absence: { date: '2026-12-01', makeup: { date: '2026-12-03' } } }])
+    expect(week[3]!.items).toMatchObject([{ kind: 'makeup', key: 'm4', makeup: { className: 'Thursdays' }, student: { id: mia.id } }])
+    // Another week's Tuesday is not absent; another child's filter hides the makeup.
+    expect(datedWeek({ ...base, monday: '2026-12-07', absences: [absence('2026-12-01', makeup)] })[1]!.items).toMatchObject([{ absence: null }])
+    expect(datedWeek({ ...base, absences: [absence('2026-12-01', makeup)], studentId: 99 }).flatMap((day) => day.items)).toEqual([])
+    // Without a makeup the absence is marked all the same, and no other day gains an item.
+    const alone = datedWeek({ ...base, absences: [absence('2026-12-01', null)] })
+    expect(alone[1]!.items).toMatchObject([{ absence: { makeup: null } }])
+    expect(alone.flatMap((day) => day.items)).toHaveLength(1)
   })
 
   it('leaves out places no longer in line and other students when filtered', () => {

@@ -10,6 +10,7 @@ import type { ClosureRange } from '#shared/closures'
 import { weekdayOf } from '#shared/dates'
 import { classDay, enrolledClassDay, weekDays, type ClassDay } from '#shared/week-schedule'
 import type { WaitlistEntryDto } from '#api/waitlist/schemas'
+import type { AbsenceDto, MakeupDto } from '#api/self-service/schemas'
 import type { StudentDto } from '#api/students/schemas'
 
 export const DASHBOARD_LIMIT = 3
@@ -65,10 +66,14 @@ export function weekSchedule(entries: readonly ScheduleEntry[], studentId: numbe
   return days.map((list) => sortByClassStart(list, (entry) => entry.enrollment.class))
 }
 
-/** A class on a day of the dated week: an enrollment (meeting or not, and why) or a place in line. */
+/**
+ * A class on a day of the dated week: an enrollment (meeting or not, and why; `absence` when the
+ * child will miss it or missed it), a place in line, or a makeup booked for an absence.
+ */
 export type WeekItem =
-  | { kind: 'enrolled'; key: string; entry: ScheduleEntry; cls: ClassDto; status: ClassDay }
+  | { kind: 'enrolled'; key: string; entry: ScheduleEntry; cls: ClassDto; status: ClassDay; absence: AbsenceDto | null }
   | { kind: 'waitlisted'; key: string; waitlist: WaitlistEntryDto; cls: ClassDto }
+  | { kind: 'makeup'; key: string; makeup: MakeupDto; absence: AbsenceDto; student: StudentDto; cls: Pick<ClassDto, 'startTime' | 'endTime' | 'time'> }
 
 export type WeekDay = { day: string; weekday: WeekdayName; items: WeekItem[] }
 
@@ -76,7 +81,9 @@ export type WeekDay = { day: string; weekday: WeekdayName; items: WeekItem[] }
  * The week starting `monday` on real dates, Monday first: each enrollment on every weekday its
  * class meets with what it does that day (`classDay`: it meets, a closure of the class or of the
  * academy, or outside its term), and each student still in line for a class (waiting or offered,
- * decisions §15) on that class's weekdays, sorted by start time. `studentId` keeps one student.
+ * decisions §15) on that class's weekdays, sorted by start time. An absence marks its class on
+ * its day, and the makeup booked for it is an item of its own on the makeup's day (issue 41).
+ * `studentId` keeps one student.
  */
 export function datedWeek(input: {
   monday: string
@@ -84,9 +91,12 @@ export function datedWeek(input: {
   waitlist?: readonly WaitlistEntryDto[]
   classesById?: ReadonlyMap<number, ClassDto>
   academyClosures?: readonly ClosureRange[]
+  absences?: readonly AbsenceDto[]
   studentId?: number | null
 }): WeekDay[] {
-  const { monday, entries, waitlist = [], classesById = new Map(), academyClosures = [], studentId = null } = input
+  const { monday, entries, waitlist = [], classesById = new Map(), academyClosures = [], absences = [], studentId = null } = input
+  const absenceOf = new Map(absences.map((absence) => [`${absence.studentId}:${absence.classId}:${absence.date}`, absence]))
+  const studentsById = new Map(entries.map((entry) => [entry.student.id, entry.student]))
   const lined = waitlist.filter((item) => (item.status === 'waiting' || item.status === 'offered') && (studentId === null || item.studentId === studentId))
   return weekDays(monday).map((day) => {
     const items: WeekItem[] = []
@@ -94,7 +104,16 @@ export function datedWeek(input: {
       if (studentId !== null && entry.student.id !== studentId) continue
       const cls = entry.enrollment.class
       const status = enrolledClassDay(cls, entry.enrollment, day, academyClosures)
-      if (status) items.push({ kind: 'enrolled', key: `e${entry.enrollment.id}`, entry, cls, status })
+      if (!status) continue
+      const absence = status.kind === 'meets' ? (absenceOf.get(`${entry.student.id}:${cls.id}:${day}`) ?? null) : null
+      items.push({ kind: 'enrolled', key: `e${entry.enrollment.id}`, entry, cls, status, absence })
+    }
+    for (const absence of absences) {
+      const student = studentsById.get(absence.studentId)
+      const makeup = absence.makeup
+      if (!makeup || makeup.date !== day || !student || (studentId !== null && absence.studentId !== studentId)) continue
+      const cls = classesById.get(makeup.classId) ?? { startTime: null, endTime: null, time: makeup.time }
+      items.push({ kind: 'makeup', key: `m${makeup.id}`, makeup, absence, student, cls })
     }
     for (const item of lined) {
       const cls = classesById.get(item.classId)

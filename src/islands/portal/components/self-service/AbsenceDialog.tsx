@@ -21,11 +21,14 @@ export function AbsenceDialog({
   enrollment,
   student,
   rules,
+  initialDate,
   onClose,
 }: {
   enrollment: EnrollmentDto
   student: StudentDto
   rules: SelfServiceRulesDto
+  /** The day chosen first, when it is one of the days offered (the schedule's class dialog hands over its day). */
+  initialDate?: string
   onClose: () => void
 }) {
   const notify = useNotify()
@@ -33,7 +36,7 @@ export function AbsenceDialog({
   const horizon = lastReportableDay(rules.today)
   const last = enrollment.endDate && enrollment.endDate < horizon ? enrollment.endDate : horizon
   const days = meetingDays(enrollment.class, rules.today, last, rules.academyClosures).slice(0, ABSENCE_CHOICES)
-  const [date, setDate] = useState(days[0] ?? '')
+  const [date, setDate] = useState(initialDate && days.includes(initialDate) ? initialDate : (days[0] ?? ''))
   const id = useId()
   async function submit(event: FormEvent) {
     event.preventDefault()
