@@ -2,6 +2,7 @@ import type { ClassDto } from '#api/classes/schemas'
 import { formatMonthlyPrice } from '#shared/money'
 import { placesLeft } from '#shared/places'
 import { scrollToTop } from '#islands/lib/scroll'
+import { seasonLabel } from '#shared/seasons'
 
 /**
  * Progressive enhancement of the /classes age filter: the chips are plain links that the
@@ -63,6 +64,7 @@ export function enhanceClassFilter(): void {
       location: item.location,
       places: placesOf(item),
       waitlist: placesLeft(item) === 0 ? placesText.waitlist : '',
+      season: item.season ? seasonLabel(item.season) : '',
     }
     for (const field of node.querySelectorAll<HTMLElement>('[data-field]')) {
       field.textContent = values[field.dataset.field ?? ''] ?? ''

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 
 import type { SelfServiceRulesDto } from '#api/self-service/schemas'
+import { priorityOnlyMessage } from '#api/seasons/schemas'
 import { addDays } from '#shared/dates'
 import { expect, test } from './support/fixtures'
 import { api, signIn, unique } from './support/accounts'
@@ -195,9 +196,14 @@ test('a family with no returning dancer sees no banner and is told there is noth
   cleanup,
 }) => {
   test.setTimeout(60_000)
-  const { admin, nextName } = await twoSeasons(adminRequest, baseURL, cleanup)
+  const { admin, today, nextName, nowClass, nextClass } = await twoSeasons(adminRequest, baseURL, cleanup)
   const family = await families.signIn(page, 'New Season Parent')
-  await admin.post('/api/students', { fullName: unique('Noa '), dateOfBirth: bornYearsAgo(7), experienceLevel: 'Beginner', userId: family.id })
+  const noa = await admin.post<{ id: number }>('/api/students', {
+    fullName: unique('Noa '),
+    dateOfBirth: bornYearsAgo(7),
+    experienceLevel: 'Beginner',
+    userId: family.id,
+  })
 
   // The banner is asked for once the dashboard is live: its answer came, and no banner.
   const asked = page.waitForResponse((response) => response.url().endsWith('/api/seasons/re-enrollment') && response.ok())
@@ -210,6 +216,26 @@ test('a family with no returning dancer sees no banner and is told there is noth
   await expect(page.getByText('Nothing to re-enroll')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Browse classes' })).toBeVisible()
   await expect(page.getByTestId('re-enroll-child')).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Issue 41: Select Classes shows next season apart, with its days, and says why a newcomer
+  // cannot join it yet, instead of a Confirm the server would refuse; this season's class is open.
+  const names = new Map((await admin.get<Array<{ id: number; name: string }>>('/api/classes')).map((c) => [c.id, c.name]))
+  await openPortal(page, `/select-classes/${noa.id}`)
+  await expect(page.getByRole('heading', { name: `Season ${nextName}` })).toBeVisible()
+  const next = page
+    .getByRole('list', { name: nextName })
+    .getByTestId('class-option')
+    .filter({ hasText: names.get(nextClass)! })
+  await expect(next).toContainText(`Season ${nextName}`)
+  await expect(next).toContainText(priorityOnlyMessage(nextName, addDays(today, 5)))
+  await expect(next.getByRole('checkbox')).toBeDisabled()
+  await expect(
+    page
+      .getByTestId('class-option')
+      .filter({ hasText: names.get(nowClass)! })
+      .getByRole('checkbox'),
+  ).toBeEnabled()
   expect(await seriousViolations(page)).toEqual([])
 })
 

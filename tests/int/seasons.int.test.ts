@@ -189,6 +189,20 @@ describe('POST /api/admin/seasons/:id/rollover', () => {
   })
 })
 
+describe('GET /api/classes after a rollover (issue 41)', () => {
+  it('names each class of a season with the season and its registration days, and follows a change of the season at once', async () => {
+    const classes = (await visitor.get('/api/classes')).body as Array<{ id: number; season?: { id: number; name: string; priorityOpens: string } }>
+    const copy = classes.find((c) => c.id === b1.id)!
+    expect(copy.season).toEqual({ id: seasonB.id, ...B_INPUT })
+    expect(classes.find((c) => c.id === a1.id)!.season).toMatchObject({ id: seasonA.id, name: seasonA.name })
+    // The catalogue is kept in memory: the season's own write clears it.
+    await app.payload.update({ collection: 'seasons', id: seasonB.id, data: { name: 'Seasons test B renamed' }, overrideAccess: true })
+    const again = (await visitor.get('/api/classes')).body as Array<{ id: number; season?: { name: string } }>
+    expect(again.find((c) => c.id === b1.id)!.season!.name).toBe('Seasons test B renamed')
+    await app.payload.update({ collection: 'seasons', id: seasonB.id, data: { name: seasonB.name }, overrideAccess: true })
+  })
+})
+
 describe('priority registration', () => {
   const refusal = () => priorityOnlyMessage(B_INPUT.name, B_INPUT.openOpens)
 

@@ -4,6 +4,7 @@ import { SEASON_MESSAGES, seasonOrderProblem } from '#api/seasons/schemas'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { validateDay } from '#cms/fields/dates'
+import { invalidateClassesAfterChange, invalidateClassesAfterDelete } from '#cms/collections/Classes/hooks/invalidateClasses'
 
 type Siblings = { siblingData?: Record<string, unknown> }
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -37,6 +38,8 @@ export const Seasons: CollectionConfig = {
   },
   defaultSort: '-firstDay',
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  // The catalogue names each class's season and its registration days (issue 41).
+  hooks: { afterChange: [invalidateClassesAfterChange], afterDelete: [invalidateClassesAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, unique: true, maxLength: 60, admin: { description: 'For example 2027–28' } },
     {

@@ -1,8 +1,16 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Class, User } from '#cms/payload-types'
+import type { Class, Season, User } from '#cms/payload-types'
 import { badInput, notFound } from '#api/errors'
-import { CLASS_NOT_FOUND, CLASS_SCHEDULE_MESSAGES, type ClassCreate, type ClassDto, type ClassUpdate, type TeacherOptionDto } from './schemas'
+import {
+  CLASS_NOT_FOUND,
+  CLASS_SCHEDULE_MESSAGES,
+  type ClassCreate,
+  type ClassDto,
+  type ClassSeasonDto,
+  type ClassUpdate,
+  type TeacherOptionDto,
+} from './schemas'
 import { isTeacherUser } from '#shared/roles'
 import { weekdayIndexes, weekdayNames, type ClassCalendar } from '#shared/schedule'
 import { createMemoCache } from '#server/memo-cache.server'
@@ -11,6 +19,7 @@ import { inTransaction } from '#api/lib/database'
 import { nextOfferExpiry, placesByClass } from './places'
 import type { ClosureDto } from '#api/lib/closures.schemas'
 import { sortClosures } from '#shared/closures'
+import { optionalRelationId } from '#api/lib/relations'
 
 /** The class's own closures as the API gives them: ranges in calendar order. */
 function closuresOf(doc: Class): ClosureDto[] {
@@ -31,7 +40,25 @@ export function classCalendar(doc: Class): ClassCalendar & { closures: ClosureDt
   }
 }
 
-export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
+/** Every season by id, as a class's DTO names it; seasons are few. */
+async function seasonsById(payload: Payload, req?: PayloadRequest): Promise<Map<number, ClassSeasonDto>> {
+  const { docs } = await payload.find({ collection: 'seasons', depth: 0, limit: 0, pagination: false, req, overrideAccess: true })
+  return new Map(
+    (docs as Season[]).map((season) => [
+      season.id,
+      {
+        id: season.id,
+        name: season.name,
+        firstDay: season.firstDay,
+        lastDay: season.lastDay,
+        priorityOpens: season.priorityOpens,
+        openOpens: season.openOpens,
+      },
+    ]),
+  )
+}
+
+export function toClassDto(doc: Class, enrolledCount?: number, seasons?: ReadonlyMap<number, ClassSeasonDto>): ClassDto {
   const dto: ClassDto = {
     id: doc.id,
     name: doc.name,
@@ -53,6 +80,8 @@ export function toClassDto(doc: Class, enrolledCount?: number): ClassDto {
     closures: classCalendar(doc).closures,
   }
   if (enrolledCount !== undefined) dto.enrolledCount = enrolledCount
+  const season = seasons?.get(optionalRelationId(doc.season) ?? 0)
+  if (season) dto.season = season
   return dto
 }
 
@@ -87,15 +116,16 @@ export function invalidateClasses(): void {
 
 async function loadCatalogue(payload: Payload): Promise<Catalogue> {
   const now = academyNow()
-  const [result, counts, offerExpiry] = await Promise.all([
+  const [result, counts, offerExpiry, seasons] = await Promise.all([
     payload.find({ collection: 'classes', limit: 0, pagination: false, sort: 'name', depth: 0 }),
     placesByClass(payload, { day: academyToday(now), now }),
     nextOfferExpiry(payload, now),
+    seasonsById(payload),
   ])
   const holdsUntil = Math.min(academyDayEndsAt(now).getTime(), offerExpiry?.getTime() ?? Infinity)
   const all = (result.docs as Class[]).map((doc) => {
     const places = counts.get(doc.id)
-    const dto = toClassDto(doc, places?.enrolled ?? 0)
+    const dto = toClassDto(doc, places?.enrolled ?? 0, seasons)
     dto.heldCount = places?.held ?? 0
     return dto
   })
@@ -132,8 +162,11 @@ export async function findClass(req: PayloadRequest, id: number): Promise<Class>
 
 /** The class with its places taken today, counted as the catalogue counts them (./places). */
 async function withCount(req: PayloadRequest, doc: Class): Promise<ClassDto> {
-  const places = await placesByClass(req, { day: academyToday(), now: academyNow(), classIds: [doc.id] })
-  return toClassDto(doc, places.get(doc.id)?.enrolled ?? 0)
+  const [places, seasons] = await Promise.all([
+    placesByClass(req, { day: academyToday(), now: academyNow(), classIds: [doc.id] }),
+    seasonsById(req.payload, req),
+  ])
+  return toClassDto(doc, places.get(doc.id)?.enrolled ?? 0, seasons)
 }
 
 type ClassData = Partial<Omit<Class, 'id' | 'createdAt' | 'updatedAt'>>
@@ -167,7 +200,7 @@ async function toClassData(req: PayloadRequest, input: ClassUpdate): Promise<Cla
 export async function createClass(req: PayloadRequest, user: User, input: ClassCreate): Promise<ClassDto> {
   const data = await toClassData(req, input)
   const doc = await req.payload.create({ collection: 'classes', data: data as Class, depth: 0, req, user, overrideAccess: false })
-  return toClassDto(doc as Class, 0)
+  return toClassDto(doc as Class, 0, await seasonsById(req.payload, req))
 }
 
 export async function updateClass(req: PayloadRequest, user: User, id: number, input: ClassUpdate): Promise<ClassDto> {

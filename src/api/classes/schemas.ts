@@ -197,7 +197,12 @@ export type ClassDto = {
   enrolledCount?: number
   /** Places held for waitlisted families by open offers (decisions §15): not free either. */
   heldCount?: number
+  /** The season the class belongs to, with its registration days (issue 41); absent for a class of no season. */
+  season?: ClassSeasonDto
 }
+
+/** A class's season as the catalogue shows it: its name, its days and when registration opens. */
+export type ClassSeasonDto = { id: number; name: string; firstDay: string; lastDay: string; priorityOpens: string; openOpens: string }
 
 /** GET /api/admin/teachers: a teacher account for the class form's teacher select. */
 export type TeacherOptionDto = { id: number; fullName: string; username: string; classIds: number[] }

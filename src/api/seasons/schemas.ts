@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { daySchema } from '#api/lib/dates.schemas'
+import { seasonDayText } from '#shared/seasons'
 
 /**
  * Seasons, rollover, priority registration, re-enrollment and retention (issue 27, the next
@@ -21,13 +22,7 @@ export const SEASON_MESSAGES = {
   noNextSeason: 'There is no later season to compare this season with yet',
 } as const
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-
-/** A `YYYY-MM-DD` day as families read it: 1 June 2027. */
-export function seasonDayText(day: string): string {
-  const [year, month, date] = day.split('-').map(Number)
-  return `${date} ${MONTHS[month! - 1]} ${year}`
-}
+export { seasonDayText }
 
 /** 409 while a season's registration has not opened (issue 27). */
 export const registrationNotOpenMessage = (season: string, priorityOpens: string, openOpens: string) =>

@@ -7,7 +7,7 @@ import { useCurrentUser } from '#islands/api/accounts/current-user'
 import { useClasses } from '#islands/api/classes/list-classes'
 import { useNotify } from '#islands/components/ui/Toast'
 import { AgeFilterChips } from './components/AgeFilterChips'
-import { ClassWhen, FullBadge } from './components/ClassFacts'
+import { ClassWhen, FullBadge, SeasonBadge } from './components/ClassFacts'
 import { Disclosure } from './components/Disclosure'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { PortalRoot } from './components/PortalRoot'
@@ -28,6 +28,7 @@ function ClassCard({ cls, onAdd }: { cls: ClassDto; onAdd: () => void }) {
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-gray-800">
             <span>Ages {cls.ageGroup}</span>
             <LevelBadge level={cls.level} />
+            <SeasonBadge season={cls.season} />
             {full ? <FullBadge /> : null}
           </p>
         </div>
@@ -83,7 +84,7 @@ function ClassBrowser() {
         </div>
         <a
           href="/schedule"
-          className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4" />

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { AttendanceStatus } from '#api/attendance/schemas'
 import { attendanceCsvUrl, useAdminAttendance, type AttendanceFilter } from '#islands/api/attendance/admin-list-attendance'
 import { useClasses } from '#islands/api/classes/list-classes'
+import { SeasonClassOptions } from '#islands/components/SeasonClassOptions'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
@@ -58,13 +59,7 @@ function ByClass() {
           error={error ?? undefined}
         >
           <option value="">Choose a class</option>
-          {[...(classes.data ?? [])]
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((cls) => (
-              <option key={cls.id} value={cls.id}>
-                {cls.name} ({cls.days})
-              </option>
-            ))}
+          <SeasonClassOptions classes={[...(classes.data ?? [])].sort((a, b) => a.name.localeCompare(b.name))} label={(cls) => `${cls.name} (${cls.days})`} />
         </SelectField>
         <TextField id={`${id}-from`} label="From" type="date" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
         <TextField id={`${id}-to`} label="To" type="date" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />

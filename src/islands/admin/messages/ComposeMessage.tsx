@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import type { Audience, MessageCategory } from '#api/messages/schemas'
 import { usePreviewAudience, useSendMessage } from '#islands/api/messages/admin-messages'
 import { useClasses } from '#islands/api/classes/list-classes'
+import { groupBySeason } from '#islands/lib/season-groups'
 import { ErrorAlert } from '#islands/components/ui/Alert'
 import { SelectField, TextField } from '#islands/components/ui/Field'
 import { useNotify } from '#islands/components/ui/Toast'
@@ -99,21 +100,26 @@ export function ComposeMessage() {
           </option>
         ))}
       </SelectField>
-      {kind === 'classes' || kind === 'waitlist' ? (
-        <fieldset>
-          <legend className="text-sm font-semibold">Classes</legend>
-          <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-            {(classes.data ?? []).map((cls) => (
-              <li key={cls.id}>
-                <label className="flex min-h-10 items-center gap-2">
-                  <input type="checkbox" className="size-5" checked={classIds.includes(cls.id)} onChange={() => (toggleClass(cls.id), preview.reset())} />
-                  {cls.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ) : null}
+      {kind === 'classes' || kind === 'waitlist'
+        ? // One group per season once there are two (issue 41): a rolled-over class has a namesake.
+          groupBySeason(classes.data ?? []).map((group, _, groups) => (
+            <fieldset key={group.season?.id ?? 0}>
+              <legend className="text-sm font-semibold">
+                {groups.length > 1 ? `Classes — ${group.season ? `Season ${group.season.name}` : 'no season'}` : 'Classes'}
+              </legend>
+              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                {group.classes.map((cls) => (
+                  <li key={cls.id}>
+                    <label className="flex min-h-11 items-center gap-2">
+                      <input type="checkbox" className="size-5" checked={classIds.includes(cls.id)} onChange={() => (toggleClass(cls.id), preview.reset())} />
+                      {cls.name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))
+        : null}
       {kind === 'age-group' ? (
         <TextField
           id="message-age-group"

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { ComplianceRowDto } from '#api/policies/schemas'
 import { complianceCsvHref, useAdminPolicies, usePolicyCompliance, useRemindUnsigned } from '#islands/api/policies/admin-policies'
 import { useClasses } from '#islands/api/classes/list-classes'
+import { SeasonClassOptions } from '#islands/components/SeasonClassOptions'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { Badge, type BadgeTone } from '#islands/components/ui/Badge'
 import { SelectField } from '#islands/components/ui/Field'
@@ -72,11 +73,7 @@ export function PoliciesTab() {
             </SelectField>
             <SelectField id="policy-class" label="Class" value={classId ?? ''} onChange={(e) => setClassId(e.target.value ? Number(e.target.value) : null)}>
               <option value="">Every student</option>
-              {(classes.data ?? []).map((cls) => (
-                <option key={cls.id} value={cls.id}>
-                  {cls.name}
-                </option>
-              ))}
+              <SeasonClassOptions classes={classes.data ?? []} />
             </SelectField>
             <div className="flex flex-wrap gap-2 md:col-span-2">
               <button type="button" className={BUTTON.primary} disabled={!chosen || remind.isPending} onClick={sendReminders}>

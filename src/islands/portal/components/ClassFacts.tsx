@@ -1,4 +1,5 @@
 import type { ClassDto } from '#api/classes/schemas'
+import { seasonLabel } from '#shared/seasons'
 
 /** Days and time of a class, with icons that stay out of the accessible name. */
 export function ClassWhen({ cls }: { cls: Pick<ClassDto, 'days' | 'time'> }) {
@@ -40,6 +41,12 @@ export function ClassDetailsList({
       </p>
     </div>
   )
+}
+
+/** The class's season, once classes of two seasons exist (issue 41): 'Season 2027–28 · registration from 1 May 2027'. */
+export function SeasonBadge({ season }: { season: ClassDto['season'] }) {
+  if (!season) return null
+  return <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{seasonLabel(season)}</span>
 }
 
 export function FullBadge() {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
 
 import type { ClassDto } from '#api/classes/schemas'
-import { ClassDetailsList, FullBadge } from '#islands/portal/components/ClassFacts'
+import { ClassDetailsList, FullBadge, SeasonBadge } from '#islands/portal/components/ClassFacts'
 import { Disclosure } from '#islands/portal/components/Disclosure'
 import { LevelBadge } from '#islands/portal/components/StudentAvatar'
 import { isFull } from '#islands/portal/format'
@@ -47,6 +47,7 @@ export function ClassOption({
           <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-gray-800">
             <span>Ages {cls.ageGroup}</span>
             <LevelBadge level={cls.level} />
+            <SeasonBadge season={cls.season} />
             {full ? <FullBadge /> : null}
           </span>
           <span className="mt-1 block text-sm text-gray-800">

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 
 import type { UserDto } from '#api/accounts/auth.schemas'
 import { emergencyContactNeededMessage } from '#api/care/schemas'
@@ -9,6 +10,8 @@ import { useRequiredPolicies } from '#islands/api/policies/get-required-policies
 import { useClasses } from '#islands/api/classes/list-classes'
 import { useStudentEnrollments } from '#islands/api/enrollment/list-student-enrollments'
 import { useWaitlist } from '#islands/api/waitlist/list-waitlist'
+import { reEnrollmentQueryOptions } from '#islands/api/seasons/re-enrollment'
+import { useSelfServiceRules } from '#islands/api/self-service/self-service-rules'
 import { ErrorCard } from '#islands/components/ui/Alert'
 import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { ApiError } from '#islands/lib/http'
@@ -25,6 +28,8 @@ import { SummaryBar } from './SummaryBar'
 import { useAddToSchedule } from './use-add-to-schedule'
 import { useClassSelection } from './use-class-selection'
 import { WaitlistControls } from './WaitlistControls'
+import { groupBySeason, seasonReason } from '#islands/lib/season-groups'
+import { SeasonHeading } from './SeasonHeading'
 
 /**
  * `classId`: a class chosen on the catalogue (issue 23), selected from the start.
@@ -64,7 +69,14 @@ export function SelectClasses({
   const ageChecked = !isAdminUser(user)
   // A view-and-attendance guardian may look at the classes, not choose them (decisions §23).
   const viewOnly = isViewOnlyGuardian(user)
-  const reasonFor = (cls: ClassDto) => (student.data ? unavailableReason(cls, student.data, ageChecked, placement.data) : null)
+  // A season's registration (issue 41): a family is told before choosing, not refused at Confirm.
+  const rules = useSelfServiceRules()
+  const reEnrollment = useQuery({ ...reEnrollmentQueryOptions(), enabled: ageChecked })
+  const reasonFor = (cls: ClassDto) =>
+    student.data
+      ? (unavailableReason(cls, student.data, ageChecked, placement.data) ??
+        (ageChecked ? seasonReason(cls, student.data.id, rules.data?.today, reEnrollment.data) : null))
+      : null
   const selected = (classes.data ?? []).filter((cls) => selectedIds.includes(cls.id) && !enrolledIds.has(cls.id) && reasonFor(cls) === null)
   const entryFor = (cls: ClassDto) => (waitlist.data ?? []).find((e) => e.classId === cls.id && e.studentId === studentId)
   // A full class the student may join (age and level as for enrolling), or one the student is already in line for.
@@ -106,7 +118,7 @@ export function SelectClasses({
         <a
           href="/account"
           aria-label="Back to My Account"
-          className="grid h-10 w-10 shrink-0 place-items-center rounded-full border border-gray-300 bg-white hover:border-brand-700"
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-full border border-gray-300 bg-white hover:border-brand-700"
         >
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M15 18l-6-6 6-6" />
@@ -135,7 +147,7 @@ export function SelectClasses({
       {contactRequired && ageChecked && !s.emergencyContact && enrollments.data?.length === 0 ? (
         <div role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">{emergencyContactNeededMessage(s.fullName)}</p>
-          <a href={`/account?care=${s.id}`} className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+          <a href={`/account?care=${s.id}`} className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             Add an emergency contact for {s.fullName}
           </a>
         </div>
@@ -153,7 +165,7 @@ export function SelectClasses({
           </p>
           <a
             href={`/policies?studentId=${s.id}&classIds=${selected.map((cls) => cls.id).join(',')}&next=${encodeURIComponent(`/select-classes/${s.id}${selected[0] ? `?class=${selected[0].id}` : ''}`)}`}
-            className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
+            className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
           >
             Read and sign the documents
           </a>
@@ -186,18 +198,24 @@ export function SelectClasses({
             )}
           </div>
         ) : (
-          <ul className="space-y-3">
-            {offered.map((cls) => (
-              <ClassOption
-                key={cls.id}
-                cls={cls}
-                checked={selectedIds.includes(cls.id)}
-                reason={reasonFor(cls)}
-                onToggle={() => toggle(cls)}
-                waitlist={waitlistFor(cls)}
-              />
-            ))}
-          </ul>
+          // One list; after a rollover, one per season, the running one first (issue 41).
+          groupBySeason(offered).map((group, index, groups) => (
+            <div key={group.season?.id ?? 0} className={index > 0 ? 'mt-6' : ''}>
+              {groups.length > 1 && group.season ? <SeasonHeading season={group.season} today={rules.data?.today} /> : null}
+              <ul className="space-y-3" aria-label={groups.length > 1 ? (group.season?.name ?? 'Classes of no season') : undefined}>
+                {group.classes.map((cls) => (
+                  <ClassOption
+                    key={cls.id}
+                    cls={cls}
+                    checked={selectedIds.includes(cls.id)}
+                    reason={reasonFor(cls)}
+                    onToggle={() => toggle(cls)}
+                    waitlist={waitlistFor(cls)}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))
         )}
       </section>
 
