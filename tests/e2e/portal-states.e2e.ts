@@ -187,3 +187,32 @@ test('Sign Out says Signing Out... while it runs, and Logged out on the sign-in 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toHaveCount(0)
 })
+
+test('a toast stays on top of a dialog opened while it shows (issue 41)', async ({ page, baseURL, families }) => {
+  await families.signIn(page)
+  await addStudent(page.request, baseURL, 'Toast Tester', 7)
+  await page.clock.install()
+  await openPortal(page, '/dashboard')
+  await page.evaluate(() => sessionStorage.setItem('academy-flash', JSON.stringify({ title: 'Carried over', at: Date.now() })))
+  await openPortal(page, '/dashboard')
+  await expectToast(page, 'Carried over')
+  // The page's clock stands still from here, so the toast cannot time out under the check.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200))
+  await page.getByRole('button', { name: 'Remove Toast Tester' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Remove Student' })
+  await expect(dialog).toBeVisible()
+  // The toast is in the dialog, above its backdrop: what is hit at its middle is the toast, and it can be dismissed.
+  const title = dialog.getByRole('status').getByText('Carried over')
+  const box = (await title.boundingBox())!
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? '', [box.x + box.width / 2, box.y + box.height / 2])
+  expect(hit).toContain('Carried over')
+  await dialog.getByRole('button', { name: 'Dismiss notification' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Carried over' })).toHaveCount(0)
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.clock.resume()
+  // Shown once: the next page does not replay it.
+  await openPortal(page, '/account')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Carried over' })).toHaveCount(0)
+})

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
+import { announceDialogChange } from '#islands/lib/top-layer'
 import { BUTTON } from './styles'
 
 type Props = {
@@ -20,13 +21,17 @@ type Props = {
 /**
  * The one modal of the browser, on the native <dialog>: the browser traps focus and makes the
  * page behind it inert; Escape asks the owner to close it; focus goes back to what opened it.
- * Messages about a failure inside the dialog must be shown in it: a toast would sit under the
- * dialog's top layer.
+ * Messages about a failure inside the dialog are shown in it; a toast raised while it is open is
+ * shown inside it too (lib/top-layer), above its content.
  */
 export function Dialog({ open, onClose, title, description, children, footer, wide, closeButton }: Props) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
+
+  // A dialog taken off the page while open (its owner stopped rendering it) closes without a
+  // close event: the toasts must hear of it too, or they would stay inside the removed dialog.
+  useEffect(() => () => announceDialogChange(), [])
 
   useEffect(() => {
     const element = dialog.current
@@ -34,8 +39,10 @@ export function Dialog({ open, onClose, title, description, children, footer, wi
     if (open && !element.open) {
       opener.current = document.activeElement as HTMLElement | null
       element.showModal()
+      announceDialogChange()
     } else if (!open && element.open) {
       element.close()
+      announceDialogChange()
     }
   }, [open])
 
@@ -51,6 +58,7 @@ export function Dialog({ open, onClose, title, description, children, footer, wi
       onClose={() => {
         // Closed by the browser itself rather than by `open` (a second Escape it no longer lets be cancelled).
         if (open) onClose()
+        announceDialogChange()
         const back = opener.current
         opener.current = null
         if (back?.isConnected) back.focus()
@@ -67,7 +75,7 @@ export function Dialog({ open, onClose, title, description, children, footer, wi
               <button
                 type="button"
                 onClick={onClose}
-                className="-mt-1 -mr-2 grid h-10 w-10 shrink-0 place-items-center rounded-full text-2xl leading-none text-gray-700 hover:bg-gray-100"
+                className="-mt-1 -mr-2 grid h-11 w-11 shrink-0 place-items-center rounded-full text-2xl leading-none text-gray-700 hover:bg-gray-100"
                 aria-label="Close dialog"
               >
                 ×
