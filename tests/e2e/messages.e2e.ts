@@ -87,6 +87,8 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await item.click()
       await expect(family.page.getByText('Please bring water.')).toBeVisible()
       await expect(family.page.getByText('Please bring water.').locator('strong')).toHaveText('water')
+      // Opening it clears the badge at once, not on the next page (issue 41).
+      await expect(family.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox', exact: true })).toBeVisible()
       await expect(family.page.getByRole('listitem').filter({ hasText: 'Tights' }).getByRole('link', { name: 'https://example.com/recital' })).toHaveAttribute(
         'href',
         'https://example.com/recital',

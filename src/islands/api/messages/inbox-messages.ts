@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { INBOX_PAGE_SIZE, type InboxItemDto } from '#api/messages/schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from '#islands/api/query-keys'
+import { announceUnread } from '#islands/lib/unread-badge'
 
 /**
  * The family's inbox (issue 25): GET /api/messages a page at a time, newest first (the next page
@@ -22,7 +23,12 @@ export function useMarkMessageRead() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ readAt: string }>('POST', `/api/messages/${id}/read`),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.messages.all }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.messages.all })
+      // The bar's badge counts the others at once (issue 41), not on the next page.
+      const { unread } = await apiRequest<{ unread: number }>('GET', '/api/messages/unread-count')
+      announceUnread(unread)
+    },
   })
 }
 
