@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures'
 
 import { addStudent, classNamed, enroll, openPortal, seriousViolations } from './support/portal'
 import { AT_DESKTOP_TOO } from './support/ports'
+import { smallTargets } from './support/touch-targets'
 
 /** Every portal page, with real data and with its dialogs open: no serious or critical axe findings. */
 test('the portal pages have no serious or critical accessibility violations', AT_DESKTOP_TOO, async ({ page, baseURL, families }) => {
@@ -78,4 +79,24 @@ test('the class selection works from the keyboard alone', async ({ page, baseURL
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(add).toBeFocused()
+})
+
+/** Issue 41: on a phone every control of the family's pages is at least 44 × 44 px. */
+test('every touch target of the family pages is at least 44 px on a phone', async ({ page, baseURL, families }) => {
+  test.setTimeout(90_000)
+  await families.signIn(page)
+  const student = await addStudent(page.request, baseURL, 'Thumb Tester', 7)
+  await enroll(page.request, baseURL, student.id, (await classNamed(page.request, baseURL, 'Ballet Foundations I')).id)
+  const small: Record<string, string[]> = {}
+  for (const path of ['/dashboard', '/home', '/account', '/schedule', '/billing', '/inbox', `/select-classes/${student.id}`, '/classes', '/contact']) {
+    await openPortal(page, path)
+    await page.waitForLoadState('networkidle')
+    const found = await smallTargets(page)
+    if (found.length > 0) small[path] = found
+  }
+  await openPortal(page, '/dashboard')
+  await page.getByRole('button', { name: 'View Classes of Thumb Tester' }).click()
+  const opened = await smallTargets(page)
+  if (opened.length > 0) small['/dashboard, classes shown'] = opened
+  expect(small).toEqual({})
 })

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import type { BilledToDto, BilledToInput, GuardianDto } from '#api/households/schemas'
 import { errorMessage } from '#islands/lib/http'
 
-const SELECT = 'mt-1 block min-h-10 w-full rounded-xl border border-gray-400 bg-white px-3 py-2 text-base'
+const SELECT = 'mt-1 block min-h-11 w-full rounded-xl border border-gray-400 bg-white px-3 py-2 text-base'
 
 type Props = {
   data: BilledToDto

@@ -72,7 +72,7 @@ function AddToCalendar() {
           setCopied(false)
           setOpen(true)
         }}
-        className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M5 5h14v15H5zM5 10h14M9 3v4M15 3v4M12 13v5M9.5 15.5h5" />
@@ -174,7 +174,7 @@ function Schedule({ user }: { user: UserDto }) {
   )
   const loading = family.enrollmentsPending || rules.isPending
   const filterButton = (active: boolean) =>
-    `shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-ink hover:border-brand-700'}`
+    `min-h-11 shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-ink hover:border-brand-700'}`
 
   return (
     <main id="main" className="space-y-4 px-4 py-5 md:max-w-none">

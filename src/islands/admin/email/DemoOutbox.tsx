@@ -41,7 +41,7 @@ function OutboxItem({ message }: { message: OutboxMessage }) {
   return (
     <li className="border-t border-gray-200 first:border-t-0">
       <details className="group px-4 py-3">
-        <summary className="flex min-h-10 cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1">
+        <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-semibold">{message.subject}</span>
           <span className="text-sm text-gray-700">to {message.to}</span>
           <span className="text-sm text-gray-700">{formatDateTime(message.sentAt)}</span>

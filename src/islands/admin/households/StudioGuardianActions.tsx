@@ -5,7 +5,7 @@ import { useStudioGuardianChange } from '#islands/api/households/admin-household
 import { useNotify } from '#islands/components/ui/Toast'
 import { errorMessage } from '#islands/lib/http'
 
-const SMALL_BUTTON = 'inline-flex min-h-10 items-center rounded-full border px-3 py-1.5 text-sm font-semibold'
+const SMALL_BUTTON = 'inline-flex min-h-11 items-center rounded-full border px-3 py-1.5 text-sm font-semibold'
 
 /**
  * The studio settles what guardians may not do to each other (decisions §39): any guardian's

@@ -36,7 +36,7 @@ type Formats = { bold: boolean; italic: boolean; heading: boolean; list: 'bullet
 const NONE: Formats = { bold: false, italic: false, heading: false, list: null, link: null }
 
 const TOOL =
-  'min-h-10 min-w-10 rounded-lg border border-gray-400 bg-white px-2 text-sm font-semibold text-ink aria-pressed:bg-brand-100 aria-pressed:border-brand-700'
+  'min-h-11 min-w-11 rounded-lg border border-gray-400 bg-white px-2 text-sm font-semibold text-ink aria-pressed:bg-brand-100 aria-pressed:border-brand-700'
 
 /** A toolbar button: its visible words are its name. */
 function Tool({ pressed, onClick, children }: { pressed?: boolean; onClick: () => void; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react'
 
 const CONTROL =
-  'mt-1 block w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-700 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand-600'
+  'mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-700 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand-600'
 
 type Common = { id: string; label: ReactNode; labelKey?: string; error?: string; hint?: ReactNode }
 

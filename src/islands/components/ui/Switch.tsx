@@ -38,12 +38,15 @@ export function Switch({ checked, onChange, label, hint, describedBy, disabled, 
         aria-describedby={hint ? `${id}-hint` : describedBy}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors disabled:opacity-60 ${checked ? 'border-brand-700 bg-brand-700' : 'border-gray-500 bg-gray-200'}`}
+        // The track is 32 px tall; the button around it is the 44 px a finger needs (issue 41).
+        className="inline-flex h-11 w-14 shrink-0 items-center rounded-full disabled:opacity-60"
       >
         <span
           aria-hidden="true"
-          className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-0.5'}`}
-        />
+          className={`relative inline-flex h-8 w-14 items-center rounded-full border-2 transition-colors ${checked ? 'border-brand-700 bg-brand-700' : 'border-gray-500 bg-gray-200'}`}
+        >
+          <span className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-0.5'}`} />
+        </span>
       </button>
     </div>
   )

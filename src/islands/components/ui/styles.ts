@@ -1,6 +1,6 @@
-/** Button looks of the admin console; every one keeps a 40px touch target and a visible focus ring. */
+/** Button looks of the admin console; every one keeps a 44px touch target (issue 41) and a visible focus ring. */
 const BASE =
-  'inline-flex min-h-10 items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
+  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
 
 export const BUTTON = {
   primary: `${BASE} bg-brand-700 text-white hover:bg-brand-800`,

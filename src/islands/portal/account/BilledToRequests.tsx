@@ -47,7 +47,7 @@ export function BilledToRequests({ data, you }: { data: BilledToDto; you: number
             <div className="mt-2 flex gap-2">
               <button
                 type="button"
-                className="min-h-10 rounded-full bg-brand-700 px-4 font-semibold text-white"
+                className="min-h-11 rounded-full bg-brand-700 px-4 font-semibold text-white"
                 disabled={answer.isPending}
                 onClick={() => void reply(request, true)}
               >
@@ -55,7 +55,7 @@ export function BilledToRequests({ data, you }: { data: BilledToDto; you: number
               </button>
               <button
                 type="button"
-                className="min-h-10 rounded-full border border-gray-400 px-4 font-semibold"
+                className="min-h-11 rounded-full border border-gray-400 px-4 font-semibold"
                 disabled={answer.isPending}
                 onClick={() => void reply(request, false)}
               >

@@ -31,7 +31,7 @@ export function CalendarLinkCard() {
       <button
         type="button"
         onClick={() => setConfirming(true)}
-        className="mt-3 inline-flex min-h-10 items-center rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        className="mt-3 inline-flex min-h-11 items-center rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
         Reset Calendar Link
       </button>

@@ -11,7 +11,7 @@ import { formatMoment } from '#shared/dates'
 import { BilledToSection } from './BilledToSection'
 import { InviteGuardianForm } from './InviteGuardianForm'
 
-const SMALL_BUTTON = 'inline-flex min-h-10 items-center rounded-full border px-3 py-1.5 text-sm font-semibold'
+const SMALL_BUTTON = 'inline-flex min-h-11 items-center rounded-full border px-3 py-1.5 text-sm font-semibold'
 
 type Confirming = { kind: 'remove'; guardian: GuardianDto } | { kind: 'leave' } | null
 

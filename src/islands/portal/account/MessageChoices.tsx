@@ -57,7 +57,7 @@ export function MessageChoices() {
           <legend className="text-sm font-semibold">{LABELS[category]}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {(['email', 'portal'] as const).map((channel) => (
-              <label key={channel} className="flex min-h-10 items-center gap-2">
+              <label key={channel} className="flex min-h-11 items-center gap-2">
                 <input
                   type="radio"
                   className="size-5"

@@ -56,7 +56,7 @@ export function SettingsTabs({ user }: { user: UserDto }) {
             tabIndex={active === tab ? 0 : -1}
             onClick={() => setActive(tab)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`rounded-full px-2 py-2 text-sm font-semibold ${active === tab ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-800 hover:text-brand-800'}`}
+            className={`min-h-11 rounded-full px-2 py-2 text-sm font-semibold ${active === tab ? 'bg-white text-brand-800 shadow-sm' : 'text-gray-800 hover:text-brand-800'}`}
           >
             {tab}
           </button>

@@ -44,7 +44,7 @@ export function StudentsSection({ user, contactRequired = false }: { user: UserD
             aria-expanded={adding}
             aria-controls={adding ? FORM_ID : undefined}
             onClick={() => setAdding(!adding)}
-            className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-3.5 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            className="inline-flex min-h-11 items-center rounded-full border border-brand-700 px-3.5 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
           >
             <span aria-hidden="true">+</span>&nbsp;Add Student
           </button>

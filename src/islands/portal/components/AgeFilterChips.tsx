@@ -31,7 +31,7 @@ export function AgeFilterChips({
               onChange(group)
               scrollToTop()
             }}
-            className={`shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${
+            className={`min-h-11 shrink-0 rounded-full border px-4 py-2 text-sm font-semibold ${
               active ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-ink hover:border-brand-700 hover:text-brand-800'
             }`}
           >

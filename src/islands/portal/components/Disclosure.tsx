@@ -11,7 +11,7 @@ export function Disclosure({ label, openLabel, children, className = '' }: { lab
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-1 rounded-full text-sm font-semibold text-brand-700 hover:underline"
+        className="inline-flex min-h-11 items-center gap-1 rounded-full text-sm font-semibold text-brand-700 hover:underline"
       >
         {open ? (openLabel ?? label) : label}
         <svg

@@ -9,7 +9,7 @@ export function PoliciesBanner() {
       {outstanding.data.map((entry) => (
         <p key={entry.studentId}>
           <span className="font-semibold">Please sign for {entry.studentName}:</span> {entry.titles.join(', ')}.{' '}
-          <a href={`/policies?studentId=${entry.studentId}`} className="inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+          <a href={`/policies?studentId=${entry.studentId}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             Sign now
           </a>
         </p>

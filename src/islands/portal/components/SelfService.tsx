@@ -28,7 +28,7 @@ import { MakeupDialog } from './self-service/MakeupDialog'
  * answer as a toast.
  */
 
-export const SMALL_ACTION = 'inline-flex min-h-10 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
+export const SMALL_ACTION = 'inline-flex min-h-11 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
 const OUTLINE = `${SMALL_ACTION} border-brand-700 text-brand-800 hover:bg-brand-50`
 const DANGER = `${SMALL_ACTION} border-red-700 text-red-800 hover:bg-red-50`
 

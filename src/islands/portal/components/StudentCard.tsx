@@ -16,7 +16,7 @@ import { RemoveClassDialog } from './self-service/RemoveClassDialog'
 import { EnrollmentSelfService, StudentAbsences } from './SelfService'
 import { Avatar, LevelBadge } from './StudentAvatar'
 
-export const SMALL_BUTTON = 'inline-flex min-h-10 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
+export const SMALL_BUTTON = 'inline-flex min-h-11 items-center justify-center rounded-full border px-3.5 py-1.5 text-sm font-semibold'
 
 function EnrolledClass({ enrollment, student }: { enrollment: EnrollmentDto; student: StudentDto }) {
   const [removing, setRemoving] = useState(false)

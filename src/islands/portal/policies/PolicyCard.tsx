@@ -79,7 +79,7 @@ export function PolicyCard({
         <fieldset className="space-y-2">
           <legend className="font-semibold">{single ? 'Choose one' : 'Choose any that apply'}</legend>
           {policy.options.map((option) => (
-            <label key={option} className="flex min-h-10 items-center gap-3">
+            <label key={option} className="flex min-h-11 items-center gap-3">
               <input
                 type={single ? 'radio' : 'checkbox'}
                 name={`${id}-choice`}

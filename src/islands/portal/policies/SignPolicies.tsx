@@ -30,7 +30,7 @@ export function SignPolicies({ studentId, classIds, next }: { studentId: number;
       <h1 className="font-serif text-2xl">Documents for {studentName}</h1>
       {toSign.length === 0 || !stillBlocking ? (
         <SuccessAlert title={toSign.length === 0 ? 'Everything is signed' : 'The required documents are signed'}>
-          <a href={next} className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+          <a href={next} className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             Continue
           </a>
         </SuccessAlert>

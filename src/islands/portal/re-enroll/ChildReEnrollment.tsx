@@ -65,7 +65,7 @@ export function ChildReEnrollment({ child, season, canChange }: { child: ReEnrol
       {recommended.length > 0 ? (
         <p className="rounded-xl bg-brand-50 p-3 text-sm">
           <span className="font-semibold">Recommended for {recommended.join(', ')}</span> in the published report card.{' '}
-          <a href={`/report-cards/${child.studentId}`} className="inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+          <a href={`/report-cards/${child.studentId}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             Read {child.fullName}'s report cards
           </a>
         </p>
@@ -126,7 +126,7 @@ export function ChildReEnrollment({ child, season, canChange }: { child: ReEnrol
           </p>
           <a
             href={`/policies?studentId=${child.studentId}&classIds=${choice.id}&next=${encodeURIComponent('/re-enroll')}`}
-            className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
+            className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
           >
             Read and sign the documents
           </a>

@@ -47,7 +47,7 @@ export function ReEnroll() {
                   ? 'Registration is open to everyone: choose classes from Browse Classes.'
                   : `New dancers can choose classes when registration opens to everyone.`}
               </p>
-              <a href="/home" className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+              <a href="/home" className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
                 Browse classes
               </a>
             </div>

@@ -8,7 +8,7 @@ export function ReEnrollBanner() {
   return (
     <div role="note" aria-label="Next season" className="rounded-2xl border border-brand-100 bg-brand-50 p-4">
       <p className="font-semibold">{phaseText(data.season!, data.phase!).title}</p>
-      <a href="/re-enroll" className="mt-1 inline-flex min-h-10 items-center font-semibold text-brand-800 underline">
+      <a href="/re-enroll" className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
         Re-enroll your dancers
       </a>
     </div>
