@@ -153,37 +153,38 @@ function eventLines(event: WeeklyEvent, options: CalendarOptions, zone: Zone): s
     note.day >= first && (!event.until || note.day <= event.until) && event.weekdays.includes(weekdayOf(note.day)) && !skipped.includes(note.day)
   for (const note of event.occurrences ?? []) {
     if (!isMeeting(note)) continue
-    const stamp = dayTimeStamp(note.day, event.start)
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${plainValue(event.uid)}`,
-      `DTSTAMP:${utcStamp(options.now)}`,
-      `RECURRENCE-ID${tz}:${stamp}`,
-      `DTSTART${tz}:${stamp}`,
-      `DTEND${tz}:${dayTimeStamp(note.day, event.end)}`,
-      `SUMMARY:${escapeText(note.summary)}`,
-      ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-      ...(note.description ? [`DESCRIPTION:${escapeText(note.description)}`] : []),
-      'TRANSP:TRANSPARENT',
-      'END:VEVENT',
-    )
+    const override = {
+      uid: event.uid,
+      summary: note.summary,
+      description: note.description,
+      location: event.location,
+      day: note.day,
+      start: event.start,
+      end: event.end,
+    }
+    lines.push(...dayEventLines(override, options, zone, true))
   }
   return lines
 }
 
-/** A one-day event at wall-clock times (a makeup), busy time like the classes. */
-function oneOffLines(event: OneOffEvent, options: CalendarOptions, zone: Zone): string[] {
+/**
+ * A one-day event at wall-clock times: a makeup (busy time like the classes), or with `override`
+ * one meeting of a weekly event said again under its RECURRENCE-ID (an absence, free time).
+ */
+function dayEventLines(event: OneOffEvent, options: CalendarOptions, zone: Zone, override = false): string[] {
   const tz = zone ? `;TZID=${plainValue(zone.tzid)}` : ''
+  const start = dayTimeStamp(event.day, event.start)
   return [
     'BEGIN:VEVENT',
     `UID:${plainValue(event.uid)}`,
     `DTSTAMP:${utcStamp(options.now)}`,
-    `DTSTART${tz}:${dayTimeStamp(event.day, event.start)}`,
+    ...(override ? [`RECURRENCE-ID${tz}:${start}`] : []),
+    `DTSTART${tz}:${start}`,
     `DTEND${tz}:${dayTimeStamp(event.day, event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-    'TRANSP:OPAQUE',
+    override ? 'TRANSP:TRANSPARENT' : 'TRANSP:OPAQUE',
     'END:VEVENT',
   ]
 }
@@ -224,7 +225,7 @@ export function writeCalendar(
   const zone: Zone = block && options.timeZone ? { tzid: block.tzid, iana: options.timeZone } : null
   if (block && zone) lines.push(`X-WR-TIMEZONE:${plainValue(zone.tzid)}`, ...block.lines)
   for (const event of events) lines.push(...(eventLines(event, options, zone) ?? []))
-  for (const oneOff of oneOffs) lines.push(...oneOffLines(oneOff, options, zone))
+  for (const oneOff of oneOffs) lines.push(...dayEventLines(oneOff, options, zone))
   for (const closure of closures) lines.push(...closureLines(closure, options))
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join(CRLF) + CRLF
