@@ -4,7 +4,16 @@ import type { Payload } from 'payload'
 
 import type { Attendance, Class, Enrollment, Makeup, Student, User } from '#cms/payload-types'
 import type { Env } from '#server/env.server'
-import { enrollmentEvent, writeCalendar, type ClosureEvent, type OccurrenceNote, type OneOffEvent, type WeeklyEvent } from '#api/lib/ics'
+import {
+  classPlace,
+  enrollmentEvent,
+  firstNameOf,
+  writeCalendar,
+  type ClosureEvent,
+  type OccurrenceNote,
+  type OneOffEvent,
+  type WeeklyEvent,
+} from '#api/lib/ics'
 import { classCalendar } from '#api/classes'
 import { getSiteTexts } from '#api/site-content'
 import { readTuitionSettings } from '#api/studio'
@@ -17,8 +26,6 @@ import { classTimeRange } from '#shared/schedule'
 
 /** How far back the feed shows absences and makeups; the weekly series themselves go back to each enrollment's start. */
 const ABSENCE_HISTORY_DAYS = 90
-
-const firstNameOf = (student: Student) => student.fullName.trim().split(/\s+/)[0] ?? student.fullName
 
 /** The household's absences (attendance marked absent) and makeups from ABSENCE_HISTORY_DAYS ago on. */
 async function absencesAndMakeups(payload: Payload, studentIds: number[]): Promise<{ marks: Attendance[]; makeups: Makeup[] }> {
@@ -53,7 +60,7 @@ function absenceNotes(student: Student, cls: Class, marks: readonly Attendance[]
       const makeup = makeups.find((m) => relationId(m.student) === student.id && relationId(m.missedClass) === cls.id && m.missedDate === mark.date)
       const madeUp = makeup && typeof makeup.class === 'object' ? `\nMakeup: ${makeup.class.name}, ${formatDayWithWeekday(makeup.date)}` : ''
       const told = mark.reportedBy === 'teacher' ? 'Marked absent by the teacher.' : 'Absence reported by the family.'
-      return { day: mark.date, summary: `Absent: ${cls.name} (${firstNameOf(student)})`, description: `${student.fullName} · ${told}${madeUp}` }
+      return { day: mark.date, summary: `Absent: ${cls.name} (${firstNameOf(student.fullName)})`, description: `${student.fullName} · ${told}${madeUp}` }
     })
 }
 
@@ -63,12 +70,11 @@ function makeupEvent(makeup: Makeup, student: Student, missedName: string, domai
   if (typeof cls !== 'object') return null
   const time = classTimeRange({ ...cls, ...classCalendar(cls) })
   if (!time) return null
-  const place = cls.room && cls.room !== cls.location ? `${cls.location}, ${cls.room}` : cls.location
   return {
     uid: `makeup-${makeup.id}@${domain}`,
-    summary: `Makeup: ${cls.name} (${firstNameOf(student)})`,
+    summary: `Makeup: ${cls.name} (${firstNameOf(student.fullName)})`,
     description: `${student.fullName} · makes up ${missedName} of ${formatDayWithWeekday(makeup.missedDate)}\nInstructor: ${cls.instructor}`,
-    location: place,
+    location: classPlace(cls),
     day: makeup.date,
     start: time.start,
     end: time.end,

@@ -247,6 +247,13 @@ export type EnrollmentForCalendar = {
     }
 }
 
+/** 'Mia' of 'Mia Rivera': how an event names the child. */
+export const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
+
+/** 'Studio A, Room 2', or the location alone when the room adds nothing. */
+export const classPlace = (cls: { location: string; room?: string | null }) =>
+  cls.room && cls.room !== cls.location ? `${cls.location}, ${cls.room}` : cls.location
+
 /**
  * The weekly event of one enrollment (decisions §14): the class's structured weekdays and times
  * (else what its texts say), from the later of the enrollment and the term's start to the
@@ -268,8 +275,8 @@ export function enrollmentEvent(
   const ends = [cls.termEnd, enrollment.endDate].filter((day): day is string => Boolean(day)).sort()
   const until = ends[0] ?? null
   if (until && from > until) return null
-  const firstName = student.fullName.trim().split(/\s+/)[0] ?? student.fullName
-  const place = cls.room && cls.room !== cls.location ? `${cls.location}, ${cls.room}` : cls.location
+  const firstName = firstNameOf(student.fullName)
+  const place = classPlace(cls)
   return {
     uid: `enrollment-${enrollment.id}@${uidDomain}`,
     summary: `${cls.name} (${firstName})`,
