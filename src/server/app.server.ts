@@ -113,18 +113,42 @@ export function createApp(options: AppOptions) {
   async function answerApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, kept: PublicReadTicket | null) {
     const refusal = crossOriginRefusal(req, options.allowedOrigins)
     if (refusal) return sendJson(res, 403, { message: refusal }, apiHeaders)
+    const limit = pathname.toLowerCase().startsWith('/api/site-assets') ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT
+    const request = await fetchRequestOf(req, res, pathname, search, limit)
+    if (!request) return
+    const config = await options.config
+    const internalPath = `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`
+    await throughGate(req, res, pathname, async () => {
+      const response = await withCallerPath(await handleEndpoints({ config, request, path: internalPath }), internalPath, pathname)
+      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, kept?.keep)
+    })
+  }
 
+  /**
+   * Payload's own sign-in, reset and user routes under /cms-api, answered as its Next route answers
+   * them (handleEndpoints) but with the body read before the hashing gate: a client trickling its
+   * body would otherwise hold the gate's place, and every login of the site would wait behind it.
+   */
+  async function answerPayloadHashing(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+    const request = await fetchRequestOf(req, res, pathname, search, CMS_BODY_LIMIT)
+    if (!request) return
+    const config = await options.config
+    await throughGate(req, res, pathname, async () => {
+      await sendFetchResponse(res, await handleEndpoints({ config, request, path: pathname }), { ...cmsHeaders, 'cache-control': 'no-store' })
+    })
+  }
+
+  /** The request as a fetch Request, its body read whole first (a 413 answered, and null, past `limit`). */
+  async function fetchRequestOf(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, limit: number): Promise<Request | null> {
     let body: Buffer | undefined
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const limit = pathname.toLowerCase().startsWith('/api/site-assets') ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT
       try {
         body = await readLimitedBody(req, limit)
       } catch (error) {
-        if (error instanceof BodyTooLargeError) {
-          res.setHeader('connection', 'close')
-          return sendJson(res, 413, { message: 'The request is too large.' }, apiHeaders)
-        }
-        throw error
+        if (!(error instanceof BodyTooLargeError)) throw error
+        res.setHeader('connection', 'close')
+        sendJson(res, 413, { message: 'The request is too large.' }, apiHeaders)
+        return null
       }
     }
     const url = `http://${req.headers.host ?? 'localhost'}${pathname}${search}`
@@ -132,13 +156,7 @@ export function createApp(options: AppOptions) {
     // Endpoints read the client address from here (rate limits); never from the client's own header.
     headers.set('x-academy-client-ip', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0))
     // HEAD asks what GET would answer (endpoints are declared for GET; Node sends HEAD no body).
-    const request = new Request(url, { method: req.method === 'HEAD' ? 'GET' : req.method, headers, body: body ? new Uint8Array(body) : undefined })
-    const config = await options.config
-    const internalPath = `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`
-    await throughGate(req, res, pathname, async () => {
-      const response = await withCallerPath(await handleEndpoints({ config, request, path: internalPath }), internalPath, pathname)
-      await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, kept?.keep)
-    })
+    return new Request(url, { method: req.method === 'HEAD' ? 'GET' : req.method, headers, body: body ? new Uint8Array(body) : undefined })
   }
 
   const probeHeaders = { ...apiHeaders, 'cache-control': 'no-store' }
@@ -235,16 +253,17 @@ export function createApp(options: AppOptions) {
         }
         // Payload's hooks (the login limits) read the caller's address here, as the contract's do.
         req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
-        if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
         // Next's image optimizer fetches the path in its `url` inside Next, past this router and
         // its guards (a second spelling of any path); the admin panel uses no next/image.
         if (pathname === '/_next/image' || pathname.startsWith('/_next/image/')) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)
         // Payload's REST and the panel's server functions: administrators only (./cms-guard.server.ts).
         const refused = await cmsRefusal(req, pathname, options.authenticate)
         if (refused) return sendJson(res, refused.status, { message: refused.message }, apiHeaders)
+        if (req.method !== 'GET' && req.method !== 'HEAD' && hashesPassword(pathname)) return await answerPayloadHashing(req, res, pathname, search)
+        if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
         for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
         const next = options.next
-        return await throughGate(req, res, pathname, async () => next(req, res))
+        return await next(req, res)
       }
       if (options.serveStatic?.(req, res, pathname, assetHeaders)) return
       if (!options.astro) return sendJson(res, 404, { message: 'Not found.' }, apiHeaders)

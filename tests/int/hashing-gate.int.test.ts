@@ -1,9 +1,11 @@
+import { connect } from 'node:net'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { HASHING_BUSY_MESSAGE } from '#server/app.server'
 import { ConcurrencyGate } from '#server/concurrency-gate.server'
 import { passwordHashingPaths } from '#server/password-hashing.server'
-import { FAMILY, startTestApp, type TestApp } from '#tests/support/app'
+import { ADMIN, FAMILY, startTestApp, type TestApp } from '#tests/support/app'
 
 /**
  * Password hashing waits at the router's gate: here one hash at a time and one in line, so a
@@ -68,6 +70,41 @@ describe('the password-hashing gate', () => {
     } finally {
       release()
       await Promise.all(held)
+    }
+  })
+
+  it('lets no client hold the gate by trickling the body of a Payload sign-in: the body is read before its turn', async () => {
+    // Headers and half a body to /cms-api/users/login, then nothing more, the socket left open.
+    const { host, port } = new URL(app.url)
+    const socket = connect(Number(port), host.split(':')[0]!)
+    await new Promise<void>((resolve) => socket.once('connect', resolve))
+    socket.write(
+      `POST /cms-api/users/login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.url}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"username":"adm`,
+    )
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect([gate.active, gate.queued]).toEqual([0, 0])
+      const started = performance.now()
+      const family = await login(FAMILY.password)
+      expect(family.status).toBe(200)
+      expect(performance.now() - started).toBeLessThan(5_000)
+      // Payload's own sign-in, answered by the router, still signs an administrator in.
+      const cms = await fetch(`${app.url}/cms-api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify(ADMIN),
+      })
+      expect(cms.status).toBe(200)
+      expect(cms.headers.get('set-cookie')).toMatch(/payload-token=/)
+      expect(cms.headers.get('cache-control')).toBe('no-store')
+      const wrong = await fetch(`${app.url}/cms-api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify({ ...ADMIN, password: 'not-the-password' }),
+      })
+      expect(wrong.status).toBe(401)
+    } finally {
+      socket.destroy()
     }
   })
 

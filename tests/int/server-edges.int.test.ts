@@ -243,11 +243,12 @@ describe("Payload REST's public exceptions", () => {
     const login = await send('POST', '/cms-api/users/login', json, JSON.stringify({ username: ADMIN.username, password: ADMIN.password }))
     expect(login.status).toBe(200)
     await send('POST', '/cms-api/users/logout', json, '{}')
+    // The sign-in hashes a password: the router answers it itself, its body read before the
+    // hashing gate (Payload's REST handler, as Next's route would call it), so it never reaches Next.
     expect(reachedNext.map((line) => line.split('?')[0])).toEqual([
       'GET /cms-api/users/me',
       'GET /cms-api/access',
       'GET /cms-api/users/init',
-      'POST /cms-api/users/login',
       'POST /cms-api/users/logout',
     ])
   })
