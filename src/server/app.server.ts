@@ -59,9 +59,9 @@ const REFUSED_PATH = '(refused path)'
 
 export const HASHING_BUSY_MESSAGE = 'Too many sign-ins at this moment. Please try again in a few seconds.'
 
-/** One core stays free for everything else, however many logins arrive. */
+/** One core stays free for everything else, however many logins arrive; no login keeps its place past 10 s. */
 function defaultHashingGate(): ConcurrencyGate {
-  return new ConcurrencyGate(Math.max(1, availableParallelism() - 1), 200, 15_000)
+  return new ConcurrencyGate(Math.max(1, availableParallelism() - 1), 200, 15_000, 10_000)
 }
 
 /** The one request router of the process (architecture: "The shape"). */

@@ -56,4 +56,23 @@ describe('ConcurrencyGate', () => {
     await first
     expect(gate.active).toBe(0)
   })
+
+  it('gives a task’s place to the next in line once it has held it past maxHoldMs, and frees it once', async () => {
+    const gate = new ConcurrencyGate(1, 5, 1_000, 20)
+    const stuck = deferred()
+    const first = gate.run(() => stuck.promise)
+    // Without the hold limit this one would wait for the stuck task and give up at 1 s.
+    expect(await gate.run(async () => 'served')).toBe('served')
+    expect(gate.active).toBe(0)
+    stuck.resolve()
+    await first
+    // The stuck task's own end does not free a second place: the limit still holds.
+    const blocker = deferred()
+    const next = gate.run(() => blocker.promise)
+    const after = gate.run(async () => 'after')
+    expect([gate.active, gate.queued]).toEqual([1, 1])
+    blocker.resolve()
+    await Promise.all([next, after])
+    expect([gate.active, gate.queued]).toEqual([0, 0])
+  })
 })

@@ -10,10 +10,16 @@ export class ConcurrencyGate {
   private running = 0
   private readonly waiting: Array<{ start: () => void; timer: NodeJS.Timeout }> = []
 
+  /**
+   * `maxHoldMs`: how long one task keeps its place. A task still running then (a handler stuck on
+   * something it should not wait for) gives its place to the next in line, so one hung request
+   * slows the line by that long at most instead of refusing everyone after it.
+   */
   constructor(
     private readonly limit: number,
     private readonly maxQueue: number,
     private readonly maxWaitMs: number,
+    private readonly maxHoldMs = Number.POSITIVE_INFINITY,
   ) {}
 
   get active(): number {
@@ -26,10 +32,18 @@ export class ConcurrencyGate {
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     await this.enter()
+    let held = true
+    const release = () => {
+      if (!held) return
+      held = false
+      this.leave()
+    }
+    const lease = Number.isFinite(this.maxHoldMs) ? setTimeout(release, this.maxHoldMs) : undefined
     try {
       return await task()
     } finally {
-      this.leave()
+      clearTimeout(lease)
+      release()
     }
   }
 
