@@ -251,6 +251,9 @@ export function createApp(options: AppOptions) {
             return sendJson(res, 413, { message: 'The request is too large.' }, apiHeaders)
           }
         }
+        // Payload's sign-in, reset and user routes are answered here, without Next (answerPayloadHashing).
+        const hashing = req.method !== 'GET' && req.method !== 'HEAD' && hashesPassword(pathname)
+        if (!options.next && !hashing) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
         // Payload's hooks (the login limits) read the caller's address here, as the contract's do.
         req.headers['x-academy-client-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustedProxies ?? 0)
         // Next's image optimizer fetches the path in its `url` inside Next, past this router and
@@ -259,8 +262,7 @@ export function createApp(options: AppOptions) {
         // Payload's REST and the panel's server functions: administrators only (./cms-guard.server.ts).
         const refused = await cmsRefusal(req, pathname, options.authenticate)
         if (refused) return sendJson(res, refused.status, { message: refused.message }, apiHeaders)
-        if (req.method !== 'GET' && req.method !== 'HEAD' && hashesPassword(pathname)) return await answerPayloadHashing(req, res, pathname, search)
-        if (!options.next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
+        if (hashing) return await answerPayloadHashing(req, res, pathname, search)
         for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
         const next = options.next
         return await next(req, res)
