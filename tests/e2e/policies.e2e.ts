@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises'
+
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { expect, test } from './support/fixtures'
 import { unique } from './support/accounts'
 import { openAdminTab } from './support/admin-console'
-import { addStudent, openPortal, seriousViolations } from './support/portal'
+import { addStudent, expectToast, openPortal, seriousViolations } from './support/portal'
 
 /** A Lexical editor state of plain paragraphs, as /cms saves a policy's body. */
 function lexical(...paragraphs: string[]) {
@@ -114,6 +116,37 @@ test('a new family signs the waiver and the photo release while enrolling, and s
       await expect(page.getByText(className).first()).toBeVisible()
     })
 
+    await test.step('from the account page: the signed copies, a photo release withdrawn, and why the waiver stays (issue 41)', async () => {
+      await openPortal(page, '/account')
+      await page.getByRole('link', { name: `Documents of ${child}` }).click()
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+      const signed = page.getByRole('list', { name: `Signed documents for ${child}` })
+      await expect(signed.getByRole('listitem')).toHaveCount(2)
+      await expect(signed.getByRole('listitem').filter({ hasText: photoTitle })).toContainText('Version 1, signed')
+      await expect(signed.getByRole('listitem').filter({ hasText: photoTitle })).toContainText('Not on social media')
+      // The waiver cannot go while the child is in the class: the row says so and offers nothing the server would refuse.
+      await expect(signed.getByRole('listitem').filter({ hasText: waiverTitle })).toContainText(`can’t be withdrawn while ${child} is enrolled`)
+      await expect(signed.getByRole('button', { name: `Withdraw ${waiverTitle}` })).toHaveCount(0)
+      expect(await seriousViolations(page)).toEqual([])
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        signed.getByRole('link', { name: `Download signed copy of ${waiverTitle} (PDF)` }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/)
+      expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-')
+      await signed.getByRole('button', { name: `Withdraw ${photoTitle}` }).click()
+      const dialog = page.getByRole('dialog', { name: `Withdraw ${photoTitle}?` })
+      await expect(dialog).toContainText('You can sign it again at any time.')
+      expect(await seriousViolations(page)).toEqual([])
+      await dialog.getByRole('button', { name: 'Withdraw signature' }).click()
+      await expectToast(page, 'Signature withdrawn')
+      await expect(signed.getByRole('listitem')).toHaveCount(1)
+      // It is to be signed again, should the family change its mind.
+      await expect(page.getByRole('region', { name: photoTitle, exact: true })).toContainText('Withdrawn')
+      await signCard(page, photoTitle, parent.fullName, 'Never')
+      await expect(signed.getByRole('listitem').filter({ hasText: photoTitle })).toContainText('Never')
+    })
+
     await test.step('a new version that needs a new signature: the portal asks again', async () => {
       const changed = await adminRequest.patch(`/cms-api/policy-documents/${documents[0]}`, {
         data: { body: lexical(...long, 'Clause 31: a new rule.'), changeNeedsSignature: true },
@@ -126,6 +159,9 @@ test('a new family signs the waiver and the photo release while enrolling, and s
       await banner.getByRole('link', { name: 'Sign now' }).click()
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
       await expect(page.getByText('Changed: please sign the new version')).toBeVisible()
+      // What changed is shown before the whole text (issue 41).
+      const changes = page.getByRole('region', { name: 'What changed since version 1' })
+      await expect(changes.getByRole('listitem')).toHaveText(['Added: Clause 31: a new rule.'])
       await signCard(page, waiverTitle, parent.fullName)
       await expect(page.getByText('Everything is signed')).toBeVisible()
       await openPortal(page, '/dashboard')

@@ -163,6 +163,9 @@ describe('the photo release', () => {
     const roster = async () =>
       (await admin.get(`/api/teach/classes/${main.id}/roster?date=${today}`)).body.students.find((s: { studentId: number }) => s.studentId === ava).care
     expect((await roster()).photoRelease).toBe('Not on social media')
+    // The family's page offers it, the child in class or not: no reason stands in the way.
+    const page = (await family.client.get(`/api/policies/required?studentId=${ava}`)).body.documents
+    expect(page.find((doc: { documentId: number }) => doc.documentId === photos.id)).toMatchObject({ status: 'signed', withdrawRefusal: null })
     const withdrawn = await family.client.post(`/api/policies/${photos.id}/withdraw`, { studentId: ava })
     expect(withdrawn.status).toBe(201)
     expect(withdrawn.body).toMatchObject({ kind: 'withdraw', documentId: photos.id, studentId: ava })

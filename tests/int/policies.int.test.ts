@@ -138,6 +138,35 @@ describe('signing and enrolling', () => {
   it('refuses to withdraw a waiver while the student is enrolled', async () => {
     const refused = await family.client.post(`/api/policies/${waiver.id}/withdraw`, { studentId: mia })
     expect([refused.status, refused.body.message]).toEqual([409, withdrawWhileEnrolledMessage('Liability waiver', 'Mia Policy')])
+    // The family's page says so beside the signature, rather than offering a withdrawal the server refuses.
+    const documents = (await family.client.get(`/api/policies/required?studentId=${mia}`)).body.documents
+    expect(documents.find((doc: { documentId: number }) => doc.documentId === waiver.id)).toMatchObject({
+      status: 'signed',
+      withdrawRefusal: withdrawWhileEnrolledMessage('Liability waiver', 'Mia Policy'),
+    })
+    // Nothing signed, nothing to withdraw: no reason is given.
+    const leos = (await family.client.get(`/api/policies/required?studentId=${leo}`)).body.documents
+    expect(leos.find((doc: { documentId: number }) => doc.documentId === waiver.id)).toMatchObject({ signature: null, withdrawRefusal: null })
+  })
+
+  it('lets a waiver go once the student dances nowhere, and the page offers it then', async () => {
+    const [enrollment] = (await app.payload.find({ collection: 'enrollments', where: { student: { equals: mia } }, depth: 0, limit: 1, overrideAccess: true }))
+      .docs
+    await app.payload.delete({ collection: 'enrollments', id: enrollment!.id, overrideAccess: true })
+    const documents = (await family.client.get(`/api/policies/required?studentId=${mia}`)).body.documents
+    expect(documents.find((doc: { documentId: number }) => doc.documentId === waiver.id)).toMatchObject({ status: 'signed', withdrawRefusal: null })
+    const withdrawn = await family.client.post(`/api/policies/${waiver.id}/withdraw`, { studentId: mia })
+    expect([withdrawn.status, withdrawn.body.kind]).toEqual([201, 'withdraw'])
+    expect(
+      (await family.client.get(`/api/policies/required?studentId=${mia}`)).body.documents.find((doc: { documentId: number }) => doc.documentId === waiver.id),
+    ).toMatchObject({
+      status: 'withdrawn',
+      signature: null,
+      withdrawRefusal: null,
+    })
+    // Signed again and enrolled again, as the rest of this file expects.
+    expect((await sign(family, waiver.id, { studentId: mia, versionId: waiver.versionId, fullName: 'Pat Policy' })).status).toBe(201)
+    expect((await enroll(family, mia, ballet.id)).status).toBe(201)
   })
 })
 
@@ -161,6 +190,11 @@ describe('new versions', () => {
     const withDate = await changeWords(app, waiver.id, ['Version three.'], { needsSignature: true, resignBy: addDays(todayIso(), 7) })
     const required = await family.client.get(`/api/policies/required?studentId=${mia}`)
     expect(required.body.documents[0]).toMatchObject({ status: 'resign', blocking: false, version: { id: withDate, number: 3 } })
+    // What changed since the version signed (1; version 2 asked for no signature), paragraph by paragraph.
+    const { changes } = required.body.documents[0]
+    expect(changes.sinceVersion).toBe(1)
+    expect(changes.paragraphs).toContainEqual({ kind: 'added', text: 'Version three.' })
+    expect(changes.paragraphs.filter((p: { kind: string }) => p.kind === 'removed').length).toBeGreaterThan(0)
     const ballet2 = await addClass(app, { name: 'Policy Ballet Two', ageGroup: '6-8' })
     expect((await enroll(family, mia, ballet2.id)).status).toBe(201)
 
@@ -168,7 +202,11 @@ describe('new versions', () => {
     const refused = await enroll(family, mia, (await addClass(app, { ageGroup: '6-8' })).id)
     expect([refused.status, refused.body.message]).toEqual([409, policiesNeededMessage('Mia Policy', ['Liability waiver'], mia)])
     expect((await sign(family, waiver.id, { studentId: mia, versionId: now })).status).toBe(201)
-    expect((await family.client.get(`/api/policies/required?studentId=${mia}`)).body.documents[0]).toMatchObject({ status: 'signed', blocking: false })
+    expect((await family.client.get(`/api/policies/required?studentId=${mia}`)).body.documents[0]).toMatchObject({
+      status: 'signed',
+      blocking: false,
+      changes: null,
+    })
   })
 })
 

@@ -5,6 +5,7 @@ import { academyToday } from '#api/lib/academy-clock'
 import { relationId } from '#api/lib/relations'
 import { ageFitsGroup, ageOn } from '#shared/eligibility'
 import type { PolicyAppliesTo, PolicyKind } from '#shared/policies'
+import { textChanges } from '#shared/text-changes'
 import { currentClassIds, publishedDocuments, signaturesFor, versionsOf } from './records'
 import type { PolicyDto, PolicyStatus } from './schemas'
 
@@ -61,6 +62,9 @@ export async function policiesFor(req: PayloadRequest, student: Student, joining
     const current = versions.find((v) => v.id === relationId(doc.currentVersion ?? 0))
     if (!current) return []
     const { status, blocking, signature } = standing(doc, versions, signatures, today)
+    // Asked to sign again: what changed since the version signed, paragraph by paragraph.
+    const signedVersion =
+      status === 'resign' ? versions.find((v) => relationId(v.document ?? 0) === doc.id && v.number === signature?.versionNumber) : undefined
     return [
       {
         documentId: doc.id,
@@ -75,6 +79,7 @@ export async function policiesFor(req: PayloadRequest, student: Student, joining
         signature: signature
           ? { id: signature.id, versionNumber: signature.versionNumber ?? 0, choices: choicesOf(signature), signedAt: signature.signedAt }
           : null,
+        changes: signedVersion ? { sinceVersion: signedVersion.number, paragraphs: textChanges(signedVersion.text, current.text) } : null,
       },
     ]
   })

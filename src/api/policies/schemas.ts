@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { recordIdListSchema, recordIdSchema } from '#api/lib/id.schemas'
 import type { PolicyAppliesTo, PolicyKind, SignatureKind } from '#shared/policies'
+import type { TextChange } from '#shared/text-changes'
 
 /**
  * Policies and waivers (issue 26, decisions "policies and waivers"): what the family reads and
@@ -84,6 +85,8 @@ export type PolicyDto = {
   /** Enrolling (an offer, a makeup) is refused until this is signed. */
   blocking: boolean
   signature: { id: number; versionNumber: number; choices: string[]; signedAt: string } | null
+  /** Asked to sign again (`resign`): the paragraphs taken out and put in since the version signed. */
+  changes: { sinceVersion: number; paragraphs: TextChange[] } | null
 }
 
 export type RequiredPoliciesDto = {
@@ -92,8 +95,11 @@ export type RequiredPoliciesDto = {
   consentGiven: boolean
   /** The academy's current words of the consent to sign electronically (what agreeing records). */
   consentText: string
-  documents: PolicyDto[]
+  documents: FamilyPolicyDto[]
 }
+
+/** A document on the family's own page: with, once signed, why it cannot be withdrawn now (null: it can). */
+export type FamilyPolicyDto = PolicyDto & { withdrawRefusal: string | null }
 
 export type SignatureDto = {
   id: number

@@ -13,7 +13,15 @@ import { mailSignedCopy } from './signed-copy'
 import { currentClassIds, hasConsented, signaturesFor } from './records'
 import { applies, choicesOf, policiesFor } from './requirements'
 import { sha256 } from './versions'
-import { POLICY_MESSAGES, withdrawWhileEnrolledMessage, type RequiredPoliciesDto, type SignatureDto, type SignInput, type WithdrawInput } from './schemas'
+import {
+  POLICY_MESSAGES,
+  withdrawWhileEnrolledMessage,
+  type PolicyDto,
+  type RequiredPoliciesDto,
+  type SignatureDto,
+  type SignInput,
+  type WithdrawInput,
+} from './schemas'
 
 /** A guardian's consent, signatures and withdrawals (issue 26): each a new row, never an edit. */
 
@@ -49,7 +57,15 @@ async function record(
 export async function requiredPolicies(req: PayloadRequest, user: User, studentId: number, joining: number[] = []): Promise<RequiredPoliciesDto> {
   const student = await findOwnStudent(req, user, studentId)
   const [documents, consentGiven, consentText] = await Promise.all([policiesFor(req, student, joining), hasConsented(req, user.id), consentWords(req)])
-  return { studentId: student.id, studentName: student.fullName, consentGiven, consentText, documents }
+  // Whom a withdrawal would concern, asked once each and only when something signed needs it.
+  let ofStudent: Promise<Student | null> | undefined
+  let ofHousehold: Promise<Student | null> | undefined
+  const enrolledFor = (doc: PolicyDto) =>
+    doc.appliesTo === 'household' ? (ofHousehold ??= anyEnrolled(req, user, null)) : (ofStudent ??= anyEnrolled(req, user, student))
+  const withRefusals = await Promise.all(
+    documents.map(async (doc) => ({ ...doc, withdrawRefusal: doc.signature ? await withdrawRefusal(doc, () => enrolledFor(doc)) : null })),
+  )
+  return { studentId: student.id, studentName: student.fullName, consentGiven, consentText, documents: withRefusals }
 }
 
 /** The consent's words as the academy has them now (site text `policy.esign_consent`, decisions §25). */
@@ -171,6 +187,13 @@ async function anyEnrolled(req: PayloadRequest, user: User, student: Student | n
   return null
 }
 
+/** Why a signed document cannot be withdrawn now (null: it can): a photo release always can, any other only while no one it concerns dances. */
+async function withdrawRefusal(doc: Pick<PolicyDocument, 'kind' | 'title'>, enrolled: () => Promise<Student | null>): Promise<string | null> {
+  if (doc.kind === 'photo-release') return null
+  const student = await enrolled()
+  return student ? withdrawWhileEnrolledMessage(doc.title, student.fullName) : null
+}
+
 /** POST /api/policies/:documentId/withdraw: a photo release at any time; any other document only while the student dances nowhere. */
 export async function withdrawPolicy(req: PayloadRequest, user: User, documentId: number, input: WithdrawInput): Promise<SignatureDto> {
   const { doc } = await findDocument(req, documentId)
@@ -189,10 +212,8 @@ export async function withdrawPolicy(req: PayloadRequest, user: User, documentId
         })
       ).docs[0] as PolicySignature | undefined)
   if (!latest || latest.kind !== 'sign') throw conflict(POLICY_MESSAGES.nothingToWithdraw)
-  if (doc.kind !== 'photo-release') {
-    const enrolled = await anyEnrolled(req, user, student)
-    if (enrolled) throw conflict(withdrawWhileEnrolledMessage(doc.title, enrolled.fullName))
-  }
+  const refusal = await withdrawRefusal(doc, () => anyEnrolled(req, user, student))
+  if (refusal) throw conflict(refusal)
   const row = await record(req, user, {
     kind: 'withdraw',
     student: student?.id ?? null,

@@ -99,6 +99,13 @@ export function StudentsSection({ user, contactRequired = false }: { user: UserD
                 >
                   Report Cards
                 </a>
+                <a
+                  href={`/policies?studentId=${student.id}&next=/account`}
+                  aria-label={`Documents of ${student.fullName}`}
+                  className="inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                >
+                  Documents
+                </a>
                 <button
                   type="button"
                   onClick={() => setRemoving(student)}

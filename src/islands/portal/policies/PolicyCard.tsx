@@ -64,6 +64,7 @@ export function PolicyCard({
           {policy.appliesTo === 'household' ? 'For your household' : `For ${studentName}`} · <span className="font-semibold">{STATUS[policy.status]}</span>
         </p>
       </header>
+      {policy.changes && policy.changes.paragraphs.length > 0 ? <Changes id={`${id}-changes`} changes={policy.changes} /> : null}
       <div
         ref={textRef}
         onScroll={checkRead}
@@ -102,6 +103,25 @@ export function PolicyCard({
       >
         {sign.isPending ? 'Signing…' : `Sign “${policy.title}”`}
       </button>
+    </section>
+  )
+}
+
+/** Before signing again (issue 41): the paragraphs taken out and put in since the version the family signed. */
+function Changes({ id, changes }: { id: string; changes: NonNullable<PolicyDto['changes']> }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
+      <h3 id={id} className="font-semibold">
+        What changed since version {changes.sinceVersion}
+      </h3>
+      <ul className="space-y-2">
+        {changes.paragraphs.map((change, index) => (
+          <li key={index}>
+            <span className="font-semibold">{change.kind === 'added' ? 'Added:' : 'Removed:'}</span>{' '}
+            {change.kind === 'added' ? <ins className="no-underline">{change.text}</ins> : <del>{change.text}</del>}
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }

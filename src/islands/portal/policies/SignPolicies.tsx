@@ -8,11 +8,12 @@ import { SkeletonRows } from '#islands/components/ui/LoadState'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
 import { errorMessage } from '#islands/lib/http'
 import { PolicyCard } from './PolicyCard'
+import { SignedPolicies } from './SignedPolicies'
 
 /**
  * /policies?studentId= (issue 26): what a student's family still has to sign, one card each,
  * after the guardian's one consent to sign electronically; then back to where they came from
- * (`next`: the class selection they were enrolling in).
+ * (`next`: the class selection they were enrolling in). Below, what is signed already (issue 41).
  */
 export function SignPolicies({ studentId, classIds, next }: { studentId: number; classIds: number[]; next: string }) {
   const policies = useRequiredPolicies(studentId, classIds)
@@ -55,6 +56,7 @@ export function SignPolicies({ studentId, classIds, next }: { studentId: number;
       ) : (
         toSign.map((policy) => <PolicyCard key={policy.documentId} policy={policy} studentId={studentId} studentName={studentName} classIds={classIds} />)
       )}
+      <SignedPolicies documents={documents} studentId={studentId} studentName={studentName} />
     </div>
   )
 }
