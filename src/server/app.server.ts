@@ -263,8 +263,9 @@ export function createApp(options: AppOptions) {
         const refused = await cmsRefusal(req, pathname, options.authenticate)
         if (refused) return sendJson(res, refused.status, { message: refused.message }, apiHeaders)
         if (hashing) return await answerPayloadHashing(req, res, pathname, search)
-        for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
         const next = options.next
+        if (!next) return sendJson(res, 404, { message: 'The CMS is not available in this process.' }, apiHeaders)
+        for (const [name, value] of Object.entries(cmsHeaders)) res.setHeader(name, value)
         return await next(req, res)
       }
       if (options.serveStatic?.(req, res, pathname, assetHeaders)) return
