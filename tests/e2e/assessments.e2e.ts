@@ -156,6 +156,12 @@ test('the office chooses between two assessors and publishes; the parent reads t
     await choices.getByRole('button', { name: 'Choose 3 Secure by Ms. Assessor Journey' }).click()
     await expect(choices).toContainText('chosen')
     await office.getByRole('button', { name: 'Publish report cards' }).click()
+    // Ready to publish: the office confirms first, told who will see it.
+    const confirm = office.getByRole('dialog', { name: 'Publish report cards?' })
+    await expect(confirm).toContainText(`The families of 1 student will see the report cards of ${setup.name} in the portal from now on.`)
+    expect(await seriousViolations(office)).toEqual([])
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click()
+    await expect(confirm).toHaveCount(0)
     await expect(office.getByRole('status').filter({ hasText: 'is published: families now see the report cards.' })).toBeVisible()
     await office.getByRole('button', { name: 'Place students at their recommended levels' }).click()
     await expect(office.getByRole('status').filter({ hasText: `1 student placed from ${setup.name}.` })).toBeVisible()

@@ -9,6 +9,7 @@ import {
   usePublishAssessment,
 } from '#islands/api/levels/admin-assessments'
 import { ErrorAlert, ErrorCard } from '#islands/components/ui/Alert'
+import { ConfirmDialog } from '#islands/components/ui/Dialog'
 import { Empty, Loading } from '#islands/components/ui/LoadState'
 import { SectionHeader } from '#islands/components/ui/SectionHeader'
 import { BUTTON, CARD } from '#islands/components/ui/styles'
@@ -31,6 +32,7 @@ function Review({ windowId }: { windowId: number }) {
   const choose = useChooseMark()
   const publish = usePublishAssessment()
   const place = usePlaceFromRecommendations()
+  const [confirming, setConfirming] = useState(false)
   if (review.isPending) return <Loading label="Loading the review…" />
   if (review.isError) return <ErrorCard message={errorMessage(review.error, 'Could not load the review.')} onRetry={() => void review.refetch()} />
   const data = review.data
@@ -96,10 +98,30 @@ function Review({ windowId }: { windowId: number }) {
           Place students at their recommended levels
         </button>
       ) : (
-        <button type="button" className={BUTTON.primary} disabled={publish.isPending} onClick={() => publish.mutate(windowId)}>
+        // With marks still to choose the server's refusal says which; otherwise publishing is confirmed first.
+        <button
+          type="button"
+          className={BUTTON.primary}
+          disabled={publish.isPending}
+          onClick={() => (data.conflicts ? publish.mutate(windowId) : setConfirming(true))}
+        >
           Publish report cards
         </button>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title="Publish report cards?"
+        confirmLabel="Publish"
+        pendingLabel="Publishing…"
+        destructive={false}
+        pending={publish.isPending}
+        onConfirm={() => publish.mutate(windowId, { onSettled: () => setConfirming(false) })}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          The families of {countOf(data.students.length, 'student')} will see the report cards of {data.window.name} in the portal from now on.
+        </p>
+      </ConfirmDialog>
     </div>
   )
 }
