@@ -123,6 +123,10 @@ const RAW_SQL_WRITES = {
   message:
     'Write rows through the Local API (payload.create/update/delete), so hooks and access run; a raw INSERT/UPDATE/DELETE belongs only in a file of the allowlist in eslint.config.js, with its reason.',
 }
+const MACHINE_CLOCK = {
+  selector: String.raw`:matches(NewExpression[callee.name='Date'][arguments.length=0], CallExpression[callee.object.name='Date'][callee.property.name='now'], CallExpression[callee.name=/^(todayIso|localToday)$/][arguments.length=0])`,
+  message: "A shared schema reads the time from schemaNow() ('#shared/schema-clock'): on the server that is the academy's clock.",
+}
 const RAW_SQL_WRITE_ALLOWLIST = [
   // The restore writes every table of a backup as it was, below every hook, by design.
   'src/server/backup.server.ts',
@@ -227,10 +231,30 @@ export default tseslint.config(
     ignores: [STRIPE_ADAPTER, DATABASE_MODULE],
     rules: { 'no-restricted-syntax': ['error', STRIPE_CALLS, DATABASE_INTERNALS, RAW_SQL_WRITES] },
   },
+  // The schemas shared with the browser compare dates with schemaNow() (src/shared/schema-clock.ts),
+  // the academy's clock on the server, never the machine's own.
+  {
+    files: ['src/**/schemas.ts', 'src/**/*.schemas.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', STRIPE_CALLS, DATABASE_INTERNALS, RAW_SQL_WRITES, MACHINE_CLOCK] },
+  },
   { files: RAW_SQL_WRITE_ALLOWLIST, rules: { 'no-restricted-syntax': ['error', STRIPE_CALLS, DATABASE_INTERNALS] } },
   { files: ['scripts/**/*.ts', 'tests/**/*.ts'], rules: { 'no-restricted-syntax': ['error', DATABASE_INTERNALS] } },
   { files: [STRIPE_ADAPTER], rules: { 'no-restricted-syntax': ['error', DATABASE_INTERNALS, RAW_SQL_WRITES] } },
   { files: [DATABASE_MODULE], rules: { 'no-restricted-syntax': ['error', STRIPE_CALLS, RAW_SQL_WRITES] } },
+  // The actor comes from defineEndpoint (src/api/http.ts), which checked its role: an operation
+  // takes it as an argument and never reads req.user again (issue 40). Payload's access functions
+  // and hooks (cms/) have no endpoint in front of them; care/audit.ts is such a hook, on Payload's REST.
+  {
+    files: ['src/api/**/*.ts'],
+    ignores: ['src/api/http.ts', 'src/api/care/audit.ts', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'req', property: 'user', message: 'Take the actor defineEndpoint hands the handler ({ user }) as an argument instead of reading req.user.' },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: {

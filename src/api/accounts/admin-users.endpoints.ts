@@ -15,7 +15,9 @@ export const adminUserEndpoints = [
     setUserActive(req, idParam(req), body.isActive),
   ),
 
-  defineEndpoint('patch', '/users/:id/admin', { role: 'admin', body: userAdminSchema }, async ({ req, body }) => setUserAdmin(req, idParam(req), body.isAdmin)),
+  defineEndpoint('patch', '/users/:id/admin', { role: 'admin', body: userAdminSchema }, async ({ req, user, body }) =>
+    setUserAdmin(req, user, idParam(req), body.isAdmin),
+  ),
 
   defineEndpoint('patch', '/users/:id/teacher', { role: 'admin', body: userTeacherSchema }, async ({ req, body }) =>
     setUserTeacher(req, idParam(req), body.isTeacher),

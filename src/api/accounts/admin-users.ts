@@ -41,11 +41,11 @@ export async function setUserActive(req: PayloadRequest, id: number, isActive: b
   return toUserDto(user as User)
 }
 
-export async function setUserAdmin(req: PayloadRequest, id: number, isAdmin: boolean): Promise<UserDto> {
+export async function setUserAdmin(req: PayloadRequest, admin: User, id: number, isAdmin: boolean): Promise<UserDto> {
   const target = await findUser(req, id)
   // The username `admin` is an administrator whatever its flag says (cms/access/roles.ts).
   if (!isAdmin && isBuiltInAdmin(target)) {
-    if (String(target.id) === String(req.user?.id)) throw forbidden(ADMIN_USER_MESSAGES.selfDemote)
+    if (String(target.id) === String(admin.id)) throw forbidden(ADMIN_USER_MESSAGES.selfDemote)
     throw conflict(ADMIN_USER_MESSAGES.builtInAdmin)
   }
   const user = await req.payload.update({ collection: 'users', id, req, overrideAccess: false, depth: 0, data: { isAdmin } })

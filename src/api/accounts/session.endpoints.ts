@@ -12,8 +12,8 @@ export const sessionEndpoints = [
   }),
 
   // Signed out already is fine: the answer is the same and the cookie is cleared either way.
-  defineEndpoint('post', '/logout', { role: 'public' }, async ({ req }) => {
-    await logOut(req)
+  defineEndpoint('post', '/logout', { role: 'public' }, async ({ req, user }) => {
+    await logOut(req, user)
     return Response.json({ message: 'Logged out' }, { headers: { 'Set-Cookie': expiredSessionCookie(req) } })
   }),
 ]

@@ -47,8 +47,9 @@ export async function logIn(req: PayloadRequest, input: LoginInput): Promise<{ u
 }
 
 /** Ends the current session only (other devices stay signed in). */
-export async function logOut(req: PayloadRequest): Promise<void> {
-  if (!req.user) return
+export async function logOut(req: PayloadRequest, user: User | null): Promise<void> {
+  // Payload's logout ends the session req.user carries: the same account the endpoint handed over.
+  if (!user) return
   const { logoutOperation } = await import('payload')
   await logoutOperation({ collection: req.payload.collections.users, req, allSessions: false })
 }

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import type { User } from '#cms/payload-types'
 import { getAppContext } from '#server/context.server'
 import { hitRateLimit } from '#api/lib/rate-limit'
 import { academyNow } from '#api/lib/academy-clock'
@@ -79,12 +80,12 @@ export type TestEmailResult = { status: number; body: { success: boolean; messag
  * POST /api/troubleshoot-email: sends one real test message. Failures are the mail server's,
  * not the admin's: 502 (SMTP refused or unreachable) or 503 (no SMTP configured).
  */
-export async function sendTestEmail(req: PayloadRequest, to: string): Promise<TestEmailResult> {
+export async function sendTestEmail(req: PayloadRequest, admin: User, to: string): Promise<TestEmailResult> {
   const { env, mailer } = getAppContext()
   await hitRateLimit(
     req.payload,
     { name: 'troubleshoot-email', limit: 20, windowSeconds: 600, message: 'Too many test emails. Please wait a few minutes and try again.' },
-    String(req.user?.id),
+    String(admin.id),
   )
   if (!env.SMTP_URL || mailer.logOnly) {
     return {

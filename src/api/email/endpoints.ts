@@ -8,8 +8,8 @@ export const emailEndpoints = [
 
   defineEndpoint('get', '/email-outbox', { role: 'admin' }, async () => readEmailOutbox()),
 
-  defineEndpoint('post', '/troubleshoot-email', { role: 'admin', body: troubleshootEmailSchema }, async ({ req, body }) => {
-    const { status, body: answer } = await sendTestEmail(req, body.emailAddress)
+  defineEndpoint('post', '/troubleshoot-email', { role: 'admin', body: troubleshootEmailSchema }, async ({ req, user, body }) => {
+    const { status, body: answer } = await sendTestEmail(req, user, body.emailAddress)
     return Response.json(answer, { status })
   }),
 ]

@@ -66,9 +66,8 @@ export async function previewInvite(req: PayloadRequest, token: string): Promise
  * with the same words whoever it is, and a staff account (administrator, teacher) never joins. The
  * invitation is claimed under its row lock, so a link works once even when two tabs accept at once.
  */
-export async function acceptInvite(req: PayloadRequest, input: AcceptInviteInput): Promise<{ user: User; token: string | null }> {
+export async function acceptInvite(req: PayloadRequest, signedIn: User | null, input: AcceptInviteInput): Promise<{ user: User; token: string | null }> {
   const invite = await usableInvite(req, input.token)
-  const signedIn = (req.user as User | null) ?? null
   if (!signedIn && !input.account) throw badInput(HOUSEHOLD_MESSAGES.needAccount)
   if (signedIn && isStaffUser(signedIn)) throw conflict(HOUSEHOLD_MESSAGES.staffAccount)
   if (signedIn && !sameAddress(signedIn.email, invite.email)) throw forbidden(HOUSEHOLD_MESSAGES.otherAddress)

@@ -63,10 +63,15 @@ export const householdEndpoints = [
 
   defineEndpoint('post', '/household-invites/preview', { role: 'public', body: invitePreviewSchema }, async ({ req, body }) => previewInvite(req, body.token)),
 
-  defineEndpoint('post', '/household-invites/accept', { role: 'public', hashesPassword: true, body: acceptInviteSchema }, async ({ req, body }) => {
-    const { user, token } = await acceptInvite(req, body)
-    return Response.json(toUserDto(user), token ? { headers: { 'Set-Cookie': sessionCookie(req, token) } } : undefined)
-  }),
+  defineEndpoint(
+    'post',
+    '/household-invites/accept',
+    { role: 'public', hashesPassword: true, body: acceptInviteSchema },
+    async ({ req, user: signedIn, body }) => {
+      const { user, token } = await acceptInvite(req, signedIn, body)
+      return Response.json(toUserDto(user), token ? { headers: { 'Set-Cookie': sessionCookie(req, token) } } : undefined)
+    },
+  ),
 
   /** Any account's household, its guardians and its audit: `:id` may name any of its guardians. */
   defineEndpoint('get', '/admin/households/:id', { role: 'admin' }, async ({ req }) => {

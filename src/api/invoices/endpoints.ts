@@ -11,7 +11,7 @@ import { createInvoiceSchema, markPaidOfflineSchema, updateInvoiceStatusSchema, 
 
 /** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
 export const invoiceEndpoints = [
-  defineEndpoint('get', '/invoices', { role: 'family', signedInReplay: {} }, async ({ req }) => listInvoices(req)),
+  defineEndpoint('get', '/invoices', { role: 'family', signedInReplay: {} }, async ({ req, user }) => listInvoices(req, user)),
 
   /** Spec §7's plain array; with any of its optional parameters (issue 23), one page of a search. */
   defineEndpoint('get', '/invoices/all', { role: 'admin', query: adminInvoiceListQuerySchema }, async ({ req, query }) =>

@@ -54,10 +54,9 @@ export function toInvoiceDto(doc: Invoice): InvoiceDto {
  * shows a guardian those billed to them (the payer also those naming no guardian, a view-only
  * guardian the payer's), as their statement does.
  */
-export async function listInvoices(req: PayloadRequest): Promise<InvoiceDto[]> {
-  if (!req.user) return []
-  const invoices = await findInvoices(req, familyRows(householdOf(req.user), 'userId'))
-  const view = await moneyViewOf(req, req.user)
+export async function listInvoices(req: PayloadRequest, user: User): Promise<InvoiceDto[]> {
+  const invoices = await findInvoices(req, familyRows(householdOf(user), 'userId'))
+  const view = await moneyViewOf(req, user)
   return invoices.filter((invoice) => view.sees(invoice))
 }
 

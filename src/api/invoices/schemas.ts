@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { addDays, isIsoDate, todayIso } from '#shared/dates'
+import { schemaNow } from '#shared/schema-clock'
 import { dollarsToCents, formatCents, hasAtMostTwoDecimals } from '#shared/money'
 import { monthLabel, sumLines, type LineKind } from '#shared/tuition'
 
@@ -220,7 +221,7 @@ export const markPaidOfflineSchema = z.object({
   method: z.enum(OFFLINE_METHODS, { error: INVOICE_ACTION_MESSAGES.method }),
   receivedOn: daySchema(INVOICE_ACTION_MESSAGES.receivedOn)
     // A day ahead at most: the administrator's today may be the server's tomorrow.
-    .refine((day) => !isIsoDate(day) || day <= addDays(todayIso(), 1), INVOICE_ACTION_MESSAGES.receivedInFuture),
+    .refine((day) => !isIsoDate(day) || day <= addDays(todayIso(schemaNow()), 1), INVOICE_ACTION_MESSAGES.receivedInFuture),
   note: z
     .string({ error: INVOICE_ACTION_MESSAGES.note })
     .trim()

@@ -8,8 +8,8 @@ export const levelsEndpoints = [
 
   defineEndpoint('get', '/students/:id/placement', { role: 'family' }, async ({ req, user }) => readPlacement(req, user, idParam(req))),
 
-  defineEndpoint('patch', '/admin/students/:id/level', { role: 'admin', body: setLevelInputSchema }, async ({ req, body }) =>
-    setStudentLevel(req, idParam(req), body),
+  defineEndpoint('patch', '/admin/students/:id/level', { role: 'admin', body: setLevelInputSchema }, async ({ req, user, body }) =>
+    setStudentLevel(req, user, idParam(req), body),
   ),
 
   defineEndpoint('post', '/admin/assessment-windows/:id/place', { role: 'admin' }, async ({ req }) => placeFromRecommendations(req, idParam(req))),

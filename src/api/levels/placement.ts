@@ -56,7 +56,7 @@ export async function readPlacement(req: PayloadRequest, user: User, studentId: 
 }
 
 /** PATCH /api/admin/students/:id/level (admin): places the student at a level, or at none. */
-export async function setStudentLevel(req: PayloadRequest, studentId: number, input: SetLevelInput): Promise<PlacementDto & { message: string }> {
+export async function setStudentLevel(req: PayloadRequest, user: User, studentId: number, input: SetLevelInput): Promise<PlacementDto & { message: string }> {
   const student = (await req.payload.findByID({
     collection: 'students',
     id: studentId,
@@ -74,7 +74,7 @@ export async function setStudentLevel(req: PayloadRequest, studentId: number, in
   }
   await req.payload.update({ collection: 'students', id: studentId, data: { currentLevel: input.levelId }, depth: 0, req, overrideAccess: true })
   const message = name ? `${student.fullName} is placed in ${name}.` : `${student.fullName} is no longer placed at a level.`
-  return { ...(await readPlacement(req, req.user as User, studentId)), message }
+  return { ...(await readPlacement(req, user, studentId)), message }
 }
 
 /**

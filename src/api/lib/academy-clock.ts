@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { getAppContext } from '#server/context.server'
 import { todayIso } from '#shared/dates'
 import { nextDayStart } from '#shared/zoned-time'
+import { useClockForSchemas } from '#shared/schema-clock'
 import { recordsChanged } from '#server/records-generation.server'
 
 /**
@@ -44,6 +45,9 @@ export function academyNow(): Date {
   const clock = clockSlot.scoped.getStore() ?? clockSlot.test
   return clock ? clock() : new Date()
 }
+
+// The schemas shared with the browser check dates against this same clock on the server.
+useClockForSchemas(academyNow)
 
 /** Now on the academy's clock in ms, without a Date in real time: what a kept answer's lapse compares with on every hit. */
 export function academyNowMs(): number {

@@ -6,11 +6,11 @@ import { siteContentCreateSchema, siteContentUpdateSchema } from './schemas'
 /** Site texts (spec §7 "Content", decisions §6): public reads of published texts, admin writes. */
 export const siteContentEndpoints = [
   // Without `?all=true` the same published texts for everyone: served from memory by the router while current.
-  defineEndpoint('get', '/site-content', { role: 'public', servedFromMemory: { caches: [siteContentCache] } }, async ({ req }) =>
-    listSiteContent(req, { includeUnpublished: req.searchParams?.get('all') === 'true' }),
+  defineEndpoint('get', '/site-content', { role: 'public', servedFromMemory: { caches: [siteContentCache] } }, async ({ req, user }) =>
+    listSiteContent(req, user, { includeUnpublished: req.searchParams?.get('all') === 'true' }),
   ),
 
-  defineEndpoint('get', '/site-content/:key', { role: 'public' }, async ({ req }) => getSiteContent(req, stringParam(req, 'key'))),
+  defineEndpoint('get', '/site-content/:key', { role: 'public' }, async ({ req, user }) => getSiteContent(req, user, stringParam(req, 'key'))),
 
   defineEndpoint('post', '/site-content', { role: 'admin', body: siteContentCreateSchema }, async ({ req, user, body }) =>
     Response.json(await createSiteContent(req, user, body), { status: 201 }),

@@ -39,8 +39,8 @@ export function cleanSiteContent(content: string, contentType: ContentType): { c
  * Published texts for everyone, from memory; with `includeUnpublished`, every text (admins
  * only), from the database.
  */
-export async function listSiteContent(req: PayloadRequest, options: { includeUnpublished: boolean }): Promise<SiteContentDto[]> {
-  if (!(options.includeUnpublished && isAdminUser(req.user as User | null))) return listPublishedSiteContent(req.payload)
+export async function listSiteContent(req: PayloadRequest, user: User | null, options: { includeUnpublished: boolean }): Promise<SiteContentDto[]> {
+  if (!(options.includeUnpublished && isAdminUser(user))) return listPublishedSiteContent(req.payload)
   const result = await req.payload.find({
     collection: 'site-content',
     where: {},
@@ -49,14 +49,14 @@ export async function listSiteContent(req: PayloadRequest, options: { includeUnp
     pagination: false,
     depth: 0,
     overrideAccess: false,
-    user: req.user,
+    user,
     req,
   })
   return (result.docs as SiteContent[]).map(toSiteContentDto)
 }
 
-/** One text by key, as the caller may see it (visitors: published only), or null. */
-async function findByKey(req: PayloadRequest, key: string, asCaller: boolean): Promise<SiteContent | null> {
+/** One text by key, as `caller` may see it (visitors: published only), or with no access check when `caller` is 'unchecked'; or null. */
+async function findByKey(req: PayloadRequest, key: string, caller: User | null | 'unchecked'): Promise<SiteContent | null> {
   if (!SITE_CONTENT_KEY_PATTERN.test(key) || key.length > 120) return null
   const where: Where = { key: { equals: key } }
   const result = await req.payload.find({
@@ -64,15 +64,15 @@ async function findByKey(req: PayloadRequest, key: string, asCaller: boolean): P
     where,
     limit: 1,
     depth: 0,
-    overrideAccess: !asCaller,
-    user: asCaller ? req.user : undefined,
+    overrideAccess: caller === 'unchecked',
+    user: caller === 'unchecked' ? undefined : caller,
     req,
   })
   return (result.docs[0] as SiteContent | undefined) ?? null
 }
 
-export async function getSiteContent(req: PayloadRequest, key: string): Promise<SiteContentDto> {
-  const doc = await findByKey(req, key, true)
+export async function getSiteContent(req: PayloadRequest, user: User | null, key: string): Promise<SiteContentDto> {
+  const doc = await findByKey(req, key, user)
   if (!doc) throw notFound(SITE_CONTENT_MESSAGES.notFound)
   return toSiteContentDto(doc)
 }
@@ -87,7 +87,7 @@ const alreadyExists = (key: string) => conflict(`A site text with the key "${key
 
 /** Admin: a new text. The editor falls back to PATCH on 409 (decisions §6). */
 export async function createSiteContent(req: PayloadRequest, user: User, input: SiteContentCreate): Promise<SiteContentDto> {
-  if (await findByKey(req, input.key, false)) throw alreadyExists(input.key)
+  if (await findByKey(req, input.key, 'unchecked')) throw alreadyExists(input.key)
   try {
     const doc = await req.payload.create({
       collection: 'site-content',
@@ -114,7 +114,7 @@ export async function createSiteContent(req: PayloadRequest, user: User, input: 
 
 /** Admin: change a text. The key is fixed; the editor is recorded by the collection's hook. */
 export async function updateSiteContent(req: PayloadRequest, user: User, key: string, input: SiteContentUpdate): Promise<SiteContentDto> {
-  const existing = await findByKey(req, key, false)
+  const existing = await findByKey(req, key, 'unchecked')
   if (!existing) throw notFound(SITE_CONTENT_MESSAGES.notFound)
   if (input.key !== undefined && input.key !== existing.key) {
     throw badInput(SITE_CONTENT_MESSAGES.keyImmutable, [{ path: 'key', message: SITE_CONTENT_MESSAGES.keyImmutable }])
@@ -140,7 +140,7 @@ export async function updateSiteContent(req: PayloadRequest, user: User, key: st
 
 /** Admin: remove a text; the page shows its built-in default again. */
 export async function deleteSiteContent(req: PayloadRequest, user: User, key: string): Promise<void> {
-  const existing = await findByKey(req, key, false)
+  const existing = await findByKey(req, key, 'unchecked')
   if (!existing) throw notFound(SITE_CONTENT_MESSAGES.notFound)
   await req.payload.delete({ collection: 'site-content', id: existing.id, overrideAccess: false, user, req })
 }

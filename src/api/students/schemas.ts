@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { recordIdSchema } from '#api/lib/id.schemas'
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from '#api/classes/schemas'
 import { isIsoDate, shiftYears, todayIso } from '#shared/dates'
+import { schemaNow } from '#shared/schema-clock'
 
 /** Add-student form messages (spec §5; the full-name rules follow the profile form's style). */
 export const STUDENT_MESSAGES = {
@@ -46,7 +47,7 @@ export type EmergencyContactInput = z.infer<typeof emergencyContactSchema>
  * "Today" for a date of birth: the latest calendar date anywhere on Earth (UTC+14), so a child
  * born today somewhere ahead of the server's clock is never "in the future".
  */
-export function latestToday(now: Date = new Date()): string {
+export function latestToday(now: Date = schemaNow()): string {
   return todayIso(new Date(now.getTime() + 14 * 60 * 60 * 1000))
 }
 
@@ -57,7 +58,7 @@ export const dateOfBirthSchema = z
   .refine(isIsoDate, STUDENT_MESSAGES.dateOfBirthInvalid)
   // YYYY-MM-DD strings compare in calendar order.
   .refine((value) => !isIsoDate(value) || value <= latestToday(), STUDENT_MESSAGES.dateOfBirthFuture)
-  .refine((value) => !isIsoDate(value) || value >= shiftYears(todayIso(), -100), STUDENT_MESSAGES.dateOfBirthTooOld)
+  .refine((value) => !isIsoDate(value) || value >= shiftYears(todayIso(schemaNow()), -100), STUDENT_MESSAGES.dateOfBirthTooOld)
 
 export const studentInputSchema = z.object({
   fullName: z
