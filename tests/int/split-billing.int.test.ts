@@ -248,6 +248,14 @@ describe('the month’s run with split billing', () => {
     expect((await monthInvoices('2027-04')).map((i) => [i.billedTo ?? null, i.amountCents])).toEqual([[null, 13_400]])
   })
 
+  it('a month billed as one invoice stays one: a rebill answers so in the dry run as in the run (one way to bill a month, issue 40)', async () => {
+    for (const dryRun of [true, false]) {
+      const res = await admin.post(RUN, { period: '2027-04', dryRun, userIds: [first.userId], rebill: [first.userId] })
+      expect(familyResult(res.body, first.userId), `dryRun ${dryRun}`).toMatchObject({ outcome: 'exists', totalCents: 13_400 })
+    }
+    expect((await monthInvoices('2027-04')).length).toBe(1)
+  })
+
   it('a household merged in keeps its child billed to its guardian, now a guardian of this household', async () => {
     const dup = await createFamily(app, 'split-dup')
     const dupChild = await addStudent(app, dup.userId, 'Dup Split')

@@ -4,16 +4,15 @@ import type { Class, Enrollment, Invoice, Student, User } from '#cms/payload-typ
 import type { TuitionRunFamilyResult, TuitionRunInput, TuitionRunResult } from './schemas'
 import type { TuitionSettingsDto } from '#api/studio/tuition-settings.schemas'
 import { closureDays } from '#shared/closures'
-import { billingDate, computeFamilyTuition, monthLabel, seasonOf, type TuitionEnrollment, type TuitionSettings } from '#shared/tuition'
+import { billingDate, computeFamilyTuition, seasonOf, type TuitionEnrollment, type TuitionSettings } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
-import { findInvoicesAsServer, insertInvoice, isDuplicateTuition, lockFamilyBilling, pendingCreditsOf } from '#api/invoices'
-import { inTransaction } from '#api/lib/database'
+import { findInvoicesAsServer, isDuplicateTuition, pendingCreditsOf } from '#api/invoices'
 import { readSplitBilling, readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { calendarDay } from '#shared/dates'
-import { markExamFeesBilled, unbilledExamFees } from '#api/exams'
-import { billSplitFamily } from './tuition-split'
+import { unbilledExamFees } from '#api/exams'
+import { billFamilyMonth } from './family-month'
 
 type Family = { user: User; enrollments: TuitionEnrollment[] }
 
@@ -134,19 +133,21 @@ async function familyTuition(req: PayloadRequest, settings: TuitionSettings, per
   return { totalCents, lines, examFees, billable: tuition.lines.some((line) => line.kind !== 'credit') || examFees.length > 0 }
 }
 
-/** A household's month with split billing on (tuition-split.ts), duplicates from a concurrent run read as `exists`. */
-async function billSplitted(
+/** A household's month (family-month.ts); a duplicate from a concurrent run reads as `exists`. */
+async function billFamily(
   req: PayloadRequest,
   family: Family,
-  base: { period: string; dueDate: string; dryRun: boolean; rebill: boolean; invoices: Invoice[] },
+  base: { period: string; dueDate: string; dryRun: boolean; rebill: boolean; split: boolean; invoices: Invoice[] },
   engineSettings: TuitionSettings,
   settings: TuitionSettingsDto,
 ): Promise<TuitionRunFamilyResult> {
   const { user } = family
   const reread = async () => (await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []
+  // The seasons already charged a registration fee are read under the family's lock: a run of
+  // another month of the season (running at the same time) has committed its invoice by then.
   const compute = (charged: Invoice[]) => familyTuition(req, engineSettings, base.period, family, registrationSeasonsOf(charged, settings))
   try {
-    return await billSplitFamily(req, user, { ...base, compute, reread })
+    return await billFamilyMonth(req, user, { ...base, compute, reread })
   } catch (error) {
     if (!isDuplicateTuition(error)) throw error
     const again = (await reread()).filter((invoice) => invoice.period === base.period && invoice.status !== 'cancelled')
@@ -186,60 +187,7 @@ export async function runTuitionMonth(req: PayloadRequest, input: TuitionRunInpu
     control.signal?.throwIfAborted()
     if (results.length > 0) await control.afterFamily?.()
     const invoices = tuitionInvoices.get(user.id) ?? []
-    if (split) {
-      results.push(await billSplitted(req, family, { period, dueDate, dryRun, rebill: rebill.has(user.id), invoices }, engineSettings, settings))
-      continue
-    }
-    const ofMonth = invoices.filter((invoice) => invoice.period === period)
-    const existing = ofMonth.find((invoice) => invoice.status !== 'cancelled')
-    const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')
-    const none = { userId: user.id, payerName: user.fullName, lines: [] }
-    if (existing) {
-      results.push({ ...none, outcome: 'exists', invoiceId: existing.id, totalCents: existing.amountCents })
-      continue
-    }
-    if (voided && !rebill.has(user.id)) {
-      results.push({ ...none, outcome: 'voided', invoiceId: voided.id, totalCents: 0 })
-      continue
-    }
-    if (dryRun) {
-      const tuition = await familyTuition(req, engineSettings, period, family, registrationSeasonsOf(invoices, settings))
-      const outcome = tuition.billable ? 'wouldCreate' : 'nothingToBill'
-      results.push({ ...none, outcome, invoiceId: null, totalCents: tuition.totalCents, lines: tuition.lines })
-      continue
-    }
-    try {
-      // The family's invoice, its lines and the credits it uses commit together or not at all.
-      const result = await inTransaction(req, async (): Promise<TuitionRunFamilyResult> => {
-        await lockFamilyBilling(req, user.id)
-        // The seasons already charged a registration fee are read under the family's lock: a run
-        // of another month of the season (running at the same time) has committed its invoice by now.
-        const charged = (await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []
-        const tuition = await familyTuition(req, engineSettings, period, family, registrationSeasonsOf(charged, settings))
-        const base = { userId: user.id, payerName: user.fullName, totalCents: tuition.totalCents, lines: tuition.lines }
-        if (!tuition.billable) return { ...base, outcome: 'nothingToBill', invoiceId: null }
-        const invoice = await insertInvoice(req, {
-          userId: user.id,
-          description: `Tuition, ${monthLabel(period)}`,
-          // Credits that pay the whole month leave nothing to pay.
-          status: tuition.totalCents === 0 ? 'paid' : 'pending',
-          dueDate,
-          kind: 'tuition',
-          period,
-          lines: tuition.lines,
-        })
-        await markExamFeesBilled(req, tuition.examFees, invoice.id)
-        return { ...base, outcome: 'created', invoiceId: invoice.id }
-      })
-      results.push(result)
-    } catch (error) {
-      if (!isDuplicateTuition(error)) throw error
-      // Another run billed this family meanwhile.
-      const again = ((await tuitionInvoicesOf(req, [user.id])).get(user.id) ?? []).find(
-        (invoice) => invoice.period === period && invoice.status !== 'cancelled',
-      )
-      results.push({ ...none, outcome: 'exists', invoiceId: again?.id ?? null, totalCents: again?.amountCents ?? 0 })
-    }
+    results.push(await billFamily(req, family, { period, dueDate, dryRun, rebill: rebill.has(user.id), split, invoices }, engineSettings, settings))
   }
 
   const billed = results.filter((r) => r.outcome === 'created' || r.outcome === 'wouldCreate')

@@ -7,17 +7,19 @@ import { insertInvoice, lockFamilyBilling } from '#api/invoices'
 import { inTransaction } from '#api/lib/database'
 import { billingGuardiansOf, type BillingGuardians } from '#api/households'
 import { markExamFeesBilled } from '#api/exams'
-import { splitLines, type BillPart } from '#shared/split-billing'
+import { splitLines } from '#shared/split-billing'
 import { monthLabel, sumLines } from '#shared/tuition'
 
 /** The household's month as the run computes it (familyTuition in tuition-run.ts). */
 export type FamilyMonth = { totalCents: number; lines: TuitionRunLine[]; examFees: ExamFeeLine[]; billable: boolean }
 
-export type SplitFamilyContext = {
+export type FamilyMonthContext = {
   period: string
   dueDate: string
   dryRun: boolean
   rebill: boolean
+  /** The studio's split billing (decisions §34): off, the month is one invoice naming no guardian. */
+  split: boolean
   /** The household's tuition invoices, read before the run. */
   invoices: Invoice[]
   /** The household's month, given the tuition invoices that tell which registration fees were charged. */
@@ -48,25 +50,31 @@ function notYetBilled(lines: TuitionRunLine[], live: Invoice[]): TuitionRunLine[
   return fresh
 }
 
-function partsOf(lines: TuitionRunLine[], guardians: BillingGuardians): BillPart<TuitionRunLine>[] {
+/** Who each line is billed to: with split billing the guardian it is assigned to (else the payer); without, one part naming no one. */
+function partsOf(lines: TuitionRunLine[], guardians: BillingGuardians | null): { guardianId: number | null; lines: TuitionRunLine[] }[] {
+  if (!guardians) return [{ guardianId: null, lines }]
   return splitLines(lines, guardians.payer.id, (line) => guardians.guardianOf(line.studentId, line.classId))
 }
 
+const liveOf = (invoices: Invoice[], period: string) => invoices.filter((invoice) => invoice.period === period && invoice.status !== 'cancelled')
+const total = (invoices: Invoice[]) => invoices.reduce((sum, invoice) => sum + invoice.amountCents, 0)
+
 /**
- * A household's month with split billing on (decisions §34): computed once for the
- * household, so its discounts and cap stay household-wide, then one invoice per guardian billed,
- * each naming its guardian (`billedTo`) and keyed by family, month and guardian. A household
- * whose lines all go to its payer gets one invoice without `billedTo`, exactly as with split
- * billing off. Run again, a household with a live invoice of the month is skipped; billed again
- * after a void (`rebill`), only the lines no live invoice holds are billed.
+ * One household's month, the only way the run bills one (split billing on or off): computed once
+ * for the household, so its discounts and cap stay household-wide. Without split billing, or when
+ * every line goes to the payer, it is one invoice naming no guardian; with it, one invoice per
+ * guardian billed (decisions §34), each naming its guardian (`billedTo`) and keyed by family,
+ * month and guardian. Run again, a household with a live invoice of the month is skipped; a month
+ * billed as one invoice stays one. Billed again after a void (`rebill`), only the lines no live
+ * invoice holds are billed. A dry run answers what the same call would do, and writes nothing.
  */
-export async function billSplitFamily(req: PayloadRequest, user: User, ctx: SplitFamilyContext): Promise<TuitionRunFamilyResult> {
+export async function billFamilyMonth(req: PayloadRequest, user: User, ctx: FamilyMonthContext): Promise<TuitionRunFamilyResult> {
   const ofMonth = ctx.invoices.filter((invoice) => invoice.period === ctx.period)
-  const live = ofMonth.filter((invoice) => invoice.status !== 'cancelled')
+  const live = liveOf(ofMonth, ctx.period)
   const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')
   const none = { userId: user.id, payerName: user.fullName, lines: [] }
-  if (live.length > 0 && !ctx.rebill) {
-    return { ...none, outcome: 'exists', invoiceId: live[0]!.id, totalCents: live.reduce((sum, invoice) => sum + invoice.amountCents, 0) }
+  if (live.length > 0 && (!ctx.rebill || live.some((invoice) => invoice.billedTo == null))) {
+    return { ...none, outcome: 'exists', invoiceId: live[0]!.id, totalCents: total(live) }
   }
   if (live.length === 0 && voided && !ctx.rebill) return { ...none, outcome: 'voided', invoiceId: voided.id, totalCents: 0 }
   if (ctx.dryRun) {
@@ -78,34 +86,34 @@ export async function billSplitFamily(req: PayloadRequest, user: User, ctx: Spli
   return inTransaction(req, async (): Promise<TuitionRunFamilyResult> => {
     await lockFamilyBilling(req, user.id)
     const charged = await ctx.reread()
-    const liveNow = charged.filter((invoice) => invoice.period === ctx.period && invoice.status !== 'cancelled')
-    // A month billed as one invoice stays one: nothing of it is billed again per guardian.
-    if (liveNow.some((invoice) => invoice.billedTo == null))
-      return { ...none, outcome: 'exists', invoiceId: liveNow[0]!.id, totalCents: liveNow[0]!.amountCents }
+    const liveNow = liveOf(charged, ctx.period)
+    // Billed meanwhile by another run, or a month billed as one invoice: it stays as it is.
+    if (liveNow.length > 0 && (!ctx.rebill || liveNow.some((invoice) => invoice.billedTo == null)))
+      return { ...none, outcome: 'exists', invoiceId: liveNow[0]!.id, totalCents: total(liveNow) }
     const month = await ctx.compute(charged)
     const lines = liveNow.length > 0 ? notYetBilled(month.lines, liveNow) : month.lines
     if (!month.billable || !lines.some((line) => line.kind !== 'credit')) {
       return { ...none, outcome: liveNow.length > 0 ? 'exists' : 'nothingToBill', invoiceId: liveNow[0]?.id ?? null, totalCents: month.totalCents }
     }
-    const guardians = await billingGuardiansOf(req, user.id)
+    const guardians = ctx.split ? await billingGuardiansOf(req, user.id) : null
     const parts = partsOf(lines, guardians)
-    const named = parts.length > 1 || parts[0]!.guardianId !== guardians.payer.id || liveNow.length > 0
+    const named = guardians !== null && (parts.length > 1 || parts[0]!.guardianId !== guardians.payer.id || liveNow.length > 0)
     const created: { invoice: Invoice; lines: TuitionRunLine[] }[] = []
     for (const part of parts) {
       const billedTo = named ? part.guardianId : null
       // A guardian whose invoice of the month is live keeps it; their new lines wait (never billed twice).
       if (liveNow.some((invoice) => invoice.billedTo === billedTo)) continue
-      const total = sumLines(part.lines)
       const invoice = await insertInvoice(req, {
         userId: user.id,
         description: `Tuition, ${monthLabel(ctx.period)}`,
-        status: total === 0 ? 'paid' : 'pending',
+        // Credits that pay the whole part leave nothing to pay.
+        status: sumLines(part.lines) === 0 ? 'paid' : 'pending',
         dueDate: ctx.dueDate,
         kind: 'tuition',
         period: ctx.period,
         lines: part.lines,
         billedTo,
-        billedToName: billedTo === null ? null : (guardians.full.get(billedTo)?.fullName ?? null),
+        billedToName: billedTo === null ? null : (guardians?.full.get(billedTo)?.fullName ?? null),
       })
       const fees = month.examFees.filter((fee) => part.lines.includes(fee.line))
       await markExamFeesBilled(req, fees, invoice.id)
