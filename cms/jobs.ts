@@ -1,6 +1,6 @@
 import type { JobsConfig, Payload, TaskConfig } from 'payload'
 
-import { SCHEDULED_STEPS, type ScheduledDomain } from '#api/tuition'
+import { SCHEDULED_STEPS, type ScheduledDomain } from '#api/scheduled'
 import { clockFrom, withAcademyClock } from '#api/lib/academy-clock'
 import { isAdminRequest } from '#cms/access/isAdminRequest'
 import { jobsCollectionForAdmins, mailAutoRun, mailTask } from '#cms/mail-jobs'
@@ -12,7 +12,7 @@ import { messageAutoRun, messageCopyTask, scheduledMessagesTask, scheduledNotice
  * process whose JOBS_AUTORUN is true (the default) starts Payload's runner
  * (src/server/boot.server.ts): each minute it queues each task's next run when none is waiting
  * and runs the ones that are due, each as its own job, so one failing stops none of the others.
- * Every step is safe on several processes at once (src/api/tuition/scheduled-steps.ts).
+ * Every step is safe on several processes at once (src/api/scheduled/steps.ts).
  * The same runner sends the mail jobs of the `mail` queue (cms/mail-jobs.ts, docs/decisions/018).
  */
 export const BILLING_QUEUE = 'billing'

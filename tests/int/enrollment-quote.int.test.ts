@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { setAcademyClock } from '#api/lib/academy-clock'
-import { runBillingDay } from '#api/tuition'
+import { runBillingDay } from '#api/scheduled'
 import { ENROLLMENT_MESSAGES, QUOTE_MESSAGES } from '#api/enrollment/schemas'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { runBillingDay } from '#api/tuition'
+import { runBillingDay } from '#api/scheduled'
 import { expireWaitlistOffers } from '#api/waitlist'
 import { setAcademyClock, withAcademyClock } from '#api/lib/academy-clock'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'

@@ -15,7 +15,7 @@ import { academyNow, academyToday } from '#api/lib/academy-clock'
 /**
  * The billing calendar (decisions §13): the month's tuition, the tuition domain's scheduled
  * step (`tuitionStep`, run by its own task in cms/jobs.ts; the other domains' steps are in
- * ./scheduled-steps). Every run is safe to repeat and safe on several processes at once:
+ * #api/scheduled). Every run is safe to repeat and safe on several processes at once:
  * - on and after the month's billing day (in the academy's time zone), the month's tuition is
  *   billed once: the process that claims the month's `tuition-runs` row bills it, the others see
  *   it taken (or finished) and leave it;

@@ -1,5 +1,4 @@
-export { STALE_MS } from './billing-calendar'
-export { type BillingDayResult, runBillingDay, SCHEDULED_STEPS, type ScheduledDomain } from './scheduled-steps'
+export { STALE_MS, tuitionStep, type TuitionStep } from './billing-calendar'
 export { runTuitionMonth } from './tuition-run'
 export { finishedRunMonths, quoteFirstTuition, type TuitionQuote } from './tuition-quote'
 export { tuitionEndpoints } from './endpoints'

@@ -4,10 +4,11 @@ import { chargeDueAutopay } from '#api/autopay'
 import { applyLateFees } from '#api/invoices'
 import { expireWaitlistOffers } from '#api/waitlist'
 import { academyToday } from '#api/lib/academy-clock'
-import { tuitionStep, type TuitionStep } from './billing-calendar'
+import { tuitionStep, type TuitionStep } from '#api/tuition'
 
 /**
- * The scheduled work, one step per domain (decisions §13, docs/decisions/017): the month's
+ * The composition root of the scheduled work (issue 40): it stands above the domains it composes,
+ * so that no domain imports another to schedule it. One step per domain (decisions §13, docs/decisions/017): the month's
  * tuition, the autopay charges due, the day's late fees and the waitlist's lapsed offers. Each
  * step is its own Payload task (cms/jobs.ts), scheduled on its own; each works from the academy's
  * clock and day (src/api/lib/academy-clock.ts: a task queued with a `now` runs on a clock moved

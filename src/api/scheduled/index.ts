@@ -1,0 +1,1 @@
+export { type BillingDayResult, runBillingDay, SCHEDULED_STEPS, type ScheduledDomain } from './steps'
