@@ -8,6 +8,7 @@ import { asksForPage } from '#api/lib/paging.schemas'
 import { reversePayment } from './reverse-payment'
 import { reversePaymentSchema } from './final.schemas'
 import { createInvoiceSchema, markPaidOfflineSchema, updateInvoiceStatusSchema, voidInvoiceSchema } from './schemas'
+import { creditAndLateFeeEndpoints } from './credit-endpoints'
 
 /** Billing, spec §7: everyone reads their own invoices; only administrators list them all, issue, change or delete them. */
 export const invoiceEndpoints = [
@@ -44,4 +45,6 @@ export const invoiceEndpoints = [
   defineEndpoint('post', '/admin/invoices/:id/reverse-payment', { role: 'admin', body: reversePaymentSchema }, async ({ req, user, body }) =>
     reversePayment(req, user, idParam(req), body),
   ),
+
+  ...creditAndLateFeeEndpoints,
 ]
