@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { Invoice, User } from '#cms/payload-types'
 import type { TuitionRunFamilyResult, TuitionRunLine } from './schemas'
 import type { ExamFeeLine } from '#api/exams'
-import { insertInvoice, lockFamilyBilling } from '#api/invoices'
+import { insertInvoice, isDuplicateTuition, lockFamilyBilling } from '#api/invoices'
 import { inTransaction } from '#api/lib/database'
 import { billingGuardiansOf, type BillingGuardians } from '#api/households'
 import { markExamFeesBilled } from '#api/exams'
@@ -59,6 +59,19 @@ function partsOf(lines: TuitionRunLine[], guardians: BillingGuardians | null): {
 const liveOf = (invoices: Invoice[], period: string) => invoices.filter((invoice) => invoice.period === period && invoice.status !== 'cancelled')
 const total = (invoices: Invoice[]) => invoices.reduce((sum, invoice) => sum + invoice.amountCents, 0)
 
+type NoLines = Pick<TuitionRunFamilyResult, 'userId' | 'payerName' | 'lines'>
+
+/** The answer for a month left as it was billed: its first live invoice and what they add up to. */
+const exists = (none: NoLines, live: Invoice[]): TuitionRunFamilyResult => ({
+  ...none,
+  outcome: 'exists',
+  invoiceId: live[0]?.id ?? null,
+  totalCents: total(live),
+})
+
+/** A month with live invoices stays as it is, unless a rebill asks for the lines no guardian's invoice holds (never of a month billed as one invoice). */
+const staysAsBilled = (live: Invoice[], rebill: boolean) => live.length > 0 && (!rebill || live.some((invoice) => invoice.billedTo == null))
+
 /**
  * One household's month, the only way the run bills one (split billing on or off): computed once
  * for the household, so its discounts and cap stay household-wide. Without split billing, or when
@@ -69,13 +82,10 @@ const total = (invoices: Invoice[]) => invoices.reduce((sum, invoice) => sum + i
  * invoice holds are billed. A dry run answers what the same call would do, and writes nothing.
  */
 export async function billFamilyMonth(req: PayloadRequest, user: User, ctx: FamilyMonthContext): Promise<TuitionRunFamilyResult> {
-  const ofMonth = ctx.invoices.filter((invoice) => invoice.period === ctx.period)
-  const live = liveOf(ofMonth, ctx.period)
-  const voided = ofMonth.find((invoice) => invoice.status === 'cancelled')
   const none = { userId: user.id, payerName: user.fullName, lines: [] }
-  if (live.length > 0 && (!ctx.rebill || live.some((invoice) => invoice.billedTo == null))) {
-    return { ...none, outcome: 'exists', invoiceId: live[0]!.id, totalCents: total(live) }
-  }
+  const live = liveOf(ctx.invoices, ctx.period)
+  const voided = ctx.invoices.find((invoice) => invoice.period === ctx.period && invoice.status === 'cancelled')
+  if (staysAsBilled(live, ctx.rebill)) return exists(none, live)
   if (live.length === 0 && voided && !ctx.rebill) return { ...none, outcome: 'voided', invoiceId: voided.id, totalCents: 0 }
   if (ctx.dryRun) {
     const month = await ctx.compute(ctx.invoices)
@@ -83,13 +93,23 @@ export async function billFamilyMonth(req: PayloadRequest, user: User, ctx: Fami
     const billable = month.billable && lines.some((line) => line.kind !== 'credit')
     return { ...none, outcome: billable ? 'wouldCreate' : 'nothingToBill', invoiceId: null, totalCents: sumLines(lines), lines }
   }
+  try {
+    return await billUnderLock(req, user, ctx, none)
+  } catch (error) {
+    // Another run inserted the same month first: the unique (family, month, guardian) index decided.
+    if (!isDuplicateTuition(error)) throw error
+    return exists(none, liveOf(await ctx.reread(), ctx.period))
+  }
+}
+
+/** The month's invoices written under the household's billing lock, from what is billed by then. */
+function billUnderLock(req: PayloadRequest, user: User, ctx: FamilyMonthContext, none: NoLines): Promise<TuitionRunFamilyResult> {
   return inTransaction(req, async (): Promise<TuitionRunFamilyResult> => {
     await lockFamilyBilling(req, user.id)
     const charged = await ctx.reread()
     const liveNow = liveOf(charged, ctx.period)
     // Billed meanwhile by another run, or a month billed as one invoice: it stays as it is.
-    if (liveNow.length > 0 && (!ctx.rebill || liveNow.some((invoice) => invoice.billedTo == null)))
-      return { ...none, outcome: 'exists', invoiceId: liveNow[0]!.id, totalCents: total(liveNow) }
+    if (staysAsBilled(liveNow, ctx.rebill)) return exists(none, liveNow)
     const month = await ctx.compute(charged)
     const lines = liveNow.length > 0 ? notYetBilled(month.lines, liveNow) : month.lines
     if (!month.billable || !lines.some((line) => line.kind !== 'credit')) {

@@ -7,7 +7,7 @@ import { closureDays } from '#shared/closures'
 import { billingDate, computeFamilyTuition, seasonOf, type TuitionEnrollment, type TuitionSettings } from '#shared/tuition'
 import { academyToday } from '#api/lib/academy-clock'
 import { classCalendar } from '#api/classes'
-import { findInvoicesAsServer, isDuplicateTuition, pendingCreditsOf } from '#api/invoices'
+import { findInvoicesAsServer, pendingCreditsOf } from '#api/invoices'
 import { readSplitBilling, readTuitionSettings } from '#api/studio'
 import { relationId } from '#api/lib/relations'
 import { calendarDay } from '#shared/dates'
@@ -133,8 +133,8 @@ async function familyTuition(req: PayloadRequest, settings: TuitionSettings, per
   return { totalCents, lines, examFees, billable: tuition.lines.some((line) => line.kind !== 'credit') || examFees.length > 0 }
 }
 
-/** A household's month (family-month.ts); a duplicate from a concurrent run reads as `exists`. */
-async function billFamily(
+/** A household's month (family-month.ts), as the run computes it from the household's enrollments. */
+function billFamily(
   req: PayloadRequest,
   family: Family,
   base: { period: string; dueDate: string; dryRun: boolean; rebill: boolean; split: boolean; invoices: Invoice[] },
@@ -146,14 +146,7 @@ async function billFamily(
   // The seasons already charged a registration fee are read under the family's lock: a run of
   // another month of the season (running at the same time) has committed its invoice by then.
   const compute = (charged: Invoice[]) => familyTuition(req, engineSettings, base.period, family, registrationSeasonsOf(charged, settings))
-  try {
-    return await billFamilyMonth(req, user, { ...base, compute, reread })
-  } catch (error) {
-    if (!isDuplicateTuition(error)) throw error
-    const again = (await reread()).filter((invoice) => invoice.period === base.period && invoice.status !== 'cancelled')
-    const totalCents = again.reduce((sum, invoice) => sum + invoice.amountCents, 0)
-    return { userId: user.id, payerName: user.fullName, lines: [], outcome: 'exists', invoiceId: again[0]?.id ?? null, totalCents }
-  }
+  return billFamilyMonth(req, user, { ...base, compute, reread })
 }
 
 /**
