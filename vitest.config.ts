@@ -24,9 +24,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: [FAST_PASSWORD_HASH],
           env: { NODE_OPTIONS: withFastPasswordHash },
-          // Each file boots its own Payload on its own database, in its own process.
+          // Each file boots its own Payload on its own database; a worker process runs file after
+          // file, so Node and Payload's modules load once per worker, not once per file (ADR 025).
           pool: 'forks',
-          isolate: true,
+          isolate: false,
           fileParallelism: true,
           maxWorkers: 2,
           testTimeout: 90_000,

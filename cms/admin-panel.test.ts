@@ -10,11 +10,11 @@ import { Invoices } from './collections/Invoices'
 import { NotificationPreferences } from './collections/NotificationPreferences'
 import { PaymentMethods } from './collections/PaymentMethods'
 import { Payments } from './collections/Payments'
-import { SiteAssets } from './collections/SiteAssets'
+import { siteAssetsCollection } from './collections/SiteAssets'
 import { SiteContent } from './collections/SiteContent'
 import { Students } from './collections/Students'
 import { TuitionRuns } from './collections/TuitionRuns'
-import { Users } from './collections/Users'
+import { usersCollection } from './collections/Users'
 import { MONEY_COMPONENTS } from './fields/money'
 import { PaymentConfig } from './globals/PaymentConfig'
 import { TuitionSettings } from './globals/TuitionSettings'
@@ -23,6 +23,9 @@ import { TuitionSettings } from './globals/TuitionSettings'
  * Payload's panel at /cms as the academy's editors see it (issue 7): one sidebar group per
  * part of the business, list columns that exist, and no secret ever on screen.
  */
+
+const Users = usersCollection({ publicOrigin: 'http://localhost:3000' })
+const SiteAssets = siteAssetsCollection({ dataDir: '.data' })
 const GROUPS: Record<string, Array<CollectionConfig | GlobalConfig>> = {
   Website: [SiteContent, SiteAssets],
   Classes: [Classes],

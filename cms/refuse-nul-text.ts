@@ -24,8 +24,13 @@ const globalHook: GlobalBeforeValidateHook = ({ data }) => {
   return data
 }
 
+function first<T>(hook: T, hooks: T[] | undefined): T[] {
+  return [hook, ...(hooks ?? []).filter((other) => other !== hook)]
+}
+
 export function refuseNulText(config: SanitizedConfig): SanitizedConfig {
-  for (const collection of config.collections) collection.hooks.beforeValidate = [collectionHook, ...(collection.hooks.beforeValidate ?? [])]
-  for (const global of config.globals) global.hooks.beforeValidate = [globalHook, ...(global.hooks.beforeValidate ?? [])]
+  // Once per collection even when a process builds its config again (payload.config.ts).
+  for (const collection of config.collections) collection.hooks.beforeValidate = first(collectionHook, collection.hooks.beforeValidate)
+  for (const global of config.globals) global.hooks.beforeValidate = first(globalHook, global.hooks.beforeValidate)
   return config
 }

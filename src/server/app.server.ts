@@ -32,6 +32,8 @@ type StaticHandler = (req: IncomingMessage, res: ServerResponse, pathname: strin
 
 export type AppOptions = {
   config: SanitizedConfig | Promise<SanitizedConfig>
+  /** The Payload that answers, when the process booted more than one (bootPayload's `key`). */
+  payloadKey?: string
   /** Origins whose browsers may change state (the public origin, plus loopback aliases in demo mode). */
   allowedOrigins: string[]
   https: boolean
@@ -119,7 +121,11 @@ export function createApp(options: AppOptions) {
     const config = await options.config
     const internalPath = `${config.routes.api}${CONTRACT_PREFIX}${pathname.slice('/api'.length)}`
     await throughGate(req, res, pathname, async () => {
-      const response = await withCallerPath(await handleEndpoints({ config, request, path: internalPath }), internalPath, pathname)
+      const response = await withCallerPath(
+        await handleEndpoints({ config, request, path: internalPath, payloadInstanceCacheKey: options.payloadKey }),
+        internalPath,
+        pathname,
+      )
       await sendFetchResponse(res, response, { ...apiHeaders, 'cache-control': 'no-store' }, kept?.keep)
     })
   }
@@ -134,7 +140,10 @@ export function createApp(options: AppOptions) {
     if (!request) return
     const config = await options.config
     await throughGate(req, res, pathname, async () => {
-      await sendFetchResponse(res, await handleEndpoints({ config, request, path: pathname }), { ...cmsHeaders, 'cache-control': 'no-store' })
+      await sendFetchResponse(res, await handleEndpoints({ config, request, path: pathname, payloadInstanceCacheKey: options.payloadKey }), {
+        ...cmsHeaders,
+        'cache-control': 'no-store',
+      })
     })
   }
 

@@ -4,7 +4,11 @@ import path from 'node:path'
 
 import type { Payload, SanitizedConfig } from 'payload'
 
+import { flushAllLocal } from './cache-broadcast.server'
 import type { Env } from './env.server'
+import { recordsChanged } from './records-generation.server'
+
+let boots = 0
 
 /** In demo mode the signing secret is generated once and kept in the data folder. */
 export function demoSecret(dataDir: string): string {
@@ -46,7 +50,7 @@ function handOverObjectStorage(storage: Env['objectStorage']) {
  * Hands the resolved settings to payload.config.ts (read back by loadCmsSettings) (and to the Next build that bundles it),
  * then initialises Payload: migrations run here, before the server reports ready.
  */
-export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payload: Payload; config: SanitizedConfig }> {
+export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payload: Payload; config: SanitizedConfig; key?: string }> {
   process.env.PAYLOAD_DATABASE_URL = databaseUrl
   process.env.PAYLOAD_SECRET = env.demoMode ? env.PAYLOAD_SECRET || demoSecret(env.ACADEMY_DATA_DIR) : env.PAYLOAD_SECRET
   process.env.PUBLIC_ORIGIN = env.publicOrigin
@@ -59,15 +63,23 @@ export async function bootPayload(env: Env, databaseUrl: string): Promise<{ payl
   // prodMigrations run only in production mode; development uses `payload migrate` explicitly.
   ;(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production'
 
-  const [{ getPayload }, { default: configPromise }] = await Promise.all([import('payload'), import('#payload-config')])
-  const config = await configPromise
+  const [{ getPayload }, { default: configPromise, academyConfig }] = await Promise.all([import('payload'), import('#payload-config')])
+  // The first boot of a process takes the config its module built (the one Next's panel shares);
+  // a later one (a test worker moving to its next file's database) builds one of its own, gets a
+  // Payload of its own, and trusts nothing cached on the database before.
+  const key = boots++ > 0 ? `boot-${boots}` : undefined
+  if (key) {
+    flushAllLocal()
+    recordsChanged()
+  }
+  const config = await (key ? academyConfig() : configPromise)
   // With JOBS_AUTORUN the runner starts now rather than on the first request (cms/jobs.ts).
-  const payload = await getPayload({ config, cron: env.JOBS_AUTORUN === 'true' })
+  const payload = await getPayload({ config, cron: env.JOBS_AUTORUN === 'true', key })
   if (process.env.NODE_ENV !== 'production') {
     // Development never pushes the schema: it applies the same committed migrations.
     const { migrations } = await import('#cms/migrations/index')
     // Generated migrations type their args with the adapter's own drizzle types (see scripts/migrate-create.mjs).
     await payload.db.migrate({ migrations: migrations as never })
   }
-  return { payload, config }
+  return { payload, config, key }
 }

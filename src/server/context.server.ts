@@ -17,6 +17,11 @@ export function setAppContext(context: AppContext): void {
   ;(globalThis as unknown as Store)[KEY] = context
 }
 
+/** The app has stopped (a test app's close): what runs on afterwards finds no services, as a script does. */
+export function clearAppContext(): void {
+  delete (globalThis as unknown as Store)[KEY]
+}
+
 export function getAppContext(): AppContext {
   const context = (globalThis as unknown as Store)[KEY]
   if (!context) throw new Error('The app context is not set: start the app through server.ts')

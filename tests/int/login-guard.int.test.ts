@@ -9,7 +9,7 @@ import { LOGINS_PER_ACCOUNT, TOO_MANY_LOGINS } from '#api/accounts'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { ApiClient } from '#tests/support/client'
 import { uniqueName } from '#tests/support/postgres'
-import { useProductionPasswordCost } from '#tests/support/fast-password-hash.mjs'
+import { useProductionPasswordCost, useTestPasswordCost } from '#tests/support/fast-password-hash.mjs'
 
 // This file proves production's hashing cost: its own accounts are hashed at 600,000 iterations.
 useProductionPasswordCost()
@@ -29,6 +29,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end()
   await app?.close()
+  // The worker's next file hashes at the test cost again.
+  useTestPasswordCost()
 })
 
 type Account = { id: number; username: string; email: string; password: string }
@@ -48,7 +50,7 @@ async function cmsLogin(body: Record<string, string>): Promise<{ status: number;
     headers: { 'content-type': 'application/json', origin: app.url, 'x-academy-client-ip': '198.51.100.20' },
     body: JSON.stringify(body),
   })
-  const response = await handleEndpoints({ config, request, path: '/cms-api/users/login' })
+  const response = await handleEndpoints({ config, request, path: '/cms-api/users/login', payloadInstanceCacheKey: app.payloadKey })
   return { status: response.status, body: await response.json(), setCookie: response.headers.getSetCookie() }
 }
 

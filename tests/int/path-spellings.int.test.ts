@@ -40,7 +40,12 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
     headers: toFetchHeaders(req),
     body: body ? new Uint8Array(body) : undefined,
   })
-  const response = await handleEndpoints({ config: app.payload.config, request, path: `/cms-api/${slug.map(encodeURIComponent).join('/')}` })
+  const response = await handleEndpoints({
+    config: app.payload.config,
+    request,
+    path: `/cms-api/${slug.map(encodeURIComponent).join('/')}`,
+    payloadInstanceCacheKey: app.payloadKey,
+  })
   await sendFetchResponse(res, response)
 }
 

@@ -42,7 +42,7 @@ async function nextStandIn(req: IncomingMessage, res: ServerResponse): Promise<v
     headers: toFetchHeaders(req),
     body: body ? new Uint8Array(body) : undefined,
   })
-  await sendFetchResponse(res, await handleEndpoints({ config: app.payload.config, request, path: pathname }))
+  await sendFetchResponse(res, await handleEndpoints({ config: app.payload.config, request, path: pathname, payloadInstanceCacheKey: app.payloadKey }))
 }
 
 beforeAll(async () => {

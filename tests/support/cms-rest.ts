@@ -21,7 +21,7 @@ export async function cmsRest(app: TestApp, method: string, path: string, option
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   })
-  const response = await handleEndpoints({ config, request, path: `${config.routes.api}${path.split('?')[0]}` })
+  const response = await handleEndpoints({ config, request, path: `${config.routes.api}${path.split('?')[0]}`, payloadInstanceCacheKey: app.payloadKey })
   const text = await response.text()
   let body: unknown = text
   try {

@@ -2,3 +2,5 @@
 export const TEST_ITERATIONS: number
 /** This process hashes at production's 600,000 iterations again. */
 export function useProductionPasswordCost(): void
+/** Back to the test cost (the file that asked for production's is done). */
+export function useTestPasswordCost(): void

@@ -31,3 +31,8 @@ if (!realPbkdf2[PRODUCTION_COST]) {
 export function useProductionPasswordCost() {
   globalThis[PRODUCTION_COST] = true
 }
+
+/** And back to the test cost: the worker runs its next file in this process (vitest.config.ts). */
+export function useTestPasswordCost() {
+  delete globalThis[PRODUCTION_COST]
+}

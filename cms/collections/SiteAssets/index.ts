@@ -5,10 +5,11 @@ import type { CollectionConfig } from 'payload'
 import { anyone } from '#cms/access/anyone'
 import { isAdmin } from '#cms/access/isAdmin'
 import { invalidateAfterChange, invalidateAfterDelete } from '#cms/collections/SiteContent/hooks/invalidateContent'
-import { loadCmsSettings } from '#server/env.server'
+import type { CmsSettings } from '#server/env.server'
 import { stampEditor } from '#cms/collections/SiteContent/hooks/stampEditor'
 
-export const SiteAssets: CollectionConfig = {
+/** The site images collection; the files live under the settings' data folder (`media`) unless a bucket takes them. */
+export const siteAssetsCollection = (settings: Pick<CmsSettings, 'dataDir'>): CollectionConfig => ({
   slug: 'site-assets',
   labels: { singular: 'Site image', plural: 'Site images' },
   admin: {
@@ -24,7 +25,7 @@ export const SiteAssets: CollectionConfig = {
     afterDelete: [invalidateAfterDelete],
   },
   upload: {
-    staticDir: path.join(loadCmsSettings().dataDir, 'media'),
+    staticDir: path.join(settings.dataDir, 'media'),
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
     // Re-encoded to WebP in responsive sizes (decisions §6).
     formatOptions: { format: 'webp', options: { quality: 82 } },
@@ -44,4 +45,4 @@ export const SiteAssets: CollectionConfig = {
     { name: 'updatedBy', type: 'relationship', relationTo: 'users', admin: { readOnly: true, position: 'sidebar' } },
   ],
   timestamps: true,
-}
+})

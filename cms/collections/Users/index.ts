@@ -4,7 +4,7 @@ import { isAdmin } from '#cms/access/isAdmin'
 import { isAdminField } from '#cms/access/isAdminField'
 import { isAdminOrSelf } from '#cms/access/isAdminOrSelf'
 import { nobody } from '#cms/access/nobody'
-import { loadCmsSettings } from '#server/env.server'
+import type { CmsSettings } from '#server/env.server'
 import { isAdminUser } from '#shared/roles'
 import { cachedJwtStrategy } from './auth/cachedJwtStrategy'
 import { refuseFirstRegister } from './endpoints/refuseFirstRegister'
@@ -23,9 +23,8 @@ import { refuseReservedUsername } from './hooks/refuseReservedUsername'
 import { releaseTeacherClasses } from './hooks/releaseTeacherClasses'
 import { voidResetTokenOnCredentialChange } from './hooks/voidResetTokenOnCredentialChange'
 
-const secureCookies = loadCmsSettings().publicOrigin.startsWith('https://')
-
-export const Users: CollectionConfig = {
+/** The accounts collection; its cookie is Secure when the site is served over https (the settings' origin). */
+export const usersCollection = (settings: Pick<CmsSettings, 'publicOrigin'>): CollectionConfig => ({
   slug: 'users',
   labels: { singular: 'Account', plural: 'Accounts' },
   admin: {
@@ -43,7 +42,7 @@ export const Users: CollectionConfig = {
     useSessions: true,
     // The session travels in the HttpOnly cookie only; no answer carries the token (login CSRF, XSS).
     removeTokenFromResponses: true,
-    cookies: { sameSite: 'Lax', secure: secureCookies },
+    cookies: { sameSite: 'Lax', secure: settings.publicOrigin.startsWith('https://') },
     // Serves the signed-in user from memory; Payload's own JWT strategy stays as the fallback.
     strategies: [cachedJwtStrategy],
   },
@@ -173,4 +172,4 @@ export const Users: CollectionConfig = {
     },
   ],
   timestamps: true,
-}
+})

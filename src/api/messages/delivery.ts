@@ -54,30 +54,34 @@ export async function queueCopies(req: PayloadRequest, messageId: number, guardi
   afterCommit(req, () => drainSoon(req.payload))
 }
 
-let draining: Promise<void> | null = null
-let askedAgain = false
+type Drain = { running: Promise<void>; askedAgain: boolean }
+const drains = new WeakMap<Payload, Drain>()
 
 /**
  * Runs the queued copies now, in this process, until none is due (a copy whose try failed waits
- * for its backoff and is left to the runner). One drain at a time per process; another process
+ * for its backoff and is left to the runner). One drain at a time per Payload (a process has one;
+ * a test worker boots one per file, each on its own database); another process
  * may drain the same queue: each copy is sent under its job row's lock, once. Copies committed
  * while a drain runs are not left to the minute's runner: the drain may already have seen an
  * empty queue, so it goes round once more.
  */
 export function drainSoon(payload: Payload): Promise<void> {
-  if (draining) {
-    askedAgain = true
-    return draining
+  const current = drains.get(payload)
+  if (current) {
+    current.askedAgain = true
+    return current.running
   }
-  draining = (async () => {
+  const next: Drain = { running: Promise.resolve(), askedAgain: false }
+  next.running = (async () => {
     do {
-      askedAgain = false
+      next.askedAgain = false
       await drain(payload)
-    } while (askedAgain)
+    } while (next.askedAgain)
   })().finally(() => {
-    draining = null
+    drains.delete(payload)
   })
-  return draining
+  drains.set(payload, next)
+  return next.running
 }
 
 /** Rounds in a row that may fail before a drain gives the queue back to the runner. */
