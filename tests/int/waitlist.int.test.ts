@@ -315,9 +315,11 @@ describe('expiry', () => {
     }
     await admin.delete(`/api/enrollments/${cls.enrollments[0]}`)
     const expiresAt = new Date((await entry(ids[0]!)).offer_expires_at)
-    // The sweep sees the world a moment earlier; the accept itself sees the offer run out.
-    let calls = 0
-    setAcademyClock(() => (calls++ === 0 ? new Date(expiresAt.getTime() - 1000) : expiresAt))
+    // The sweep before the lock (settleClass) sees the world a moment earlier; the accept itself,
+    // under the lock, sees the offer run out. Chosen by the caller, not by counting calls: a
+    // cache or a task left by another file may read the clock first.
+    const beforeExpiry = new Date(expiresAt.getTime() - 1000)
+    setAcademyClock(() => (new Error().stack?.includes('settleClass') ? beforeExpiry : expiresAt))
     const res = await familyA.client.post(`/api/waitlist/${ids[0]}/accept`)
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('This offer has expired.')

@@ -55,7 +55,9 @@ async function startOnce(env: Record<string, string | undefined>): Promise<Serve
   child.stderr!.on('data', (d) => (output += d))
   // eslint-disable-next-line no-control-regex
   const plain = () => output.replace(/\x1b\[[0-9;]*m/g, '')
-  const deadline = Date.now() + 60_000
+  // Generous: three replicas starting together on an empty database wait for the one that
+  // migrates and seeds it, and on a busy 2-core CI machine that took more than a minute once.
+  const deadline = Date.now() + 150_000
   while (!/academy ready/.test(output)) {
     if (child.exitCode !== null) {
       // A port the test chose itself is the test's to retry; only a port chosen here is retried here.
