@@ -155,7 +155,7 @@ test('the tuition run, the Students tab and Attendance find a family or a studen
   await expect(tuition.getByText(`Chosen: ${family.fullName} (${family.username} · ${family.email})`)).toBeVisible()
 
   await page.getByRole('tab', { name: 'Students' }).click()
-  const studentCount = page.getByText(/^Showing \d+ of [\d,]+ students?$/)
+  const studentCount = page.getByText(/^Showing ([\d,]+–)?[\d,]+ of [\d,]+ students?$/)
   await expect(studentCount).toBeVisible()
   await pick('Filter by user account', `${PREFIX}-045@`, family.fullName, 'students tab: an account by its email')
   await expect(studentCount).toHaveText('Showing 2 of 2 students')

@@ -25,7 +25,7 @@ test.afterAll(async () => {
 })
 
 const invoiceItems = (page: Page) => page.locator('[data-invoice-id]').filter({ visible: true })
-const invoiceCount = (page: Page) => page.getByText(/^Showing \d+ of [\d,]+ invoices?$/)
+const invoiceCount = (page: Page) => page.getByText(/^Showing ([\d,]+–)?[\d,]+ of [\d,]+ invoices?$/)
 
 function figure(name: string, ms: number) {
   test.info().annotations.push({ type: 'timing', description: `${name}: ${Math.round(ms)} ms` })
@@ -56,7 +56,7 @@ test(
 
     const pageSize = (await invoiceItems(page).count()) as number
     expect(pageSize).toBeGreaterThanOrEqual(10)
-    await expect(invoiceCount(page)).toHaveText(new RegExp(`^Showing ${pageSize} of (1,[2-9]\\d\\d|[2-9],\\d{3}) invoices$`))
+    await expect(invoiceCount(page)).toHaveText(new RegExp(`^Showing 1–${pageSize} of (1,[2-9]\\d\\d|[2-9],\\d{3}) invoices$`))
     await expectAFewScreens(page)
     // Lines are folded until asked for.
     await expect(page.getByRole('list', { name: /^Lines of invoice/ })).toHaveCount(0)
@@ -94,12 +94,13 @@ test(
     // Every household's paid invoices, a page at a time.
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.getByLabel('Status', { exact: true }).selectOption('paid')
-    await expect(invoiceCount(page)).toHaveText(new RegExp(`^Showing ${pageSize} of [\\d,]+ invoices$`))
+    await expect(invoiceCount(page)).toHaveText(new RegExp(`^Showing 1–${pageSize} of [\\d,]+ invoices$`))
     const pager = page.getByRole('navigation', { name: 'Invoices pages' })
     await expect(pager).toContainText(/Page 1 of \d+/)
     const pageOneFirst = await invoiceItems(page).first().getAttribute('data-invoice-id')
     await pager.getByRole('button', { name: 'Next page' }).click()
     await expect(pager).toContainText('Page 2 of')
+    await expect(invoiceCount(page)).toHaveText(new RegExp(`^Showing ${pageSize + 1}–[\\d,]+ of [\\d,]+ invoices$`))
     await expect(invoiceItems(page).first()).not.toHaveAttribute('data-invoice-id', pageOneFirst!)
     for (const item of await invoiceItems(page).all()) {
       await expect(item).toContainText('paid')
@@ -111,7 +112,7 @@ test(
     // Users: a family found by a child's name.
     const family = scaleHousehold(PREFIX, 99)
     await page.getByRole('tab', { name: 'Users' }).click()
-    await expect(page.getByText(/^Showing \d+ of [\d,]+ accounts$/)).toBeVisible()
+    await expect(page.getByText(/^Showing 1–\d+ of [\d,]+ accounts$/)).toBeVisible()
     await expectAFewScreens(page)
     const usersSearched = Date.now()
     await page.getByLabel(/Filter by email, name or child's name/).fill(family.children[1]!)
@@ -122,18 +123,19 @@ test(
 
     // Students: 300 of them, a page at a time, and one found by name; a row still opens to its classes.
     const studentItems = page.locator('[data-student-id]')
-    const studentCount = page.getByText(/^Showing \d+ of [\d,]+ students?$/)
+    const studentCount = page.getByText(/^Showing ([\d,]+–)?[\d,]+ of [\d,]+ students?$/)
     await page.getByRole('tab', { name: 'Students' }).click()
     await expect(studentCount).toBeVisible()
     await expectAFewScreens(page)
     await page.getByLabel('Search by student or family').fill(`${PREFIX}-`)
     const students = CONSOLE_SCALE.households * CONSOLE_SCALE.studentsPerHousehold
-    await expect(studentCount).toHaveText(`Showing ${pageSize} of ${students} students`)
+    await expect(studentCount).toHaveText(`Showing 1–${pageSize} of ${students} students`)
     const studentPager = page.getByRole('navigation', { name: 'Students pages' })
     await expect(studentPager).toContainText(`Page 1 of ${Math.ceil(students / pageSize)}`)
     const firstStudent = await studentItems.first().getAttribute('data-student-id')
     await studentPager.getByRole('button', { name: 'Next page' }).click()
     await expect(studentPager).toContainText('Page 2 of')
+    await expect(studentCount).toHaveText(`Showing ${pageSize + 1}–${2 * pageSize} of ${students} students`)
     await expect(studentItems.first()).not.toHaveAttribute('data-student-id', firstStudent!)
     await expect(studentItems).toHaveCount(pageSize)
     for (const item of await studentItems.all()) await expect(item).toContainText(PREFIX)

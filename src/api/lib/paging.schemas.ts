@@ -3,7 +3,7 @@ import { z } from 'zod'
 /*
  * Server-side paging of the admin console's long lists (issue 23): the page and its size come
  * in the query string as text, and a page answers with its rows and the count of all that
- * match, so the console can say "Showing 10 of 1,200" and offer the next page.
+ * match, so the console can say "Showing 11–20 of 1,200" and offer the next page.
  */
 
 export const PAGE_SIZE_MAX = 100

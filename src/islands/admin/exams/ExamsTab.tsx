@@ -17,7 +17,7 @@ import { formatCalendarDay } from '#shared/dates'
 import { ExamEntryCard } from './ExamEntryCard'
 import { ExamResultDialog } from './ExamResultDialog'
 import { ExamSessionDialog } from './ExamSessionDialog'
-import { countOf } from '#shared/plural'
+import { shownOf } from '#shared/plural'
 
 const ACTION_WORDS: Record<ExamEntryAction, { title: string; done: string }> = {
   confirm: { title: 'Failed to confirm the entry', done: 'Entry confirmed: the family is asked to accept it.' },
@@ -123,7 +123,7 @@ export function ExamsTab() {
             <FilterField id="exam-filter-search" label="Student" value={filters.search} onChange={(search) => filter({ search })} placeholder="Name" />
           </div>
           <p className="text-sm text-gray-700" aria-live="polite">
-            Showing {exams.data.entries.items.length} of {countOf(exams.data.entries.total, 'entry', 'entries')}
+            {shownOf(exams.data.entries, 'entry', 'entries')}
           </p>
           {exams.data.entries.total === 0 ? (
             <Empty>{filtered(filters) ? 'No entry matches these filters.' : 'No entry yet: teachers propose candidates from /teach/exams.'}</Empty>

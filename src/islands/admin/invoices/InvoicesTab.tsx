@@ -21,7 +21,7 @@ import { InvoiceFilters, NO_FILTERS, type InvoiceFilterValues } from './InvoiceF
 import { InvoiceLinesToggle } from './InvoiceLinesToggle'
 import { InvoiceStatusBadge } from './InvoiceStatusBadge'
 import { RefundNote, refundsByInvoice } from './RefundNote'
-import { countOf } from '#shared/plural'
+import { shownOf } from '#shared/plural'
 
 const LOAD_FAILED = 'Failed to load invoices. Please try again.'
 
@@ -73,7 +73,7 @@ export function InvoicesTab() {
       ) : (
         <>
           <p className="mb-2 text-sm text-gray-700" aria-live="polite" data-invoice-count>
-            Showing {rows.length} of {countOf(invoices.data.total, 'invoice')}
+            {shownOf(invoices.data, 'invoice')}
           </p>
           <div className={`hidden md:block ${SCROLL_LIST}`} role="region" aria-label="Invoices table" tabIndex={0}>
             <table className={TABLE}>

@@ -17,7 +17,7 @@ import type { StudentFilters } from './student-filters'
 import { MedicalNoteReads } from './MedicalNoteReads'
 import { StudentRow, type Removing } from './StudentRow'
 import { FamilyPicker } from '#islands/admin/users/FamilyPicker'
-import { countOf } from '#shared/plural'
+import { shownOf } from '#shared/plural'
 
 const NO_FILTERS: StudentFilters = { userId: null, classId: null }
 const LOAD_FAILED = 'Failed to load students'
@@ -133,7 +133,7 @@ export function StudentsTab() {
         <>
           {classes.isError ? <ErrorCard retryLabel="Try again" message="Failed to load classes for filters" onRetry={() => classes.refetch()} /> : null}
           <p className="mb-2 text-sm text-gray-700" aria-live="polite">
-            Showing {shown.length} of {countOf(students.data.total, 'student')}
+            {shownOf(students.data, 'student')}
           </p>
           {shown.length === 0 ? (
             <Empty>{filtered ? 'No student matches these filters.' : 'No students yet.'}</Empty>

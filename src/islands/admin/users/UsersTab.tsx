@@ -23,7 +23,7 @@ import { useClampedPage, useDebouncedValue, usePageSize } from '#islands/lib/use
 import { blockedActions } from './user-protection'
 import { UserActions } from './UserActions'
 import { RoleBadge, StatusBadge } from './UserBadges'
-import { countOf } from '#shared/plural'
+import { shownOf } from '#shared/plural'
 
 const LOAD_FAILED = 'Failed to load users. Please try again.'
 
@@ -154,7 +154,7 @@ export function UsersTab() {
       ) : (
         <>
           <p className="mb-2 text-sm text-gray-700" aria-live="polite">
-            Showing {shown.length} of {countOf(users.data.total, 'account')}
+            {shownOf(users.data, 'account')}
           </p>
           {shown.length === 0 ? (
             <Empty>No account matches that search.</Empty>
