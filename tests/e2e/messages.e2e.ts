@@ -67,6 +67,21 @@ test('an administrator announces to one class; the guardian reads it in the inbo
       await expect(form.getByRole('status')).toContainText('1 household, 1 guardian; 1 by email.')
       expect(await seriousViolations(page)).toEqual([])
       await form.getByRole('button', { name: 'Send message' }).click()
+      // The last look: who receives it, and the message as the family's inbox will show it.
+      const confirm = page.getByRole('dialog', { name: 'Send this message to 1 household?' })
+      await expect(confirm).toContainText('1 guardian; 1 by email.')
+      const asSeen = confirm.getByRole('region', { name: 'As families will see it' })
+      await expect(asSeen.getByRole('heading', { name: subject })).toBeVisible()
+      await expect(asSeen.locator('strong')).toHaveText('water')
+      await expect(asSeen.getByRole('link', { name: 'https://example.com/recital' })).toHaveAttribute('href', 'https://example.com/recital')
+      expect(await seriousViolations(page)).toEqual([])
+      // Keeping on editing sends nothing; confirming sends it.
+      await confirm.getByRole('button', { name: 'Keep editing' }).click()
+      await expect(confirm).toHaveCount(0)
+      await expect(page.getByRole('listitem').filter({ hasText: subject })).toHaveCount(0)
+      await form.getByRole('button', { name: 'Send message' }).click()
+      await confirm.getByRole('button', { name: 'Send message' }).click()
+      await expect(confirm).toHaveCount(0)
       await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('1 recipient:')
     })
 
@@ -204,6 +219,9 @@ test.describe('in a browser fourteen hours ahead of the academy', () => {
       await expect(when).toHaveAccessibleDescription("The academy's time (UTC).")
       await when.fill('2099-01-01T10:00')
       await form.getByRole('button', { name: 'Schedule message' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Schedule this message to 0 households?' })
+      await expect(confirm).toContainText('on 2099-01-01 at 10:00 (UTC)')
+      await confirm.getByRole('button', { name: 'Schedule message' }).click()
       await expect(page.getByRole('listitem').filter({ hasText: subject })).toContainText('for Jan 1, 2099, 10:00 AM')
 
       const found = await adminRequest.get(`/cms-api/messages?where[subject][equals]=${encodeURIComponent(subject)}&depth=0`)

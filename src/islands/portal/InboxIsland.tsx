@@ -12,7 +12,7 @@ import { Empty, SkeletonRows } from '#islands/components/ui/LoadState'
 import { errorMessage } from '#islands/lib/http'
 import { formatDateTime } from '#shared/dates'
 import { PortalRoot } from './components/PortalRoot'
-import { RichMessage } from './components/RichMessage'
+import { RichMessage } from '#islands/components/RichMessage'
 
 /**
  * The family's inbox (issue 25): every message the studio sent them, in full, newest first.

@@ -13,6 +13,8 @@ import { zonedTimeToInstant } from '#shared/zoned-time'
 import { useAcademyZone } from '#islands/admin/viewer'
 import { RichTextEditor } from './RichTextEditor'
 import { countOf } from '#shared/plural'
+import { messageBodySchema } from '#api/messages/rich-text.schemas'
+import { SendConfirmDialog, type SendPlan } from './SendConfirmDialog'
 
 type Kind = Audience['kind']
 const KINDS: { value: Kind; label: string }[] = [
@@ -31,7 +33,10 @@ const CATEGORIES: { value: MessageCategory; label: string }[] = [
   { value: 'service', label: 'Service (payments or safety: always emailed)' },
 ]
 
-/** Compose (issue 25): the words, the audience, a preview of who receives it and how, then send now or at a time. */
+/**
+ * Compose (issue 25): the words, the audience, a preview of who receives it and how, then send now
+ * or at a time, after a last look at the message as families will see it (issue 41).
+ */
 export function ComposeMessage() {
   const classes = useClasses()
   const preview = usePreviewAudience()
@@ -48,6 +53,7 @@ export function ComposeMessage() {
   const [ageGroup, setAgeGroup] = useState('')
   const [when, setWhen] = useState('')
   const [term, setTerm] = useState({ from: '', to: '' })
+  const [plan, setPlan] = useState<SendPlan | null>(null)
 
   const audience = (): Audience => {
     if (kind === 'classes' || kind === 'waitlist') return { kind, classIds }
@@ -57,16 +63,38 @@ export function ComposeMessage() {
   }
   const toggleClass = (id: number) => setClassIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))
 
+  // The time typed is the academy's wall clock, whatever zone this device is in.
+  const scheduledFor = () => (when ? zonedTimeToInstant(when, zone)?.toISOString() : undefined)
+
+  // Sending asks who receives it first; the server's refusal of the audience shows under the preview.
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    // The time typed is the academy's wall clock, whatever zone this device is in.
-    const scheduledFor = when ? zonedTimeToInstant(when, zone)?.toISOString() : undefined
-    if (when && !scheduledFor) return
+    if (when && !scheduledFor()) return
+    send.reset()
+    preview.mutate(
+      { audience: audience(), category },
+      {
+        onSuccess: (answer) => {
+          const rebuilt = messageBodySchema.safeParse(body)
+          setPlan({
+            subject,
+            body: rebuilt.success ? rebuilt.data : null,
+            preview: answer,
+            when: when ? `${when.replace('T', ' at ')} (${zone ?? 'UTC'})` : null,
+          })
+        },
+      },
+    )
+  }
+
+  const confirmSend = () => {
+    const at = scheduledFor()
     send.mutate(
-      { subject, body, category, audience: audience(), scheduledFor },
+      { subject, body, category, audience: audience(), scheduledFor: at },
       {
         onSuccess: (message) => {
-          notify({ title: scheduledFor ? 'Message scheduled' : 'Message sent', text: message.subject })
+          notify({ title: at ? 'Message scheduled' : 'Message sent', text: message.subject })
+          setPlan(null)
           setSubject('')
           setBody(null)
           setDraft((n) => n + 1)
@@ -164,10 +192,17 @@ export function ComposeMessage() {
         value={when}
         onChange={(event) => setWhen(event.target.value)}
       />
-      {send.isError ? <ErrorAlert title="Not sent">{errorMessage(send.error, 'Could not send the message.')}</ErrorAlert> : null}
-      <button type="submit" className={BUTTON.primary} disabled={send.isPending}>
+      {send.isError && !plan ? <ErrorAlert title="Not sent">{errorMessage(send.error, 'Could not send the message.')}</ErrorAlert> : null}
+      <button type="submit" className={BUTTON.primary} disabled={send.isPending || preview.isPending}>
         {when ? 'Schedule message' : 'Send message'}
       </button>
+      <SendConfirmDialog
+        plan={plan}
+        pending={send.isPending}
+        error={send.isError ? errorMessage(send.error, 'Could not send the message.') : null}
+        onConfirm={confirmSend}
+        onCancel={() => setPlan(null)}
+      />
     </form>
   )
 }
