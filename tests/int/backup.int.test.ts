@@ -105,7 +105,9 @@ async function contents(url: string): Promise<Record<string, string>> {
   }
 }
 
-describe('npm run db:backup / db:restore', () => {
+// Each test runs the backup command as its own processes, several times: on a busy 2-core CI
+// machine (the other worker on a heavy file) one took 90 s that takes 17 s alone.
+describe('npm run db:backup / db:restore', { timeout: 180_000 }, () => {
   it('round-trips a populated database: every table, row and sequence', async () => {
     const family = await createFamily(app, 'backup')
     const student = await addStudent(app, family.userId, 'Mila Backup', 7)
