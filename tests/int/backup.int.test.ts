@@ -171,7 +171,7 @@ describe('npm run db:backup / db:restore', { timeout: 180_000 }, () => {
     await client.end()
     expect(back.map((row) => row.full_name).sort()).toEqual([...names].sort())
     expect(jobs[0]!.n).toBeGreaterThan(0)
-  }, 180_000)
+  })
 
   it('refuses to restore over a database that holds data, unless told to replace it, and then replaces it whole', async () => {
     const file = path.join(dir, 'before-change.dump')
