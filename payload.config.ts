@@ -53,7 +53,7 @@ import { academyEmailAdapter } from '#cms/email-adapter'
 import { sessionUserIdFromMemory } from '#cms/collections/Users/auth/cachedJwtStrategy'
 import { objectStoragePlugin, S3_CLIENT_UPLOAD_HANDLER } from '#cms/object-storage'
 import { contractEndpoints } from '#api/contract'
-import { returnAdapterClient, watchPool } from '#api/lib/database'
+import { jobUpdatesNeverInsert, returnAdapterClient, watchPool } from '#api/lib/database'
 import { loadAcademyTimeZone } from '#api/studio'
 import { loadCmsSettings, type CmsSettings } from '#server/env.server'
 import { SAFE_LOG_OPTIONS } from '#server/logger.server'
@@ -152,6 +152,7 @@ export function academyConfig(settings: CmsSettings = loadCmsSettings()) {
     // Every completed write counts for the signed-in read cache (src/server/records-generation.server.ts).
     onInit: async (payload) => {
       returnAdapterClient(payload)
+      jobUpdatesNeverInsert(payload)
       watchPool(payload, {
         onError: (error) => {
           console.warn(`[db] a pooled connection was lost: ${error.message}`)

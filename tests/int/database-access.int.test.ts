@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afterCommit, inTransaction, maybePoolOf, poolOf, queryInTransaction, queryRows, returnAdapterClient, sessionOf } from '#api/lib/database'
 import { startTestApp, type TestApp } from '#tests/support/app'
 import { CLASS_FIELDS } from '#tests/support/families'
+import { MAIL_TASK } from '#api/email'
 
 /**
  * src/api/lib/database.ts is the one file that reads the Postgres adapter's internals: its `pool`
@@ -128,5 +129,22 @@ describe(`the Postgres adapter's internals that src/api/lib/database.ts relies o
     await expect(held.query('SELECT 1')).rejects.toThrow()
     held.release(true)
     expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1)
+  })
+
+  it('updates a job row without bringing back one another runner has deleted', async () => {
+    const queued = await app.payload.jobs.queue({ task: MAIL_TASK, queue: 'access-pin', input: { to: 'pin@example.com', subject: 'Pin', text: 'Pin.' } })
+    // An update of a row that is there still writes it, and answers it.
+    const claimed = await app.payload.db.updateJobs({ id: queued.id, data: { processing: true }, req: await newReq() })
+    expect(claimed?.map((job) => [job.id, job.processing])).toEqual([[queued.id, true]])
+    const rows = async () => (await poolOf(app.payload).query('SELECT processing, completed_at FROM payload_jobs WHERE id = $1', [queued.id])).rows
+    expect(await rows()).toEqual([{ processing: true, completed_at: null }])
+
+    // The first runner finished and deleted it; the second runner's late writes leave it deleted.
+    await poolOf(app.payload).query('DELETE FROM payload_jobs WHERE id = $1', [queued.id])
+    expect(await app.payload.db.updateJobs({ id: queued.id, data: { completedAt: new Date().toISOString(), processing: false }, req: await newReq() })).toEqual(
+      [],
+    )
+    expect(await app.payload.db.updateJobs({ where: { queue: { equals: 'access-pin' } }, data: { processing: true }, req: await newReq() })).toEqual([])
+    expect(await rows()).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import type { PostgresAdapter, sql } from '@payloadcms/db-postgres'
+import { and, eq } from '@payloadcms/db-postgres/drizzle'
 import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 import type { Pool } from 'pg'
 
@@ -201,4 +202,44 @@ export function watchPool(
   }
   // Every statement runs on a client checked out of the pool, announced by 'acquire'.
   pool.on('acquire', watch)
+}
+
+/** What @payloadcms/drizzle's `insert` is handed; an update by id arrives as an insert with `onConflictDoUpdate`. */
+type InsertArgs = {
+  db: { update(table: unknown): { set(row: unknown): { where(condition: unknown): { returning(): Promise<unknown[]> } } } }
+  tableName: string
+  values: Record<string, unknown>
+  onConflictDoUpdate?: { set: Record<string, unknown>; where?: SQL }
+}
+type JobWrites = {
+  tables: Record<string, { id: unknown } | undefined>
+  insert(this: JobWrites, args: InsertArgs): Promise<unknown[]>
+  updateJobs(this: JobWrites, args: unknown): Promise<unknown[] | null>
+}
+const JOBS_TABLE = 'payload_jobs'
+const GUARDED = Symbol.for('academy.job-updates-never-insert')
+
+/**
+ * The adapter writes an update by id as `INSERT … ON CONFLICT (id) DO UPDATE` (drizzle upsertRow):
+ * when the row is gone, the update creates it again. Two runners can hold the same job (Payload's
+ * claim is not atomic, ADR 018), and the first deletes it once it is done: the second's updates
+ * then brought the finished job back, for ever in the queue. Here an update of a job row is an
+ * UPDATE: a job that is gone stays gone, and the update answers no row (left out of the list).
+ */
+export function jobUpdatesNeverInsert(payload: Payload): void {
+  const adapter = payload.db as unknown as JobWrites & { [GUARDED]?: true }
+  if (adapter[GUARDED]) return
+  adapter[GUARDED] = true
+  const { insert, updateJobs } = adapter
+  adapter.insert = function (args) {
+    const table = this.tables[args.tableName]
+    if (args.tableName !== JOBS_TABLE || !args.onConflictDoUpdate || args.values.id == null || !table) return insert.call(this, args)
+    const byId = eq(table.id as Parameters<typeof eq>[0], args.values.id)
+    const where = args.onConflictDoUpdate.where ? and(byId, args.onConflictDoUpdate.where) : byId
+    return args.db.update(table).set(args.onConflictDoUpdate.set).where(where).returning()
+  }
+  adapter.updateJobs = async function (args) {
+    const jobs = await updateJobs.call(this, args)
+    return jobs ? jobs.filter((job) => job != null) : jobs
+  }
 }
