@@ -176,7 +176,10 @@ export function academyConfig(settings: CmsSettings = loadCmsSettings()) {
     plugins: settings.objectStorage ? [objectStoragePlugin(settings.objectStorage)] : [],
     graphQL: { disable: true },
     telemetry: false,
-    typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts') },
+    // Types are written by `npm run generate:types` only. Left on, every Payload started outside
+    // production (each int test file's, under Vitest's NODE_ENV=test) spawned a whole
+    // `payload generate:types` process in the background: 15–20 s of a core per file.
+    typescript: { autoGenerate: false, outputFile: path.resolve(dirname, 'cms/payload-types.ts') },
   })
     .then(adminOnlyLockedDocuments)
     .then(refuseNulText)
