@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ASSESSMENT_MESSAGES, unresolvedConflictsMessage } from '#api/levels/assessment.schemas'
+import { ASSESSMENT_MESSAGES, noLevelMessage, unresolvedConflictsMessage } from '#api/levels/assessment.schemas'
 import { LEVEL_MESSAGES, notPlacedAtLevelMessage } from '#api/levels/schemas'
 import { addDays, formatCalendarDay, todayIso } from '#shared/dates'
 import { ADMIN, startTestApp, type TestApp } from '#tests/support/app'
@@ -107,11 +107,69 @@ describe('an administrator opens an assessment window', () => {
     expect((await visitor.post('/api/admin/assessment-windows', body)).status).toBe(401)
     expect((await app.payload.count({ collection: 'assessment-windows', overrideAccess: true })).totalDocs).toBe(0)
 
-    const res = await admin.post('/api/admin/assessment-windows', body)
+    // Assess Other has no syllabus level: the administrator is told so, and confirms.
+    const told = await admin.post('/api/admin/assessment-windows', body)
+    expect([told.status, told.body.message, told.body.errors]).toEqual([
+      409,
+      noLevelMessage(['Assess Other']),
+      [{ path: 'confirmNoLevel', message: noLevelMessage(['Assess Other']) }],
+    ])
+    expect((await admin.post('/api/admin/assessment-windows', { ...body, confirmNoLevel: 'yes' })).status).toBe(400)
+    expect((await app.payload.count({ collection: 'assessment-windows', overrideAccess: true })).totalDocs).toBe(0)
+
+    const res = await admin.post('/api/admin/assessment-windows', { ...body, confirmNoLevel: true })
     expect(res.status).toBe(201)
     windowId = res.body.id
     const teach = await teacher.client.get('/api/teach/assessments')
     expect(teach.body).toEqual([{ id: windowId, name: 'Spring assessment', opensOn: body.opensOn, closesOn: body.closesOn, classes: [classA] }])
+  })
+})
+
+describe('an administrator changes a window until it is published', () => {
+  it('its name, days and classes; a class of no level confirmed again; bad input, an unknown window and other callers change nothing', async () => {
+    const opensOn = addDays(todayIso(), -2)
+    const closesOn = addDays(todayIso(), 10)
+    const body = { name: 'Spring assessment (week 2)', opensOn, closesOn, classIds: [classA.id, classB.id, grade4Class.id] }
+    const path = `/api/admin/assessment-windows/${windowId}`
+    const stored = async () => {
+      const doc = await app.payload.findByID({ collection: 'assessment-windows', id: windowId, depth: 0, overrideAccess: true })
+      return { name: doc.name, opensOn: doc.opensOn, closesOn: doc.closesOn, classes: doc.classes, scale: doc.scale?.map((s) => s.label) }
+    }
+    const before = await stored()
+    const confirmed = { ...body, confirmNoLevel: true }
+    const refusals: Array<[{ status: number }, number]> = [
+      [await admin.put(path, { ...body, name: '' }), 400],
+      [await admin.put(path, { ...body, closesOn: addDays(opensOn, -1) }), 400],
+      [await admin.put(path, body), 409],
+      [await admin.put('/api/admin/assessment-windows/999999', confirmed), 404],
+      [await teacher.client.put(path, confirmed), 403],
+      [await family.client.put(path, confirmed), 403],
+      [await visitor.put(path, confirmed), 401],
+    ]
+    expect(refusals.map(([res]) => res.status)).toEqual(refusals.map(([, status]) => status))
+    expect((await admin.put(path, body)).body.message).toBe(noLevelMessage(['Assess Other']))
+    expect(await stored()).toEqual(before)
+
+    const changed = await admin.put(path, confirmed)
+    expect(changed.status).toBe(200)
+    expect(changed.body).toEqual({
+      id: windowId,
+      name: body.name,
+      opensOn,
+      closesOn,
+      classes: [classA, { id: grade4Class.id, name: 'Assess Grade 4' }, classB],
+    })
+    // The scale set when it was opened stays: the form does not send one.
+    expect(await stored()).toEqual({ ...before, name: body.name, opensOn, closesOn, classes: body.classIds })
+    // Back as it was, for the marks below; Grade 4's class had none, so it may leave.
+    const back = await admin.put(path, {
+      name: 'Spring assessment',
+      opensOn: before.opensOn,
+      closesOn: before.closesOn,
+      classIds: [classA.id, classB.id],
+      confirmNoLevel: true,
+    })
+    expect(back.status).toBe(200)
   })
 })
 
@@ -195,8 +253,18 @@ describe('a teacher scores their own class', () => {
     const teacherMark = item.marks.find((m: { score: number }) => m.score === 3)
     expect((await admin.post(`/api/admin/assessment-marks/${teacherMark.id}/choose`)).body).toMatchObject({ id: teacherMark.id, chosen: true })
     expect((await admin.get(`/api/admin/assessment-windows/${windowId}/review`)).body.conflicts).toBe(0)
+
+    // A class whose students were marked stays in the window.
+    const dropped = await admin.put(`/api/admin/assessment-windows/${windowId}`, { ...(await windowInput()), classIds: [classB.id], confirmNoLevel: true })
+    expect([dropped.status, dropped.body.message]).toEqual([409, ASSESSMENT_MESSAGES.classHasMarks])
   })
 })
+
+/** The stored window as the form would send it back. */
+async function windowInput() {
+  const doc = await app.payload.findByID({ collection: 'assessment-windows', id: windowId, depth: 0, overrideAccess: true })
+  return { name: doc.name, opensOn: doc.opensOn, closesOn: doc.closesOn, classIds: (doc.classes ?? []) as number[] }
+}
 
 describe('report cards', () => {
   it('show nothing of an unpublished assessment to a family, through the contract or /cms-api', async () => {
@@ -217,6 +285,12 @@ describe('report cards', () => {
   it('after publication show the family the report card (another family 404), still nothing through /cms-api, and marks no longer change', async () => {
     const published = await admin.post(`/api/admin/assessment-windows/${windowId}/publish`)
     expect(published.status).toBe(200)
+    const frozen = await admin.put(`/api/admin/assessment-windows/${windowId}`, {
+      ...(await windowInput()),
+      name: 'Renamed after publishing',
+      confirmNoLevel: true,
+    })
+    expect([frozen.status, frozen.body.message]).toEqual([409, ASSESSMENT_MESSAGES.publishedCannotChange])
     const cards = await family.client.get(`/api/students/${mia}/report-cards`)
     expect(cards.body).toHaveLength(1)
     expect(cards.body[0]).toMatchObject({

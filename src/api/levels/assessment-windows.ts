@@ -1,13 +1,14 @@
 import type { PayloadRequest } from 'payload'
 
 import type { AssessmentWindow, Class, User } from '#cms/payload-types'
-import { conflict, notFound } from '#api/errors'
+import { AppError, conflict, notFound } from '#api/errors'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { taughtBy } from '#api/lib/ownership'
 import { relationId } from '#api/lib/relations'
 import { DEFAULT_SCALE } from '#shared/levels'
 import {
   ASSESSMENT_MESSAGES,
+  noLevelMessage,
   unresolvedConflictsMessage,
   type AdminAssessmentWindowDto,
   type AssessmentWindowInput,
@@ -37,8 +38,11 @@ export function scaleOf(window: AssessmentWindow): ScaleStepDto[] {
 
 export const windowClassIds = (window: AssessmentWindow): number[] => (window.classes ?? []).map((c) => relationId(c))
 
-/** POST /api/admin/assessment-windows (admin): opens a window for some classes ("Spring assessment"). */
-export async function createAssessmentWindow(req: PayloadRequest, input: AssessmentWindowInput): Promise<TeachAssessmentDto> {
+/**
+ * The classes a window's input names, each found (404 otherwise); a class with no syllabus level
+ * is refused (409, its names, a field error on `confirmNoLevel`) until the administrator confirms.
+ */
+async function windowClasses(req: PayloadRequest, input: AssessmentWindowInput): Promise<Class[]> {
   const { docs } = await req.payload.find({
     collection: 'classes',
     where: { id: { in: input.classIds } },
@@ -49,20 +53,66 @@ export async function createAssessmentWindow(req: PayloadRequest, input: Assessm
     overrideAccess: true,
   })
   if (docs.length !== new Set(input.classIds).size) throw notFound(ASSESSMENT_MESSAGES.classNotFound)
+  const classes = (docs as Class[]).sort((a, b) => a.name.localeCompare(b.name))
+  const withoutLevel = classes.filter((c) => !c.syllabusLevel).map((c) => c.name)
+  if (withoutLevel.length && input.confirmNoLevel !== true) {
+    const message = noLevelMessage(withoutLevel)
+    throw new AppError('CONFLICT', message, { errors: [{ path: 'confirmNoLevel', message }] })
+  }
+  return classes
+}
+
+/** The stored fields of a window's input; a scale left out is the default for a new window, and unchanged for an edit. */
+const windowData = (input: AssessmentWindowInput, scale: ScaleStepDto[]) => ({
+  name: input.name,
+  opensOn: input.opensOn,
+  closesOn: input.closesOn,
+  classes: input.classIds,
+  scale: input.scale ?? scale,
+})
+
+const teachDto = (window: AssessmentWindow, classes: Class[]): TeachAssessmentDto => ({
+  id: window.id,
+  name: window.name,
+  opensOn: window.opensOn,
+  closesOn: window.closesOn,
+  classes: classes.map((c) => ({ id: c.id, name: c.name })),
+})
+
+/** POST /api/admin/assessment-windows (admin): opens a window for some classes ("Spring assessment"). */
+export async function createAssessmentWindow(req: PayloadRequest, input: AssessmentWindowInput): Promise<TeachAssessmentDto> {
+  const classes = await windowClasses(req, input)
   const created = (await req.payload.create({
     collection: 'assessment-windows',
-    data: { name: input.name, opensOn: input.opensOn, closesOn: input.closesOn, classes: input.classIds, scale: input.scale ?? DEFAULT_SCALE },
+    data: windowData(input, DEFAULT_SCALE),
     depth: 0,
     req,
     overrideAccess: true,
   })) as AssessmentWindow
-  return {
-    id: created.id,
-    name: created.name,
-    opensOn: created.opensOn,
-    closesOn: created.closesOn,
-    classes: (docs as Class[]).map((c) => ({ id: c.id, name: c.name })),
+  return teachDto(created, classes)
+}
+
+/**
+ * PUT /api/admin/assessment-windows/:id (admin): the window's name, days, classes and scale, until
+ * it is published (409 after). A class whose students were already marked stays in it (409).
+ */
+export async function updateAssessmentWindow(req: PayloadRequest, id: number, input: AssessmentWindowInput): Promise<TeachAssessmentDto> {
+  const window = await findWindow(req, id)
+  if (window.publishedAt) throw conflict(ASSESSMENT_MESSAGES.publishedCannotChange)
+  const classes = await windowClasses(req, input)
+  const dropped = windowClassIds(window).filter((classId) => !input.classIds.includes(classId))
+  if (dropped.length) {
+    const marked = await req.payload.count({
+      collection: 'assessment-marks',
+      where: { and: [{ window: { equals: id } }, { class: { in: dropped } }] },
+      req,
+      overrideAccess: true,
+    })
+    if (marked.totalDocs > 0) throw conflict(ASSESSMENT_MESSAGES.classHasMarks)
   }
+  const data = windowData(input, scaleOf(window))
+  const updated = (await req.payload.update({ collection: 'assessment-windows', id, data, depth: 0, req, overrideAccess: true })) as AssessmentWindow
+  return teachDto(updated, classes)
 }
 
 /** GET /api/admin/assessment-windows (admin): every window, newest first, with its classes. */

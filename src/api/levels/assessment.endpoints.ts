@@ -5,7 +5,7 @@ import { reportCard, reportCardPdf } from './report-card-pdf'
 import { assessmentMarkInputSchema, assessmentWindowInputSchema } from './assessment.schemas'
 import { chooseMark, reportCards, reviewWindow } from './assessment-review'
 import { assessmentSheet, recordMark } from './assessment-sheet'
-import { createAssessmentWindow, listAssessmentWindows, listTeachAssessments, publishWindow } from './assessment-windows'
+import { createAssessmentWindow, listAssessmentWindows, listTeachAssessments, publishWindow, updateAssessmentWindow } from './assessment-windows'
 
 /**
  * Assessments (issue 27). `teacher` is a teacher or an administrator; a teacher reaches only
@@ -15,6 +15,10 @@ import { createAssessmentWindow, listAssessmentWindows, listTeachAssessments, pu
 export const assessmentEndpoints = [
   defineEndpoint('post', '/admin/assessment-windows', { role: 'admin', body: assessmentWindowInputSchema }, async ({ req, body }) =>
     Response.json(await createAssessmentWindow(req, body), { status: 201 }),
+  ),
+
+  defineEndpoint('put', '/admin/assessment-windows/:id', { role: 'admin', body: assessmentWindowInputSchema }, async ({ req, body }) =>
+    updateAssessmentWindow(req, idParam(req), body),
   ),
 
   defineEndpoint('get', '/admin/assessment-windows', { role: 'admin' }, async ({ req }) => listAssessmentWindows(req)),

@@ -27,7 +27,17 @@ export const ASSESSMENT_MESSAGES = {
   markedAtInvalid: 'The time of the mark must be a moment no later than now',
   commentTooLong: 'The comment must be at most 2000 characters',
   alreadyPublished: 'This assessment is already published',
+  classHasMarks: 'Marks were recorded in this class: it stays in the assessment',
+  publishedCannotChange: 'This assessment is published: it can no longer change',
 } as const
+
+/**
+ * Opening (or changing) a window for classes with no syllabus level is confirmed first (409
+ * until `confirmNoLevel`): there a student is scored at their own placement, and one with none
+ * has no skill to score.
+ */
+export const noLevelMessage = (names: string[]) =>
+  `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} no syllabus level: only students placed at a level have skills to score there. Give ${names.length === 1 ? 'it' : 'them'} a level, or open the assessment anyway.`
 
 /** Publishing is refused while two teachers disagree and no mark is chosen (409). */
 export const unresolvedConflictsMessage = (count: number) =>
@@ -48,8 +58,11 @@ export const assessmentWindowInputSchema = z
       .min(1, ASSESSMENT_MESSAGES.classesRequired)
       .max(200),
     scale: z.array(scaleStep).min(2).max(10).optional(),
+    /** The administrator was told which classes have no syllabus level, and opens it anyway. */
+    confirmNoLevel: z.boolean({ error: 'Confirm with true or false' }).optional(),
   })
   .refine((value) => value.closesOn >= value.opensOn, { path: ['closesOn'], message: ASSESSMENT_MESSAGES.closesBeforeOpens })
+/** POST /api/admin/assessment-windows, and PUT /api/admin/assessment-windows/:id (the whole window, until it is published). */
 export type AssessmentWindowInput = z.infer<typeof assessmentWindowInputSchema>
 
 /** PUT /api/teach/assessment-marks: one tap of a teacher, sent now or replayed from the phone's queue. */

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
-import type { AdminAssessmentWindowDto, AssessmentMarkDto, AssessmentReviewDto } from '#api/levels/assessment.schemas'
+import type {
+  AdminAssessmentWindowDto,
+  AssessmentMarkDto,
+  AssessmentReviewDto,
+  AssessmentWindowInput,
+  TeachAssessmentDto,
+} from '#api/levels/assessment.schemas'
 import { apiRequest } from '#islands/lib/http'
 import { queryKeys } from '#islands/api/query-keys'
 
@@ -9,6 +15,21 @@ export function useAssessmentWindows() {
   return useQuery(
     queryOptions({ queryKey: queryKeys.admin.assessments, queryFn: () => apiRequest<AdminAssessmentWindowDto[]>('GET', '/api/admin/assessment-windows') }),
   )
+}
+
+/**
+ * POST /api/admin/assessment-windows (a new window) or PUT /api/admin/assessment-windows/:id (a
+ * window not yet published): its name, days, classes and scale (admin).
+ */
+export function useSaveAssessmentWindow() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: AssessmentWindowInput }) =>
+      id === null
+        ? apiRequest<TeachAssessmentDto>('POST', '/api/admin/assessment-windows', input)
+        : apiRequest<TeachAssessmentDto>('PUT', `/api/admin/assessment-windows/${id}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.assessments }),
+  })
 }
 
 /** GET /api/admin/assessment-windows/:id/review (admin): every mark, with the items two assessors disagree on. */
