@@ -14,7 +14,7 @@ const TABS = [
   { id: 'users', label: 'Users', loaded: /Showing ([\d,]+–)?[\d,]+ of [\d,]+ accounts?/ },
   { id: 'students', label: 'Students', loaded: /Showing ([\d,]+–)?[\d,]+ of [\d,]+ students?/ },
   { id: 'attendance', label: 'Attendance', loaded: 'Show Attendance' },
-  { id: 'assessments', label: 'Assessments', loaded: /publish the report cards here/ },
+  { id: 'assessments', label: 'Assessments', loaded: /review the teachers’ marks and publish the report cards/ },
   { id: 'exams', label: 'Exams', loaded: /Showing ([\d,]+–)?[\d,]+ of [\d,]+ entr(y|ies)/ },
   { id: 'policies', label: 'Policies', loaded: /No policy documents yet|Export CSV/ },
   { id: 'messages', label: 'Messages', loaded: 'New message' },

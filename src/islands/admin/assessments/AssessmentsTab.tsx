@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 
-import type { AssessmentReviewDto, ReviewItemDto } from '#api/levels/assessment.schemas'
+import type { AdminAssessmentWindowDto, AssessmentReviewDto, ReviewItemDto } from '#api/levels/assessment.schemas'
 import {
   useAssessmentReview,
   useAssessmentWindows,
@@ -17,6 +17,7 @@ import { errorMessage } from '#islands/lib/http'
 import { RECOMMENDATION_LABELS } from '#shared/levels'
 import { useAcademyDateTime } from '#islands/admin/viewer'
 import { countOf } from '#shared/plural'
+import { AssessmentWindowDialog } from './AssessmentWindowDialog'
 
 /** What one mark says, in words. */
 function markText(mark: ReviewItemDto['marks'][number], review: AssessmentReviewDto): string {
@@ -126,21 +127,33 @@ function Review({ windowId }: { windowId: number }) {
   )
 }
 
-/** Issue 27: assessment windows are opened in /cms; here the administrator reviews and publishes them. */
+/**
+ * Assessments (issues 27 and 41): the administrator opens a window and changes it until it is
+ * published, reviews the teachers' marks and publishes the report cards, all here.
+ */
 export function AssessmentsTab() {
   const windows = useAssessmentWindows()
   const [chosen, setChosen] = useState<number | null>(null)
+  // null: closed; 'new': a new window; a window: that one changed.
+  const [editing, setEditing] = useState<AdminAssessmentWindowDto | 'new' | null>(null)
   const selectId = useId()
+  const selected = windows.data?.find((w) => w.id === chosen) ?? windows.data?.[0]
   return (
     <section aria-labelledby="assessments-title">
       <SectionHeader id="assessments-title" title="Assessments">
-        Open an assessment window (dates, classes, scale) in /cms; review the teachers’ marks and publish the report cards here.
+        Open an assessment window for some classes, review the teachers’ marks and publish the report cards.
       </SectionHeader>
+      <div className="mb-4">
+        <button type="button" className={BUTTON.primary} onClick={() => setEditing('new')}>
+          New assessment
+        </button>
+      </div>
+      {editing ? <AssessmentWindowDialog window={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {windows.isPending ? (
         <Loading label="Loading assessments…" />
       ) : windows.isError ? (
         <ErrorCard message={errorMessage(windows.error, 'Could not load the assessments.')} onRetry={() => void windows.refetch()} />
-      ) : windows.data.length === 0 ? (
+      ) : !selected ? (
         <Empty>No assessment window yet.</Empty>
       ) : (
         <div className="space-y-4">
@@ -150,7 +163,7 @@ export function AssessmentsTab() {
             </label>
             <select
               id={selectId}
-              value={chosen ?? windows.data[0]!.id}
+              value={selected.id}
               onChange={(e) => setChosen(Number(e.target.value))}
               className="mt-1 min-h-11 w-full rounded-xl border border-gray-400 bg-white px-3"
             >
@@ -160,8 +173,14 @@ export function AssessmentsTab() {
                 </option>
               ))}
             </select>
+            <p className="mt-2 text-sm text-gray-700">Classes: {selected.classes.map((c) => c.name).join(', ')}</p>
+            {selected.publishedAt ? null : (
+              <button type="button" className={`${BUTTON.secondary} mt-2`} onClick={() => setEditing(selected)}>
+                Change {selected.name}
+              </button>
+            )}
           </div>
-          <Review key={chosen ?? windows.data[0]!.id} windowId={chosen ?? windows.data[0]!.id} />
+          <Review key={selected.id} windowId={selected.id} />
         </div>
       )}
     </section>
