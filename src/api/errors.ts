@@ -40,7 +40,7 @@ export const badInput = (message: string, errors?: FieldError[]) => new AppError
 export const unauthenticated = (message = 'Please log in to continue.') => new AppError('UNAUTHENTICATED', message)
 export const forbidden = (message = 'You do not have permission to perform this action.') => new AppError('FORBIDDEN', message)
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message)
-export const conflict = (message: string) => new AppError('CONFLICT', message)
+export const conflict = (message: string, errors?: FieldError[]) => new AppError('CONFLICT', message, { errors })
 
 /**
  * PostgreSQL's unique_violation, wherever the driver or Payload wrapped it; with `constraint`,

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { AssessmentWindow, Class, User } from '#cms/payload-types'
-import { AppError, conflict, notFound } from '#api/errors'
+import { conflict, notFound } from '#api/errors'
 import { academyNow, academyToday } from '#api/lib/academy-clock'
 import { taughtBy } from '#api/lib/ownership'
 import { relationId } from '#api/lib/relations'
@@ -57,7 +57,7 @@ async function windowClasses(req: PayloadRequest, input: AssessmentWindowInput):
   const withoutLevel = classes.filter((c) => !c.syllabusLevel).map((c) => c.name)
   if (withoutLevel.length && input.confirmNoLevel !== true) {
     const message = noLevelMessage(withoutLevel)
-    throw new AppError('CONFLICT', message, { errors: [{ path: 'confirmNoLevel', message }] })
+    throw conflict(message, [{ path: 'confirmNoLevel', message }])
   }
   return classes
 }
@@ -67,7 +67,8 @@ const windowData = (input: AssessmentWindowInput, scale: ScaleStepDto[]) => ({
   name: input.name,
   opensOn: input.opensOn,
   closesOn: input.closesOn,
-  classes: input.classIds,
+  // One row per class, however often the input names it.
+  classes: [...new Set(input.classIds)],
   scale: input.scale ?? scale,
 })
 
