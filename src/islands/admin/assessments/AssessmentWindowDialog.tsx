@@ -37,7 +37,8 @@ export function AssessmentWindowDialog({ window, onClose }: { window: AdminAsses
   const notify = useNotify()
   const [values, setValues] = useState<Values>(() => valuesOf(window))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [noLevel, setNoLevel] = useState<string | null>(null)
+  // The server's naming of classes with no level, until the classes change or a save is sent again.
+  const noLevel = noLevelRefusal(save.error)
   const editing = window !== null
 
   function submit(event: FormEvent) {
@@ -56,9 +57,7 @@ export function AssessmentWindowDialog({ window, onClose }: { window: AdminAsses
           onClose()
         },
         onError: (error) => {
-          const refusal = noLevelRefusal(error)
-          if (refusal) setNoLevel(refusal)
-          else if (error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
+          if (!noLevelRefusal(error) && error instanceof ApiError) setErrors(serverFieldErrors(error.errors, FIELDS))
         },
       },
     )
@@ -73,11 +72,11 @@ export function AssessmentWindowDialog({ window, onClose }: { window: AdminAsses
 
   function toggle(classId: number, on: boolean) {
     // Another choice of classes is another question: the server names what it finds again.
-    setNoLevel(null)
+    save.reset()
     setValues((v) => ({ ...v, classIds: on ? [...v.classIds, classId] : v.classIds.filter((id) => id !== classId) }))
   }
 
-  const shownError = save.error && !noLevelRefusal(save.error) && !(save.error instanceof ApiError && save.error.errors.length) ? save.error : null
+  const shownError = save.error && !noLevel && !(save.error instanceof ApiError && save.error.errors.length) ? save.error : null
 
   return (
     <Dialog
