@@ -13,11 +13,6 @@ const MAILBOX_HTTP_PORT = Number(process.env.MAILBOX_HTTP_PORT ?? 3125)
 const MAILBOX_SMTP_PORT = Number(process.env.MAILBOX_SMTP_PORT ?? 3126)
 
 /**
- * Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer
- * has it. The headless shell first: it is what Playwright itself runs headless, and on this 2-core
- * machine the same journeys took a third less time in it than in the full browser's headless mode.
- */
-/**
  * Chromium keeps its shared memory in /dev/shm, and falls back to files in /tmp only when told
  * to: a container's default /dev/shm (64 MB) is too small for it, but where /dev/shm is roomy
  * (CI's machine has gigabytes) the fallback only adds file writes to every frame.
@@ -31,6 +26,11 @@ function shmTooSmall(): boolean {
   }
 }
 
+/**
+ * Debian's Chromium (Playwright cannot download its own here); Playwright's own when a developer
+ * has it. The headless shell first: it is what Playwright itself runs headless, and on this 2-core
+ * machine the same journeys took a third less time in it than in the full browser's headless mode.
+ */
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate))
 
 export default defineConfig({
